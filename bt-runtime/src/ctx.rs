@@ -1,0 +1,139 @@
+//! [`Ctx`]: the tick context (SPEC T2).
+
+use crate::flags::Flags;
+use crate::report::{Report, TickError};
+use crate::shape::NodeInfo;
+
+/// The context of one tick of one agent (SPEC T2): the frame's `dt`, the
+/// agent's decision flags, and the tree clock.
+///
+/// Build one per frame (or reuse one across agents and set the flags per
+/// agent), then pass it to the generated tree's `tick`. Deciding code
+/// (guards, decides) and behaviors read it through `&Ctx`.
+///
+/// After a tick, [`Ctx::report`] tells what went wrong during that tick, if
+/// anything (SPEC D9): the tree reports errors as values, never by panicking.
+///
+/// ```
+/// use bt_runtime::{Ctx, Flags};
+/// const NIGHT: Flags = Flags::bit(3);
+/// let ctx = Ctx::new(1.0 / 30.0).with_flags(NIGHT);
+/// assert!(ctx.flags().any(NIGHT));
+/// assert_eq!(ctx.dt(), 1.0 / 30.0);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Ctx {
+    dt: f32,
+    now: f64,
+    flags: Flags,
+    stimuli: Flags,
+    report: Report,
+}
+
+impl Ctx {
+    /// A context for a frame lasting `dt` seconds, with no decision flags.
+    ///
+    /// A `dt` that is negative or not finite counts as `0.0`: bad input never
+    /// moves a clock backwards or poisons it with NaN.
+    pub fn new(dt: f32) -> Ctx {
+        Ctx {
+            dt: sanitize(dt),
+            ..Ctx::default()
+        }
+    }
+
+    /// Sets this frame's decision flags (SPEC V1).
+    #[must_use]
+    pub fn with_flags(mut self, flags: Flags) -> Ctx {
+        self.flags = flags;
+        self
+    }
+
+    /// Sets the decision flags in place (for a context reused across agents).
+    pub fn set_flags(&mut self, flags: Flags) {
+        self.flags = flags;
+    }
+
+    /// Sets the stimuli flags in place (the result of the agent's stimuli
+    /// update for this frame).
+    pub fn set_stimuli(&mut self, stimuli: Flags) {
+        self.stimuli = stimuli;
+    }
+
+    /// Sets this frame's `dt` in place (sanitized as in [`Ctx::new`]).
+    pub fn set_dt(&mut self, dt: f32) {
+        self.dt = sanitize(dt);
+    }
+
+    /// The frame's duration in seconds.
+    #[inline]
+    pub fn dt(&self) -> f32 {
+        self.dt
+    }
+
+    /// The agent's tree clock in seconds, after this tick's advance (SPEC T2).
+    ///
+    /// Trees with no time-based node carry no clock (SPEC F3); for them this
+    /// is `0.0`.
+    #[inline]
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// The decision flags of this tick.
+    #[inline]
+    pub fn flags(&self) -> Flags {
+        self.flags
+    }
+
+    /// The stimuli flags of this tick.
+    #[inline]
+    pub fn stimuli(&self) -> Flags {
+        self.stimuli
+    }
+
+    /// What went wrong during the last tick, if anything.
+    #[inline]
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// Called by generated code at the start of a tick: sets the clock and
+    /// clears the report.
+    #[doc(hidden)]
+    #[inline]
+    pub fn __begin(&mut self, now: f64) {
+        self.now = now;
+        self.report = Report::default();
+    }
+
+    /// Called by generated code when a group breaks the subset rule (D9).
+    #[doc(hidden)]
+    #[cold]
+    pub fn __subset_violation(&mut self, node: &'static NodeInfo) {
+        self.report.push(TickError::SubsetRule { node });
+    }
+}
+
+fn sanitize(dt: f32) -> f32 {
+    if dt.is_finite() && dt > 0.0 {
+        dt
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t2_bad_dt_counts_as_zero() {
+        assert_eq!(Ctx::new(f32::NAN).dt(), 0.0);
+        assert_eq!(Ctx::new(-1.0).dt(), 0.0);
+        assert_eq!(Ctx::new(f32::INFINITY).dt(), 0.0);
+        let mut c = Ctx::new(0.5);
+        c.set_dt(-3.0);
+        assert_eq!(c.dt(), 0.0);
+    }
+}

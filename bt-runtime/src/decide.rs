@@ -1,0 +1,134 @@
+//! [`Decision`] and [`DecideFn`]: what a guard's decide may be and return
+//! (SPEC G2).
+
+use crate::ctx::Ctx;
+
+/// What a decide returns: a score, an accept/reject, or a score with a
+/// **DBlock** for the behavior it activates (Spore S22).
+///
+/// A score accepts when it is finite and `> 0` (SPEC G2).
+///
+/// | return type | accepts when | DBlock |
+/// |---|---|---|
+/// | `f32` | finite and `> 0` | `()` |
+/// | `bool` | `true` (score 1.0) | `()` |
+/// | `Option<(f32, D)>` | `Some` with a finite score `> 0` | `D` |
+///
+/// ```
+/// use bt_runtime::Decision;
+/// assert_eq!(0.5f32.into_decision(), Some((0.5, ())));
+/// assert_eq!(0.0f32.into_decision(), None);
+/// assert_eq!(f32::NAN.into_decision(), None);
+/// assert_eq!(true.into_decision(), Some((1.0, ())));
+/// assert_eq!(Some((2.0, "threat")).into_decision(), Some((2.0, "threat")));
+/// ```
+pub trait Decision {
+    /// The DBlock handed to the activated behavior.
+    type Block;
+    /// `Some((score, block))` if the decide accepts.
+    fn into_decision(self) -> Option<(f32, Self::Block)>;
+    /// The score to report to a trace when rejected.
+    fn rejected_score(&self) -> f32;
+}
+
+#[inline(always)]
+fn accepts(score: f32) -> bool {
+    score.is_finite() && score > 0.0
+}
+
+impl Decision for f32 {
+    type Block = ();
+    #[inline(always)]
+    fn into_decision(self) -> Option<(f32, ())> {
+        if accepts(self) {
+            Some((self, ()))
+        } else {
+            None
+        }
+    }
+    fn rejected_score(&self) -> f32 {
+        *self
+    }
+}
+
+impl Decision for bool {
+    type Block = ();
+    #[inline(always)]
+    fn into_decision(self) -> Option<(f32, ())> {
+        if self {
+            Some((1.0, ()))
+        } else {
+            None
+        }
+    }
+    fn rejected_score(&self) -> f32 {
+        0.0
+    }
+}
+
+impl<D> Decision for Option<(f32, D)> {
+    type Block = D;
+    #[inline(always)]
+    fn into_decision(self) -> Option<(f32, D)> {
+        match self {
+            Some((score, block)) if accepts(score) => Some((score, block)),
+            _ => None,
+        }
+    }
+    fn rejected_score(&self) -> f32 {
+        match self {
+            Some((score, _)) => *score,
+            None => 0.0,
+        }
+    }
+}
+
+/// A decide function: anything callable as `fn(&Agent) -> impl Decision` or
+/// `fn(&Agent, &Ctx) -> impl Decision`.
+///
+/// Deciding code gets `&Agent`, never `&mut Agent`: a decide cannot change
+/// the world (SPEC P3, Spore S04). The marker `M` only tells the two shapes
+/// apart; it is inferred.
+///
+/// ```
+/// use bt_runtime::{Ctx, DecideFn};
+/// struct Critter { fear: f32 }
+/// fn afraid(c: &Critter) -> f32 { c.fear }
+/// fn afraid_at_night(c: &Critter, ctx: &Ctx) -> bool { c.fear > 0.0 && ctx.dt() > 0.0 }
+///
+/// fn call<M, F: DecideFn<Critter, M>>(f: F, c: &Critter, ctx: &Ctx) -> F::Output { f.call(c, ctx) }
+/// let c = Critter { fear: 0.7 };
+/// let ctx = Ctx::new(0.1);
+/// assert_eq!(call(afraid, &c, &ctx), 0.7);
+/// assert!(call(afraid_at_night, &c, &ctx));
+/// ```
+pub trait DecideFn<A, M> {
+    /// What the decide returns.
+    type Output: Decision;
+    /// Calls the decide.
+    fn call(&self, agent: &A, ctx: &Ctx) -> Self::Output;
+}
+
+impl<A, F, R> DecideFn<A, fn(&A) -> R> for F
+where
+    F: Fn(&A) -> R,
+    R: Decision,
+{
+    type Output = R;
+    #[inline(always)]
+    fn call(&self, agent: &A, _ctx: &Ctx) -> R {
+        self(agent)
+    }
+}
+
+impl<A, F, R> DecideFn<A, fn(&A, &Ctx) -> R> for F
+where
+    F: Fn(&A, &Ctx) -> R,
+    R: Decision,
+{
+    type Output = R;
+    #[inline(always)]
+    fn call(&self, agent: &A, ctx: &Ctx) -> R {
+        self(agent, ctx)
+    }
+}

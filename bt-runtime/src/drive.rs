@@ -1,0 +1,196 @@
+//! How generated code drives behaviors: activation, ticking, deactivation and
+//! the tracing around them (SPEC L1, L2, D7).
+//!
+//! These functions are the runtime half of every leaf and group behavior;
+//! the `tree!` macro emits calls to them instead of repeating their logic in
+//! every tree. They are public for the generated code, not for users.
+#![doc(hidden)]
+
+use crate::behavior::Behavior;
+use crate::ctx::Ctx;
+use crate::decide::{DecideFn, Decision};
+use crate::shape::NodeInfo;
+use crate::status::Status;
+use crate::trace::{Reject, Trace, TraceEvent};
+
+/// The result of entering a node: it is now running (and here is its active
+/// state), or it already completed with a status and holds nothing active.
+#[derive(Debug)]
+pub enum Entered<S> {
+    /// The node is running; the caller stores its active state.
+    Running(S),
+    /// The node completed during its first tick (or failed to activate).
+    Done(Status),
+}
+
+/// Activates a behavior leaf and ticks it once (SPEC L1, L2).
+///
+/// A failed `activate` counts as `Failure`, gets no `deactivate`, and its
+/// memory is dropped. A first tick that completes deactivates at once.
+#[inline(always)]
+pub fn enter<A, B: Behavior<A>, Tr: Trace>(
+    mut memory: B,
+    node: &'static NodeInfo,
+    agent: &mut A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> Entered<B> {
+    if memory.activate(agent, ctx) == Status::Failure {
+        tr.event(TraceEvent::ActivateFailed { node });
+        return Entered::Done(Status::Failure);
+    }
+    tr.event(TraceEvent::Activated { node });
+    match tick(&mut memory, node, agent, ctx, tr) {
+        Status::Running => Entered::Running(memory),
+        done => Entered::Done(done),
+    }
+}
+
+/// Ticks an active behavior leaf; deactivates it if it completed.
+#[inline(always)]
+pub fn tick<A, B: Behavior<A>, Tr: Trace>(
+    memory: &mut B,
+    node: &'static NodeInfo,
+    agent: &mut A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> Status {
+    let status = memory.tick(agent, ctx);
+    tr.event(TraceEvent::Ticked { node, status });
+    if status.is_done() {
+        halt(memory, node, agent, ctx, tr);
+    }
+    status
+}
+
+/// Deactivates an active behavior (leaf or group behavior).
+#[inline(always)]
+pub fn halt<A, B: Behavior<A>, Tr: Trace>(
+    memory: &mut B,
+    node: &'static NodeInfo,
+    agent: &mut A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) {
+    memory.deactivate(agent, ctx);
+    tr.event(TraceEvent::Deactivated { node });
+}
+
+/// Activates and ticks a group behavior (SPEC D7). `None` means the group
+/// fails: its `activate` failed (no deactivation), or its first `tick`
+/// returned `Failure` (deactivated here, as no child is active yet).
+#[inline(always)]
+pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
+    mut memory: B,
+    node: &'static NodeInfo,
+    agent: &mut A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> Option<B> {
+    if memory.activate(agent, ctx) == Status::Failure {
+        tr.event(TraceEvent::ActivateFailed { node });
+        return None;
+    }
+    tr.event(TraceEvent::Activated { node });
+    if tick_group(&mut memory, node, agent, ctx, tr) {
+        Some(memory)
+    } else {
+        halt(&mut memory, node, agent, ctx, tr);
+        None
+    }
+}
+
+/// Ticks a group behavior; `false` means it failed the group (SPEC D7).
+/// The caller halts the children, then the group behavior itself.
+#[inline(always)]
+pub fn tick_group<A, B: Behavior<A>, Tr: Trace>(
+    memory: &mut B,
+    node: &'static NodeInfo,
+    agent: &mut A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> bool {
+    let status = memory.tick(agent, ctx);
+    tr.event(TraceEvent::Ticked { node, status });
+    status != Status::Failure
+}
+
+/// The decide step of a guard with no DBlock: calls the decide, traces the
+/// result, and says whether it accepted.
+#[inline(always)]
+pub fn decide<A, M, F, Tr>(
+    f: &F,
+    node: &'static NodeInfo,
+    agent: &A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> bool
+where
+    F: DecideFn<A, M>,
+    F::Output: Decision<Block = ()>,
+    Tr: Trace,
+{
+    decide_block(f, node, agent, ctx, tr).is_some()
+}
+
+/// The decide step of a guard with a DBlock (SPEC G2, Spore S22).
+#[inline(always)]
+pub fn decide_block<A, M, F, Tr>(
+    f: &F,
+    node: &'static NodeInfo,
+    agent: &A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> Option<<F::Output as Decision>::Block>
+where
+    F: DecideFn<A, M>,
+    Tr: Trace,
+{
+    let out = f.call(agent, ctx);
+    let rejected = out.rejected_score();
+    match out.into_decision() {
+        Some((score, block)) => {
+            tr.event(TraceEvent::Accepted { node, score });
+            Some(block)
+        }
+        None => {
+            tr.event(TraceEvent::Rejected {
+                node,
+                reason: Reject::Decide(rejected),
+            });
+            None
+        }
+    }
+}
+
+/// Traces a guard accepting with no decide (score 1.0, SPEC G2).
+#[inline(always)]
+pub fn accept<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
+    tr.event(TraceEvent::Accepted { node, score: 1.0 });
+}
+
+/// Traces a precondition rejecting.
+#[inline(always)]
+pub fn reject<Tr: Trace>(node: &'static NodeInfo, reason: Reject, tr: &mut Tr) {
+    tr.event(TraceEvent::Rejected { node, reason });
+}
+
+/// Reports a subset-rule violation (SPEC D9) to the context and the trace.
+#[cold]
+#[inline(never)]
+pub fn subset_violation<Tr: Trace>(node: &'static NodeInfo, ctx: &mut Ctx, tr: &mut Tr) {
+    ctx.__subset_violation(node);
+    tr.event(TraceEvent::SubsetViolation { node });
+}
+
+/// Builds a behavior's memory from the `Default` of its type (SPEC L3).
+#[inline(always)]
+pub fn memory<B: Default>() -> B {
+    B::default()
+}
+
+/// Builds a behavior's memory from a DBlock (SPEC G2, L3).
+#[inline(always)]
+pub fn memory_from<B: From<D>, D>(block: D) -> B {
+    B::from(block)
+}

@@ -1,0 +1,46 @@
+//! The runtime of `deciders`: everything a generated tree needs that is not
+//! specific to one tree (SPEC P5).
+//!
+//! This crate has no macro knowledge. The `tree!` macro (crate `bt-macros`)
+//! emits tree-specific glue that calls into the modules below; users normally
+//! reach all of it through the façade crate `deciders`.
+//!
+//! | module | what it holds | SPEC |
+//! |---|---|---|
+//! | [`status`] | [`Status`], the result of every tick | T1 |
+//! | [`ctx`] | [`Ctx`], the per-tick context handed to every hook | T2 |
+//! | [`flags`] | [`Flags`], decision and stimuli bitsets | V1, G1 |
+//! | [`timer`] | [`Timer`], the `every(d)` precondition | G1 |
+//! | [`behavior`] | the [`Behavior`] trait: `activate`, `tick`, `deactivate` | L1–L3, D7 |
+//! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
+//! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
+//! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
+//! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
+//! | [`batch`] | ticking a slice of agents, serially or with `rayon` | F4 |
+//! | [`report`] | [`TickError`] and [`Report`], errors reported by a tick | D9 |
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod behavior;
+pub mod ctx;
+pub mod decide;
+pub mod drive;
+pub mod flags;
+pub mod report;
+pub mod shape;
+pub mod status;
+pub mod timer;
+pub mod trace;
+pub mod tree;
+
+pub use behavior::Behavior;
+pub use ctx::Ctx;
+pub use decide::{DecideFn, Decision};
+pub use flags::Flags;
+pub use report::{Report, TickError};
+pub use shape::{NodeId, NodeInfo, NodeKind};
+pub use status::Status;
+pub use timer::Timer;
+pub use trace::{NoTrace, Reject, Trace, TraceEvent};
+pub use tree::Tree;

@@ -1,0 +1,84 @@
+//! [`TickError`] and [`Report`]: what a tick reports to its caller instead of
+//! panicking (SPEC D9, T4).
+
+use crate::shape::NodeInfo;
+
+/// Something that went wrong during a tick. The tick still finished and
+/// returned a status; this tells the caller why that status may be
+/// surprising.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TickError {
+    /// A group's guard accepted, but none of its children accepted
+    /// (Spore S05, SPEC D9). The group exited with `Failure` and the redecide
+    /// went on one level up.
+    SubsetRule {
+        /// The group that broke the rule.
+        node: &'static NodeInfo,
+    },
+}
+
+impl core::fmt::Display for TickError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            TickError::SubsetRule { node } => write!(
+                f,
+                "subset rule broken (SPEC D9): group `{}` (node {}, line {}) was accepted but none of its children accepted; \
+                 make the group's guard a subset of its children's guards",
+                node.name, node.id, node.line
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TickError {}
+
+/// The errors of one tick: the first one in full and how many there were.
+/// Fixed size, no allocation.
+///
+/// ```
+/// use bt_runtime::Report;
+/// let r = Report::default();
+/// assert!(r.is_ok());
+/// assert_eq!(r.count(), 0);
+/// assert!(r.first().is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    first: Option<TickError>,
+    count: u32,
+}
+
+impl Report {
+    /// No error happened.
+    #[inline]
+    pub fn is_ok(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The first error of the tick.
+    #[inline]
+    pub fn first(&self) -> Option<&TickError> {
+        self.first.as_ref()
+    }
+
+    /// How many errors the tick had.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// `Ok(())` or the first error, for `?`.
+    pub fn result(&self) -> Result<(), TickError> {
+        match self.first {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    pub(crate) fn push(&mut self, e: TickError) {
+        if self.first.is_none() {
+            self.first = Some(e);
+        }
+        self.count = self.count.saturating_add(1);
+    }
+}

@@ -1,0 +1,49 @@
+//! [`NodeInfo`]: the static, shared shape of a tree (SPEC P2, I3).
+
+/// The index of a node in its tree's shape table (pre-order; the root is 0).
+pub type NodeId = u16;
+
+/// The kind of a node, as written in the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum NodeKind {
+    /// A behavior leaf (SPEC L1).
+    Behavior,
+    /// A `priority` decider group (SPEC D1).
+    Priority,
+    /// A `sequential` decider group (SPEC D3).
+    Sequential,
+}
+
+impl NodeKind {
+    /// The keyword that declares this kind in `tree!`.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            NodeKind::Behavior => "behavior",
+            NodeKind::Priority => "priority",
+            NodeKind::Sequential => "sequential",
+        }
+    }
+}
+
+/// One node of a tree's static shape. Generated trees expose the whole table
+/// as `'static` data shared by every agent (`TreeType::shape()`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeInfo {
+    /// Index in the shape table.
+    pub id: NodeId,
+    /// The node's name: the name written before `:` in the tree, else the
+    /// behavior's type name or the composite's keyword.
+    pub name: &'static str,
+    /// What kind of node this is.
+    pub kind: NodeKind,
+    /// The parent node, `None` for the root.
+    pub parent: Option<NodeId>,
+    /// Depth below the root (the root is 0).
+    pub depth: u16,
+    /// The Rust type of the node's behavior (leaf or group behavior), as
+    /// written.
+    pub behavior: Option<&'static str>,
+    /// Source line of the node in the `tree!` invocation (0 if unknown).
+    pub line: u32,
+}

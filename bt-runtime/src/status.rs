@@ -1,0 +1,47 @@
+//! [`Status`]: what a node reports each time it is ticked (SPEC T1).
+
+/// What a node reports each time it is ticked (SPEC T1).
+///
+/// ```
+/// use bt_runtime::Status;
+/// assert!(Status::Success.is_done());
+/// assert!(!Status::Running.is_done());
+/// assert_eq!(Status::Success.invert(), Status::Failure);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The node has not finished; tick it again next frame.
+    Running,
+    /// The node finished and reached its goal.
+    Success,
+    /// The node finished without reaching its goal.
+    Failure,
+}
+
+impl Status {
+    /// `true` for [`Status::Success`] and [`Status::Failure`].
+    #[inline]
+    pub const fn is_done(self) -> bool {
+        !matches!(self, Status::Running)
+    }
+
+    /// Swaps `Success` and `Failure`; `Running` stays `Running` (SPEC R1).
+    #[inline]
+    pub const fn invert(self) -> Status {
+        match self {
+            Status::Running => Status::Running,
+            Status::Success => Status::Failure,
+            Status::Failure => Status::Success,
+        }
+    }
+}
+
+impl core::fmt::Display for Status {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Status::Running => "Running",
+            Status::Success => "Success",
+            Status::Failure => "Failure",
+        })
+    }
+}

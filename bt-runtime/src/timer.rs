@@ -1,0 +1,70 @@
+//! [`Timer`]: the state of an `every(d)` precondition (SPEC G1).
+
+/// The state of one `every(d)` precondition: when its decide step was last
+/// reached.
+///
+/// A timer starts due and is stamped whenever the guard's check reaches the
+/// decide step (Spore S06: "the delay is from the last call to Decide, not
+/// from the Deactivate"). Its state lives in the agent's tree state; the
+/// number of timers is known at compile time.
+///
+/// ```
+/// use bt_runtime::Timer;
+/// let mut t = Timer::new();
+/// assert!(t.fire(0.0, 30.0)); // starts due
+/// assert!(!t.fire(29.9, 30.0));
+/// assert!(t.fire(30.0, 30.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timer {
+    last: f64,
+}
+
+impl Timer {
+    /// A timer that is due.
+    #[inline]
+    pub const fn new() -> Timer {
+        Timer {
+            last: f64::NEG_INFINITY,
+        }
+    }
+
+    /// Whether `interval` seconds have passed since the last stamp, at clock
+    /// `now`.
+    #[inline]
+    pub fn is_due(&self, now: f64, interval: f64) -> bool {
+        now - self.last >= interval
+    }
+
+    /// Stamps the timer at `now`.
+    #[inline]
+    pub fn stamp(&mut self, now: f64) {
+        self.last = now;
+    }
+
+    /// If due, stamps the timer and returns `true`; else returns `false`.
+    #[inline]
+    pub fn fire(&mut self, now: f64, interval: f64) -> bool {
+        let due = self.is_due(now, interval);
+        if due {
+            self.stamp(now);
+        }
+        due
+    }
+
+    /// The clock of the last stamp, or `None` if never stamped.
+    #[inline]
+    pub fn last(&self) -> Option<f64> {
+        if self.last == f64::NEG_INFINITY {
+            None
+        } else {
+            Some(self.last)
+        }
+    }
+}
+
+impl Default for Timer {
+    fn default() -> Self {
+        Timer::new()
+    }
+}
