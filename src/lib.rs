@@ -17,5 +17,8 @@ pub use bt_runtime::{
 #[doc(hidden)]
 pub mod __private {
     pub use bt_runtime::drive::*;
-    pub use bt_runtime::{Behavior, Ctx, Flags, NodeInfo, NodeKind, Reject, Status, Timer, Trace, Tree};
+    pub use bt_runtime::{
+        Behavior, Ctx, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent,
+        Tree,
+    };
 }

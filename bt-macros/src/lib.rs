@@ -1,4 +1,42 @@
-//! placeholder
+//! The `tree!` proc macro of `deciders`.
+//!
+//! One pipeline, one direction, one file per stage:
+//!
+//! 1. [`parse`]: the input tokens → the model ([`model`]);
+//! 2. [`check`]: every rule of SPEC §9, all errors collected;
+//! 3. [`expand`]: the model → the enum state machine;
+//! 4. [`fallback`]: on errors, a stand-in type next to them.
+//!
+//! The macro never panics: every problem in the input is a compile error
+//! with a span.
+#![forbid(unsafe_code)]
+
+mod check;
+mod expand;
+mod fallback;
+mod model;
+mod parse;
+
 use proc_macro::TokenStream;
+
+/// Declares one or more behavior trees and generates their state machines.
+///
+/// See the `deciders` crate documentation for the syntax and semantics.
 #[proc_macro]
-pub fn tree(_input: TokenStream) -> TokenStream { TokenStream::new() }
+pub fn tree(input: TokenStream) -> TokenStream {
+    let input = match syn::parse::<parse::Input>(input) {
+        Ok(input) => input,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    let mut out = proc_macro2::TokenStream::new();
+    for tree in &input.trees {
+        match check::tree(tree) {
+            Ok(()) => out.extend(expand::tree(tree)),
+            Err(e) => {
+                out.extend(e.to_compile_error());
+                out.extend(fallback::tree(tree));
+            }
+        }
+    }
+    out.into()
+}

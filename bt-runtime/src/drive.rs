@@ -23,6 +23,18 @@ pub enum Entered<S> {
     Done(Status),
 }
 
+/// The result of walking or choosing among a composite's children.
+#[derive(Debug)]
+pub enum Walk<C> {
+    /// A child is now running; here is the composite's new active child.
+    Run(C),
+    /// The walk stopped with this status and nothing is running.
+    Stop(Status),
+    /// The walk went past the last child (or, for a decider group, no child
+    /// accepted at all) and nothing is running.
+    End,
+}
+
 /// Activates a behavior leaf and ticks it once (SPEC L1, L2).
 ///
 /// A failed `activate` counts as `Failure`, gets no `deactivate`, and its

@@ -13,6 +13,14 @@ pub enum NodeKind {
     Priority,
     /// A `sequential` decider group (SPEC D3).
     Sequential,
+    /// A `sequence` (SPEC C1).
+    Sequence,
+    /// A `reactive_sequence` (SPEC C2).
+    ReactiveSequence,
+    /// A `fallback` (SPEC C3).
+    Fallback,
+    /// A `selector` (SPEC C4).
+    Selector,
 }
 
 impl NodeKind {
@@ -22,6 +30,10 @@ impl NodeKind {
             NodeKind::Behavior => "behavior",
             NodeKind::Priority => "priority",
             NodeKind::Sequential => "sequential",
+            NodeKind::Sequence => "sequence",
+            NodeKind::ReactiveSequence => "reactive_sequence",
+            NodeKind::Fallback => "fallback",
+            NodeKind::Selector => "selector",
         }
     }
 }

@@ -1,0 +1,608 @@
+//! Composites: the active-state types of a composite node and the code that
+//! enters, ticks and halts it, per policy.
+//!
+//! | policy | entry | each tick | SPEC |
+//! |---|---|---|---|
+//! | `priority` | first child whose guard accepts | decide earlier siblings (interrupt), recheck, tick; masked redecide on exit | D1, D2, G3, G5, D9 |
+//! | `sequential` | first accepting child | recheck, tick; on exit the next accepting later child | D3, D2, G5, D9 |
+//! | `sequence` / `fallback` | walk from the first child | resume the running child | C1, C3, G4 |
+//! | `reactive_sequence` / `selector` | walk from the first child | walk the earlier children again, then the running one | C2, C4, G4 |
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use super::names::Gen;
+use crate::model::{Kind, Policy, Tree};
+
+/// Whether composite `id` re-evaluates the guard of its running child every
+/// tick: the stateless composites walk every child from the first each tick,
+/// guard included.
+pub fn rechecks_running_child(tree: &Tree, id: usize) -> bool {
+    matches!(
+        tree.nodes[id].kind,
+        Kind::Composite {
+            policy: Policy::Selector | Policy::ReactiveSequence,
+            ..
+        }
+    )
+}
+
+/// The types and the `impl` of composite `id`.
+pub fn composite(g: &Gen, id: usize) -> TokenStream {
+    let node = &g.tree.nodes[id];
+    let Kind::Composite {
+        policy, behavior, ..
+    } = &node.kind
+    else {
+        return TokenStream::new();
+    };
+    let ty = g.node_ty(id);
+    let en = g.child_enum(id);
+    let variants = node.children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let a = g.active_ty(c);
+        quote!(#v(#a))
+    });
+    let behavior_field = behavior.as_ref().map(|b| {
+        let bt = g.leaf_ty(b);
+        quote!(b: #bt,)
+    });
+    let parts = Parts::new(g, id, behavior.is_some());
+    let enter = parts.enter(*policy);
+    let tick = parts.tick(*policy);
+    let walk = parts.walk_fn(*policy);
+    let halt = parts.halt_fns();
+    let visit = parts.visit_fn();
+    let exit = parts.exit_fn();
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        #[doc(hidden)]
+        enum #en { #(#variants,)* }
+
+        #[allow(non_camel_case_types, dead_code)]
+        #[doc(hidden)]
+        struct #ty {
+            #behavior_field
+            c: #en,
+        }
+
+        #[allow(non_snake_case, unused_variables, unused_mut, unreachable_code, unused_labels, dead_code, clippy::all)]
+        impl #ty {
+            #enter
+            #tick
+            #walk
+            #halt
+            #exit
+            #visit
+        }
+    }
+}
+
+fn variant(i: usize) -> Ident {
+    format_ident!("C{}", i)
+}
+
+/// Code pieces of one composite.
+struct Parts<'g, 'a> {
+    g: &'g Gen<'a>,
+    id: usize,
+    children: &'g [usize],
+    has_behavior: bool,
+    en: Ident,
+    a: Ident,
+}
+
+impl<'g, 'a> Parts<'g, 'a> {
+    fn new(g: &'g Gen<'a>, id: usize, has_behavior: bool) -> Self {
+        Parts {
+            g,
+            id,
+            children: &g.tree.nodes[id].children,
+            has_behavior,
+            en: g.child_enum(id),
+            a: Ident::new("a", Span::mixed_site()),
+        }
+    }
+
+    fn generics(&self) -> TokenStream {
+        let rt = &self.g.rt;
+        quote!(<Tr: #rt::Trace>)
+    }
+
+    /// `fn enter`: activate the group behavior, then start the children.
+    fn enter(&self, policy: Policy) -> TokenStream {
+        let g = self.g;
+        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+        let info = g.info(self.id);
+        let params = g.params();
+        let args = g.args();
+        let generics = self.generics();
+        let start = match policy {
+            Policy::Priority => quote!(Self::choose(0, ::core::option::Option::None, #args)),
+            Policy::Sequential => quote!(Self::choose(0, ::core::option::Option::None, #args)),
+            _ => quote!(Self::walk(0, usize::MAX, #args)),
+        };
+        let end_status = match policy {
+            Policy::Priority | Policy::Sequential => quote! {{
+                #rt::subset_violation(#info, #ctx, #tr);
+                #rt::Status::Failure
+            }},
+            Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
+            Policy::Fallback | Policy::Selector => quote!(#rt::Status::Failure),
+        };
+        let (b_param, b_activate, b_field, b_halt) = if self.has_behavior {
+            let bt = match &g.tree.nodes[self.id].kind {
+                Kind::Composite {
+                    behavior: Some(b), ..
+                } => g.leaf_ty(b),
+                _ => quote!(()),
+            };
+            (
+                quote!(b: #bt,),
+                quote! {
+                    let mut b = match #rt::enter_group(b, #info, #agent, &*#ctx, #tr) {
+                        ::core::option::Option::Some(b) => b,
+                        ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
+                    };
+                },
+                quote!(b,),
+                quote!(#rt::halt(&mut b, #info, #agent, &*#ctx, #tr);),
+            )
+        } else {
+            (quote!(), quote!(), quote!(), quote!())
+        };
+        quote! {
+            #[inline]
+            fn enter #generics (#b_param #params) -> #rt::Entered<Self> {
+                #b_activate
+                let status = match #start {
+                    #rt::Walk::Run(c) => return #rt::Entered::Running(Self { #b_field c }),
+                    #rt::Walk::Stop(s) => s,
+                    #rt::Walk::End => #end_status,
+                };
+                #b_halt
+                #rt::Entered::Done(status)
+            }
+        }
+    }
+
+    /// The group behavior's tick at the start of every tick (SPEC D7).
+    fn behavior_tick(&self) -> TokenStream {
+        if !self.has_behavior {
+            return quote!();
+        }
+        let g = self.g;
+        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+        let info = g.info(self.id);
+        let args = g.args();
+        quote! {
+            if !#rt::tick_group(&mut self.b, #info, #agent, &*#ctx, #tr) {
+                self.halt(#args);
+                return #rt::Status::Failure;
+            }
+        }
+    }
+
+    /// `match &mut self.c` ticking the running child, with its recheck when
+    /// `recheck(child)` says so. Evaluates to `(index, Status)`.
+    fn tick_running(&self, recheck: impl Fn(usize) -> bool) -> TokenStream {
+        let g = self.g;
+        let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+        let (en, a) = (&self.en, &self.a);
+        let arms = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let tick = g.tick(c, a);
+            let halt = g.halt(c, a);
+            let body = if recheck(c) {
+                let re = g.recheck_fn(c);
+                quote! {
+                    if #re(#ps, &*#agent, &*#ctx, #tr) {
+                        #tick
+                    } else {
+                        #halt;
+                        #rt::Status::Failure
+                    }
+                }
+            } else {
+                tick
+            };
+            quote!(#en::#v(#a) => (#i, #body))
+        });
+        quote!(match &mut self.c { #(#arms,)* })
+    }
+
+    /// `fn tick`.
+    fn tick(&self, policy: Policy) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let args = g.args();
+        let generics = self.generics();
+        let behavior_tick = self.behavior_tick();
+        let body = match policy {
+            Policy::Priority => self.priority_tick(),
+            Policy::Sequential => {
+                let running = self.tick_running(|c| g.has_recheck(c));
+                quote! {
+                    let (j, s) = #running;
+                    if s == #rt::Status::Running {
+                        return s;
+                    }
+                    self.redecide(j + 1, 0, s, #args)
+                }
+            }
+            Policy::Sequence | Policy::Fallback => {
+                let running = self.tick_running(|c| g.has_recheck(c));
+                let cont = continue_status(policy);
+                quote! {
+                    let (j, s) = #running;
+                    self.carry_on(j, s, #cont, #args)
+                }
+            }
+            Policy::ReactiveSequence | Policy::Selector => {
+                let running = self.tick_running(|c| g.has_guard(c));
+                let cont = continue_status(policy);
+                quote! {
+                    let j = self.index();
+                    match Self::walk(0, j, #args) {
+                        #rt::Walk::Run(c) => {
+                            self.halt_child(#args);
+                            self.c = c;
+                            return #rt::Status::Running;
+                        }
+                        #rt::Walk::Stop(s) => {
+                            self.halt_child(#args);
+                            return self.exit(s, #args);
+                        }
+                        #rt::Walk::End => {}
+                    }
+                    let (j, s) = #running;
+                    self.carry_on(j, s, #cont, #args)
+                }
+            }
+        };
+        let carry_on = match policy {
+            Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
+                quote! {
+                    /// After the running child `j` reported `s`: go on to the
+                    /// next children if `s` is the status that continues.
+                    #[inline]
+                    fn carry_on #generics (&mut self, j: usize, s: #rt::Status, cont: #rt::Status, #params) -> #rt::Status {
+                        if s != cont {
+                            return self.exit(s, #args);
+                        }
+                        match Self::walk(j + 1, usize::MAX, #args) {
+                            #rt::Walk::Run(c) => {
+                                self.c = c;
+                                #rt::Status::Running
+                            }
+                            #rt::Walk::Stop(s) => self.exit(s, #args),
+                            #rt::Walk::End => self.exit(cont, #args),
+                        }
+                    }
+                }
+            }
+            Policy::Priority | Policy::Sequential => self.redecide_fn(policy),
+        };
+        quote! {
+            #[inline]
+            fn tick #generics (&mut self, #params) -> #rt::Status {
+                #behavior_tick
+                #body
+            }
+            #carry_on
+        }
+    }
+
+    /// The body of a priority group's tick (SPEC D1, G3, D2).
+    fn priority_tick(&self) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let args = g.args();
+        let en = &self.en;
+        let interrupts = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let enter = g.enter(c);
+            let accept = quote! {
+                self.halt_child(#args);
+                match #enter {
+                    #rt::Entered::Running(a) => {
+                        self.c = #en::#v(a);
+                        return #rt::Status::Running;
+                    }
+                    #rt::Entered::Done(s) => break 'exited (1u64 << #i, s),
+                }
+            };
+            let guarded = g.guarded(c, accept, quote!());
+            quote! {
+                if #i < j {
+                    #guarded
+                }
+            }
+        });
+        let running = self.tick_running(|c| g.has_recheck(c));
+        quote! {
+            let j = self.index();
+            let (mask, s) = 'exited: {
+                #(#interrupts)*
+                let (j, s) = #running;
+                if s == #rt::Status::Running {
+                    return s;
+                }
+                (1u64 << j, s)
+            };
+            self.redecide(0, mask, s, #args)
+        }
+    }
+
+    /// `fn redecide` of a decider group: G5, then the masked redecide
+    /// (SPEC D2). `from` is where a `sequential` group resumes; `mask` the
+    /// children a `priority` group skips.
+    fn redecide_fn(&self, policy: Policy) -> TokenStream {
+        let g = self.g;
+        let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+        let params = g.params();
+        let args = g.args();
+        let generics = self.generics();
+        let g5 = if g.has_redecide(self.id) {
+            let guard = g.guard_fn(self.id);
+            quote! {
+                if #guard(#ps, &*#agent, &*#ctx, #tr).is_none() {
+                    return self.exit(#rt::Status::Failure, #args);
+                }
+            }
+        } else {
+            quote!()
+        };
+        let choose = match policy {
+            Policy::Priority => quote!(Self::choose(mask, ::core::option::Option::Some(last), #args)),
+            _ => quote!(Self::choose(from, ::core::option::Option::Some(last), #args)),
+        };
+        quote! {
+            /// The active child exited with `last`: redecide (SPEC D2, G5).
+            #[inline]
+            fn redecide #generics (&mut self, from: usize, mask: u64, last: #rt::Status, #params) -> #rt::Status {
+                #g5
+                match #choose {
+                    #rt::Walk::Run(c) => {
+                        self.c = c;
+                        #rt::Status::Running
+                    }
+                    #rt::Walk::Stop(s) => self.exit(s, #args),
+                    #rt::Walk::End => self.exit(last, #args),
+                }
+            }
+        }
+    }
+
+    /// `fn choose` (decider groups) or `fn walk` (status composites).
+    fn walk_fn(&self, policy: Policy) -> TokenStream {
+        match policy {
+            Policy::Priority => self.choose_priority(),
+            Policy::Sequential => self.choose_sequential(),
+            _ => self.walk_status(policy),
+        }
+    }
+
+    /// Decide the children in order, skipping the masked ones; enter the
+    /// first that accepts. One that exits at once is masked and the decision
+    /// starts over (SPEC D1, D2). Each pass masks one more child, so it ends.
+    fn choose_priority(&self) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let generics = self.generics();
+        let en = &self.en;
+        let tries = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let enter = g.enter(c);
+            let accept = quote! {
+                match #enter {
+                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
+                    #rt::Entered::Done(s) => {
+                        mask |= 1u64 << #i;
+                        last = ::core::option::Option::Some(s);
+                        continue 'decide;
+                    }
+                }
+            };
+            let guarded = g.guarded(c, accept, quote!());
+            quote! {
+                if mask & (1u64 << #i) == 0 {
+                    #guarded
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn choose #generics (mut mask: u64, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
+                'decide: loop {
+                    #(#tries)*
+                    break 'decide;
+                }
+                match last {
+                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
+                    ::core::option::Option::None => #rt::Walk::End,
+                }
+            }
+        }
+    }
+
+    /// Decide the children from `from` on; enter the first that accepts; one
+    /// that exits at once hands over to the next (SPEC D3).
+    fn choose_sequential(&self) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let generics = self.generics();
+        let en = &self.en;
+        let tries = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let enter = g.enter(c);
+            let accept = quote! {
+                match #enter {
+                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
+                    #rt::Entered::Done(s) => last = ::core::option::Option::Some(s),
+                }
+            };
+            let guarded = g.guarded(c, accept, quote!());
+            quote! {
+                if #i >= from {
+                    #guarded
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn choose #generics (from: usize, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
+                #(#tries)*
+                match last {
+                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
+                    ::core::option::Option::None => #rt::Walk::End,
+                }
+            }
+        }
+    }
+
+    /// Walk children `from..to` in order, entering each (SPEC C1–C4, G4): a
+    /// child that reports the continuing status hands over to the next, any
+    /// other status stops the walk; a rejecting guard counts as `Failure`.
+    fn walk_status(&self, policy: Policy) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let generics = self.generics();
+        let en = &self.en;
+        let cont = continue_status(policy);
+        let tries = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let enter = g.enter(c);
+            let accept = quote! {
+                match #enter {
+                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
+                    #rt::Entered::Done(s) => {
+                        if s != #cont {
+                            return #rt::Walk::Stop(s);
+                        }
+                    }
+                }
+            };
+            let reject = quote! {
+                if #rt::Status::Failure != #cont {
+                    return #rt::Walk::Stop(#rt::Status::Failure);
+                }
+            };
+            let guarded = g.guarded(c, accept, reject);
+            quote! {
+                if #i >= from && #i < to {
+                    #guarded
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+                #(#tries)*
+                #rt::Walk::End
+            }
+        }
+    }
+
+    /// `fn index`, `fn halt_child` and `fn halt` (SPEC C7: deepest first,
+    /// the group behavior after its children).
+    fn halt_fns(&self) -> TokenStream {
+        let g = self.g;
+        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+        let params = g.params();
+        let args = g.args();
+        let generics = self.generics();
+        let (en, a) = (&self.en, &self.a);
+        let info = g.info(self.id);
+        let halts = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let halt = g.halt(c, a);
+            quote!(#en::#v(#a) => #halt)
+        });
+        let indexes = (0..self.children.len()).map(|i| {
+            let v = variant(i);
+            quote!(#en::#v(_) => #i)
+        });
+        let halt_behavior = self
+            .has_behavior
+            .then(|| quote!(#rt::halt(&mut self.b, #info, #agent, &*#ctx, #tr);));
+        quote! {
+            /// Which child is active.
+            #[inline]
+            fn index(&self) -> usize {
+                match &self.c { #(#indexes,)* }
+            }
+
+            /// Halts the active child's subtree.
+            #[inline]
+            fn halt_child #generics (&mut self, #params) {
+                match &mut self.c { #(#halts,)* }
+            }
+
+            /// Halts the whole composite: children first, then the group
+            /// behavior.
+            #[inline]
+            fn halt #generics (&mut self, #params) {
+                self.halt_child(#args);
+                #halt_behavior
+            }
+        }
+    }
+
+    /// `fn exit`: the composite reports `s`; if it completed, its group
+    /// behavior is deactivated (its children already are).
+    fn exit_fn(&self) -> TokenStream {
+        let g = self.g;
+        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+        let params = g.params();
+        let generics = self.generics();
+        let info = g.info(self.id);
+        let halt_behavior = self.has_behavior.then(|| {
+            quote! {
+                if s.is_done() {
+                    #rt::halt(&mut self.b, #info, #agent, &*#ctx, #tr);
+                }
+            }
+        });
+        quote! {
+            #[inline]
+            fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {
+                #halt_behavior
+                s
+            }
+        }
+    }
+
+    /// `fn visit`: calls `f` on every node of the active path below this one.
+    fn visit_fn(&self) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let (en, a) = (&self.en, &self.a);
+        let arms = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let info = g.info(c);
+            let deeper = match g.tree.nodes[c].kind {
+                Kind::Composite { .. } => quote!(#a.visit(f);),
+                Kind::Behavior(_) => quote!(let _ = #a;),
+            };
+            quote!(#en::#v(#a) => { f(#info); #deeper })
+        });
+        quote! {
+            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+                match &self.c { #(#arms,)* }
+            }
+        }
+    }
+}
+
+/// The child status that makes a status composite go on to the next child.
+fn continue_status(policy: Policy) -> TokenStream {
+    match policy {
+        Policy::Sequence | Policy::ReactiveSequence => quote!(::deciders::__private::Status::Success),
+        _ => quote!(::deciders::__private::Status::Failure),
+    }
+}

@@ -1,0 +1,162 @@
+//! Guards (SPEC G1–G3): one function per guarded node that runs the
+//! preconditions in order (decision flags → stimuli flags → timer), then the
+//! decide, and traces why it rejected.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use super::names::Gen;
+use crate::model::{FlagSource, Guard};
+
+/// `fn __T_guard{id}` and, when needed, `fn __T_recheck{id}`.
+pub fn guard(g: &Gen, id: usize) -> TokenStream {
+    let Some(guard) = &g.tree.nodes[id].guard else {
+        return TokenStream::new();
+    };
+    let mut out = entry_guard(g, id, guard);
+    if g.needs_recheck_fn(id) {
+        out.extend(recheck_guard(g, id, guard));
+    }
+    out
+}
+
+/// The flag preconditions: `return $on_reject` at the first that fails.
+fn flag_checks(g: &Gen, id: usize, guard: &Guard, on_reject: &TokenStream) -> TokenStream {
+    let (rt, ctx, tr) = (&g.rt, &g.ctx, &g.tr);
+    let info = g.info(id);
+    let decision: Vec<_> = guard.flags.iter().filter(|f| f.source == FlagSource::Decision).collect();
+    let stimuli: Vec<_> = guard.flags.iter().filter(|f| f.source == FlagSource::Stimuli).collect();
+    let checks = decision.iter().map(|f| (f, quote!(flags), quote!(DecisionFlags)));
+    let checks = checks.chain(stimuli.iter().map(|f| (f, quote!(stimuli), quote!(StimuliFlags))));
+    checks
+        .map(|(f, getter, reason)| {
+            let (op, mask) = (&f.op, &f.mask);
+            let mask = quote_spanned!(mask.span()=> { let mask: #rt::Flags = #mask; mask });
+            quote! {
+                if !#ctx.#getter().#op(#mask) {
+                    #rt::reject(#info, #rt::Reject::#reason, #tr);
+                    return #on_reject;
+                }
+            }
+        })
+        .collect()
+}
+
+/// The guard as checked before entering the node.
+fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
+    let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+    let info = g.info(id);
+    let name = g.guard_fn(id);
+    let persist = g.persist();
+    let agent_ty = &g.tree.agent;
+    let none = quote!(::core::option::Option::None);
+    let flags = flag_checks(g, id, guard, &none);
+    let timer = guard.every.as_ref().map(|every| {
+        let field = g.timer_field(id);
+        let secs = every.seconds;
+        quote! {
+            if !#ps.#field.fire(#ctx.now(), #secs) {
+                #rt::reject(#info, #rt::Reject::Timer, #tr);
+                return #none;
+            }
+        }
+    });
+    let receiver = g.tree.receiver(id);
+    let (block_ty, decide) = match &guard.decide {
+        Some(d) if d.dblock => {
+            let func = &d.func;
+            let ty = receiver.map(|leaf| g.leaf_ty(leaf)).unwrap_or_else(|| quote!(()));
+            let call = quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr));
+            let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(block));
+            (
+                ty.clone(),
+                quote! {
+                    match #call {
+                        ::core::option::Option::Some(block) => ::core::option::Option::Some(#build),
+                        ::core::option::Option::None => #none,
+                    }
+                },
+            )
+        }
+        Some(d) => {
+            let func = &d.func;
+            let call = quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr));
+            (
+                quote!(()),
+                quote! {
+                    if #call { ::core::option::Option::Some(()) } else { #none }
+                },
+            )
+        }
+        None => (
+            quote!(()),
+            quote! {
+                #rt::accept(#info, #tr);
+                ::core::option::Option::Some(())
+            },
+        ),
+    };
+    quote! {
+        #[allow(non_snake_case, unused_variables, clippy::all)]
+        #[inline]
+        fn #name<Tr: #rt::Trace>(
+            #ps: &mut #persist,
+            #agent: &#agent_ty,
+            #ctx: &#rt::Ctx,
+            #tr: &mut Tr,
+        ) -> ::core::option::Option<#block_ty> {
+            #flags
+            #timer
+            #decide
+        }
+    }
+}
+
+/// The guard as re-evaluated while the node runs (SPEC G3): a timer that is
+/// not due means "keep running"; a DBlock is dropped.
+fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
+    let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+    let info = g.info(id);
+    let name = g.recheck_fn(id);
+    let persist = g.persist();
+    let agent_ty = &g.tree.agent;
+    let flags = flag_checks(g, id, guard, &quote!(false));
+    let timer = guard.every.as_ref().map(|every| {
+        let field = g.timer_field(id);
+        let secs = every.seconds;
+        quote! {
+            if !#ps.#field.fire(#ctx.now(), #secs) {
+                return true;
+            }
+        }
+    });
+    let decide = match &guard.decide {
+        Some(d) => {
+            let func = &d.func;
+            if d.dblock {
+                quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr).is_some())
+            } else {
+                quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr))
+            }
+        }
+        None => quote! {
+            #rt::accept(#info, #tr);
+            true
+        },
+    };
+    quote! {
+        #[allow(non_snake_case, unused_variables, clippy::all)]
+        #[inline]
+        fn #name<Tr: #rt::Trace>(
+            #ps: &mut #persist,
+            #agent: &#agent_ty,
+            #ctx: &#rt::Ctx,
+            #tr: &mut Tr,
+        ) -> bool {
+            #flags
+            #timer
+            #decide
+        }
+    }
+}

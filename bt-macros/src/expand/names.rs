@@ -1,0 +1,236 @@
+//! Names and call snippets shared by every part of the expansion: how to
+//! name a node's types, and how a parent enters, ticks and halts a child
+//! whatever the child is.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+
+use crate::model::{Kind, Leaf, Tree};
+
+/// The expansion context: the tree, the runtime path, and the names of the
+/// generated functions' parameters.
+pub struct Gen<'a> {
+    pub tree: &'a Tree,
+    /// `::deciders::__private`
+    pub rt: TokenStream,
+    /// Parameter names, with mixed-site hygiene so that user expressions
+    /// written in the tree cannot see them.
+    pub agent: Ident,
+    pub ctx: Ident,
+    pub tr: Ident,
+    pub ps: Ident,
+    pub blk: Ident,
+}
+
+impl<'a> Gen<'a> {
+    pub fn new(tree: &'a Tree) -> Self {
+        let local = |s: &str| Ident::new(s, Span::mixed_site());
+        Gen {
+            tree,
+            rt: quote!(::deciders::__private),
+            agent: local("agent"),
+            ctx: local("ctx"),
+            tr: local("tr"),
+            ps: local("ps"),
+            blk: local("blk"),
+        }
+    }
+
+    fn prefixed(&self, what: &str) -> Ident {
+        format_ident!("__{}{}", self.tree.name, what)
+    }
+
+    /// The static shape table.
+    pub fn shape(&self) -> Ident {
+        self.prefixed("SHAPE")
+    }
+
+    /// The persistent-state struct.
+    pub fn persist(&self) -> Ident {
+        self.prefixed("Persist")
+    }
+
+    /// The active-state struct of composite `id`.
+    pub fn node_ty(&self, id: usize) -> Ident {
+        self.prefixed(&format!("N{id}"))
+    }
+
+    /// The enum of the active child of composite `id`.
+    pub fn child_enum(&self, id: usize) -> Ident {
+        self.prefixed(&format!("N{id}C"))
+    }
+
+    /// The guard function of node `id`.
+    pub fn guard_fn(&self, id: usize) -> Ident {
+        self.prefixed(&format!("_guard{id}"))
+    }
+
+    /// The recheck function of node `id` (SPEC G3).
+    pub fn recheck_fn(&self, id: usize) -> Ident {
+        self.prefixed(&format!("_recheck{id}"))
+    }
+
+    /// The timer field of node `id`'s guard.
+    pub fn timer_field(&self, id: usize) -> Ident {
+        format_ident!("t{}", id)
+    }
+
+    /// `&SHAPE[id]`: the node's static info, for traces and reports.
+    pub fn info(&self, id: usize) -> TokenStream {
+        let shape = self.shape();
+        quote!(&#shape[#id])
+    }
+
+    /// The generic parameters and arguments every walking function takes.
+    pub fn params(&self) -> TokenStream {
+        let (agent, ctx, tr, ps, rt) = (&self.agent, &self.ctx, &self.tr, &self.ps, &self.rt);
+        let agent_ty = &self.tree.agent;
+        let persist = self.persist();
+        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx, #tr: &mut Tr)
+    }
+
+    /// The arguments matching [`Gen::params`].
+    pub fn args(&self) -> TokenStream {
+        let (agent, ctx, tr, ps) = (&self.agent, &self.ctx, &self.tr, &self.ps);
+        quote!(#ps, #agent, #ctx, #tr)
+    }
+
+    /// The behavior type of a leaf, spanned at the user's tokens.
+    pub fn leaf_ty(&self, leaf: &Leaf) -> TokenStream {
+        leaf.ty.to_token_stream()
+    }
+
+    /// The active-state type of node `id`: the behavior itself for a leaf,
+    /// the generated struct for a composite.
+    pub fn active_ty(&self, id: usize) -> TokenStream {
+        match &self.tree.nodes[id].kind {
+            Kind::Behavior(leaf) => self.leaf_ty(leaf),
+            Kind::Composite { .. } => self.node_ty(id).to_token_stream(),
+        }
+    }
+
+    /// The expression that builds the memory of node `id`'s behavior on
+    /// activation (SPEC L3): the DBlock-built value `blk`, the constructor
+    /// written in the tree, or `Default::default()`.
+    pub fn memory(&self, id: usize, leaf: &Leaf) -> TokenStream {
+        let rt = &self.rt;
+        let dblock = self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .and_then(|g| g.decide.as_ref())
+            .is_some_and(|d| d.dblock);
+        if dblock {
+            return self.blk.to_token_stream();
+        }
+        let ty = self.leaf_ty(leaf);
+        match &leaf.ctor {
+            Some(ctor) => quote_spanned!(leaf.span=> { let memory: #ty = #ctor; memory }),
+            None => quote_spanned!(leaf.span=> #rt::memory::<#ty>()),
+        }
+    }
+
+    /// Enters child `id`: activates it and ticks it once. Evaluates to
+    /// `Entered<active_ty(id)>`. `blk` must be in scope (the guard's DBlock).
+    pub fn enter(&self, id: usize) -> TokenStream {
+        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
+        let info = self.info(id);
+        match &self.tree.nodes[id].kind {
+            Kind::Behavior(leaf) => {
+                let memory = self.memory(id, leaf);
+                let ty = self.leaf_ty(leaf);
+                let agent_ty = &self.tree.agent;
+                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #ty, Tr>(#memory, #info, #agent, &*#ctx, #tr))
+            }
+            Kind::Composite { behavior, .. } => {
+                let node_ty = self.node_ty(id);
+                let args = self.args();
+                match behavior {
+                    Some(leaf) => {
+                        let memory = self.memory(id, leaf);
+                        quote!(#node_ty::enter(#memory, #args))
+                    }
+                    None => quote!(#node_ty::enter(#args)),
+                }
+            }
+        }
+    }
+
+    /// Ticks the active child `id` held in `a`. Evaluates to `Status`.
+    pub fn tick(&self, id: usize, a: &Ident) -> TokenStream {
+        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
+        let info = self.info(id);
+        match &self.tree.nodes[id].kind {
+            Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, &*#ctx, #tr)),
+            Kind::Composite { .. } => {
+                let args = self.args();
+                quote!(#a.tick(#args))
+            }
+        }
+    }
+
+    /// Halts the active child `id` held in `a`, deepest first (SPEC C7).
+    pub fn halt(&self, id: usize, a: &Ident) -> TokenStream {
+        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
+        let info = self.info(id);
+        match &self.tree.nodes[id].kind {
+            Kind::Behavior(_) => quote!(#rt::halt(#a, #info, #agent, &*#ctx, #tr)),
+            Kind::Composite { .. } => {
+                let args = self.args();
+                quote!(#a.halt(#args))
+            }
+        }
+    }
+
+    /// Runs `accept` with `blk` bound if node `id`'s guard accepts, else
+    /// `reject` (SPEC G1, G2). An unguarded node always accepts.
+    pub fn guarded(&self, id: usize, accept: TokenStream, reject: TokenStream) -> TokenStream {
+        let (agent, ctx, tr, ps, blk) = (&self.agent, &self.ctx, &self.tr, &self.ps, &self.blk);
+        if self.tree.nodes[id].guard.is_some() {
+            let guard = self.guard_fn(id);
+            quote! {
+                if let ::core::option::Option::Some(#blk) = #guard(#ps, &*#agent, &*#ctx, #tr) {
+                    #accept
+                } else {
+                    #reject
+                }
+            }
+        } else {
+            quote! {{
+                let #blk = ();
+                #accept
+            }}
+        }
+    }
+
+    /// Whether node `id` has a `recheck` guard (SPEC G3).
+    pub fn has_recheck(&self, id: usize) -> bool {
+        self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .is_some_and(|g| g.recheck.is_some())
+    }
+
+    /// Whether node `id` has a guard at all.
+    pub fn has_guard(&self, id: usize) -> bool {
+        self.tree.nodes[id].guard.is_some()
+    }
+
+    /// Whether node `id`'s guard asks for G5 (call decide on redecide).
+    pub fn has_redecide(&self, id: usize) -> bool {
+        self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .is_some_and(|g| g.redecide.is_some())
+    }
+
+    /// Whether a recheck function must be generated for node `id`: its guard
+    /// says `recheck`, or its parent re-evaluates running children's guards
+    /// every tick (`selector`, `reactive_sequence`).
+    pub fn needs_recheck_fn(&self, id: usize) -> bool {
+        self.has_guard(id)
+            && (self.has_recheck(id)
+                || self.tree.nodes[id]
+                    .parent
+                    .is_some_and(|p| super::composite::rechecks_running_child(self.tree, p)))
+    }
+}

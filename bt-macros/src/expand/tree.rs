@@ -1,0 +1,252 @@
+//! The per-agent state type of a tree, its static shape and its public API.
+
+use proc_macro2::TokenStream;
+use quote::{quote, ToTokens};
+
+use super::names::Gen;
+use crate::model::Kind;
+
+/// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
+pub fn state(g: &Gen) -> TokenStream {
+    let tree = g.tree;
+    let rt = &g.rt;
+    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let name = &tree.name;
+    let vis = &tree.vis;
+    let attrs = &tree.attrs;
+    let agent_ty = &tree.agent;
+    let shape = g.shape();
+    let persist = g.persist();
+    let len = tree.nodes.len();
+    let infos = tree.nodes.iter().map(|n| {
+        let id = n.id as u16;
+        let node_name = &n.name;
+        let (kind, behavior) = match &n.kind {
+            Kind::Behavior(leaf) => (quote!(Behavior), Some(&leaf.ty)),
+            Kind::Composite {
+                policy, behavior, ..
+            } => {
+                let k = syn::Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
+                (quote!(#k), behavior.as_ref().map(|b| &b.ty))
+            }
+        };
+        let behavior = match behavior {
+            Some(path) => {
+                let text = path.to_token_stream().to_string().replace(' ', "");
+                quote!(::core::option::Option::Some(#text))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let parent = match n.parent {
+            Some(p) => {
+                let p = p as u16;
+                quote!(::core::option::Option::Some(#p))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let depth = n.depth as u16;
+        let line = n.span.start().line as u32;
+        quote! {
+            #rt::NodeInfo {
+                id: #id,
+                name: #node_name,
+                kind: #rt::NodeKind::#kind,
+                parent: #parent,
+                depth: #depth,
+                behavior: #behavior,
+                line: #line,
+            }
+        }
+    });
+    let timers: Vec<_> = tree
+        .nodes
+        .iter()
+        .filter(|n| n.guard.as_ref().is_some_and(|gd| gd.every.is_some()))
+        .map(|n| g.timer_field(n.id))
+        .collect();
+    let needs_clock = tree.needs_clock();
+    let clock_field = needs_clock.then(|| quote!(clock: f64,));
+    let clock_init = needs_clock.then(|| quote!(clock: 0.0,));
+    let begin = if needs_clock {
+        quote! {
+            self.clock += f64::from(#ctx.dt());
+            #ctx.__begin(self.clock);
+        }
+    } else {
+        quote!(#ctx.__begin(0.0);)
+    };
+    let now = if needs_clock {
+        quote!(self.clock)
+    } else {
+        quote!(0.0)
+    };
+    let root_ty = g.active_ty(0);
+    let blk = &g.blk;
+    let enter_root = g.enter(0);
+    let a = syn::Ident::new("a", proc_macro2::Span::mixed_site());
+    let tick_root = g.tick(0, &a);
+    let halt_root = g.halt(0, &a);
+    let root_info = g.info(0);
+    let visit_root = match tree.nodes[0].kind {
+        Kind::Composite { .. } => quote!(#a.visit(&mut f);),
+        Kind::Behavior(_) => quote!(let _ = #a;),
+    };
+    let doc_size = format!(
+        "The per-agent state of the `{name}` tree: a plain value, no heap (SPEC P1, F3). \
+         Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
+    );
+    quote! {
+        #[allow(non_upper_case_globals)]
+        #[doc(hidden)]
+        static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
+
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        #[derive(Default)]
+        struct #persist {
+            #(#timers: #rt::Timer,)*
+        }
+
+        #(#attrs)*
+        #[doc = ""]
+        #[doc = #doc_size]
+        #vis struct #name {
+            active: ::core::option::Option<#root_ty>,
+            persist: #persist,
+            #clock_field
+        }
+
+        #[automatically_derived]
+        impl ::core::default::Default for #name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        #[allow(unused_variables, clippy::all)]
+        impl #name {
+            /// A fresh state: nothing active, every timer due (SPEC O1).
+            #vis fn new() -> Self {
+                Self {
+                    active: ::core::option::Option::None,
+                    persist: ::core::default::Default::default(),
+                    #clock_init
+                }
+            }
+
+            /// The tree's static shape: every node, pre-order, shared by all
+            /// agents (SPEC P2, I3).
+            #vis fn shape() -> &'static [#rt::NodeInfo] {
+                &#shape
+            }
+
+            /// One tick of one agent (SPEC T2). See `tick_traced`.
+            #[inline]
+            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) -> #rt::Status {
+                self.tick_traced(#agent, #ctx, &mut #rt::NoTrace)
+            }
+
+            /// One tick of one agent, reporting every step to `tr`
+            /// (SPEC T2, I2). Advances the tree clock by `ctx.dt()`, walks
+            /// the active path, and returns the root's status. When the root
+            /// completes, the next tick starts again from the root (SPEC T3).
+            /// Errors of the tick (SPEC D9) are in `ctx.report()`.
+            #[inline]
+            #vis fn tick_traced<Tr: #rt::Trace>(
+                &mut self,
+                #agent: &mut #agent_ty,
+                #ctx: &mut #rt::Ctx,
+                #tr: &mut Tr,
+            ) -> #rt::Status {
+                #begin
+                #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
+                let #ps = &mut self.persist;
+                let status = match &mut self.active {
+                    ::core::option::Option::Some(#a) => #tick_root,
+                    ::core::option::Option::None => {
+                        let #blk = ();
+                        match #enter_root {
+                            #rt::Entered::Running(#a) => {
+                                self.active = ::core::option::Option::Some(#a);
+                                #rt::Status::Running
+                            }
+                            #rt::Entered::Done(s) => s,
+                        }
+                    }
+                };
+                if status.is_done() {
+                    self.active = ::core::option::Option::None;
+                }
+                #tr.event(#rt::TraceEvent::TickEnd { status });
+                status
+            }
+
+            /// Deactivates every active node, deepest first, each exactly
+            /// once (SPEC L2, C7). Persistent state (timers) is kept; the
+            /// next tick starts again at the root.
+            ///
+            /// Dropping a running state cannot call `deactivate` (there is no
+            /// agent to pass): it only runs the memories' destructors. Call
+            /// `halt` first when behaviors must clean up.
+            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
+                let #ps = &mut self.persist;
+                let #tr = &mut #rt::NoTrace;
+                if let ::core::option::Option::Some(#a) = &mut self.active {
+                    #halt_root;
+                }
+                self.active = ::core::option::Option::None;
+            }
+
+            /// Halts, then returns every piece of state (timers, clock) to
+            /// its initial value (SPEC O3).
+            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
+                self.halt(#agent, #ctx);
+                *self = Self::new();
+            }
+
+            /// Whether a node is active: the last tick ended `Running`.
+            #vis fn is_running(&self) -> bool {
+                self.active.is_some()
+            }
+
+            /// The tree clock in seconds (SPEC T2); always 0 for trees with
+            /// no time-based node, which carry no clock.
+            #vis fn now(&self) -> f64 {
+                #now
+            }
+
+            /// Calls `f` on every node of the active path, root first
+            /// (SPEC I1). Nothing is called when no node is active.
+            #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, mut f: F) {
+                if let ::core::option::Option::Some(#a) = &self.active {
+                    f(#root_info);
+                    #visit_root
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #rt::Tree<#agent_ty> for #name {
+            fn shape() -> &'static [#rt::NodeInfo] {
+                #name::shape()
+            }
+            #[inline]
+            fn tick(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) -> #rt::Status {
+                #name::tick(self, agent, ctx)
+            }
+            #[inline]
+            fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx, trace: &mut Tr) -> #rt::Status {
+                #name::tick_traced(self, agent, ctx, trace)
+            }
+            fn halt(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) {
+                #name::halt(self, agent, ctx)
+            }
+            fn reset(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) {
+                #name::reset(self, agent, ctx)
+            }
+            fn is_running(&self) -> bool {
+                #name::is_running(self)
+            }
+        }
+    }
+}

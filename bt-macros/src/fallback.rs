@@ -1,0 +1,36 @@
+//! What the macro emits next to its errors: the tree's state type with the
+//! same API and no tree behind it, so that a mistake in a tree gives one
+//! error, not dozens about a missing type (as thiserror does).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::model::Tree;
+
+/// A stand-in for the tree's state type.
+pub fn tree(tree: &Tree) -> TokenStream {
+    let (attrs, vis, name, agent) = (&tree.attrs, &tree.vis, &tree.name, &tree.agent);
+    let rt = quote!(::deciders::__private);
+    quote! {
+        #(#attrs)*
+        #[derive(Default)]
+        #vis struct #name;
+
+        #[allow(unused_variables, dead_code, clippy::all)]
+        impl #name {
+            #vis fn new() -> Self { #name }
+            #vis fn shape() -> &'static [#rt::NodeInfo] { &[] }
+            #vis fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) -> #rt::Status {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            #vis fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx, tr: &mut Tr) -> #rt::Status {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            #vis fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) {}
+            #vis fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) {}
+            #vis fn is_running(&self) -> bool { false }
+            #vis fn now(&self) -> f64 { 0.0 }
+            #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
+        }
+    }
+}

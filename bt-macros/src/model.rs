@@ -1,0 +1,219 @@
+//! The macro's internal model of a tree: what `parse` produces, `check`
+//! validates and `expand` turns into code.
+//!
+//! Nodes are flattened into one `Vec` in pre-order (the root is node 0), so
+//! node ids are the indices of the static shape table the generated code
+//! emits.
+
+use proc_macro2::Span;
+use syn::{Attribute, Expr, Ident, Path, Type, Visibility};
+
+/// One `tree Name for Agent { … }` item.
+pub struct Tree {
+    /// Doc comments and other attributes, put on the generated state type.
+    pub attrs: Vec<Attribute>,
+    /// Visibility of the generated state type.
+    pub vis: Visibility,
+    /// The generated state type's name, e.g. `Creature`.
+    pub name: Ident,
+    /// The user's agent type: behaviors get `&mut Agent`, decides `&Agent`.
+    pub agent: Type,
+    /// All nodes, pre-order; `nodes[0]` is the root.
+    pub nodes: Vec<Node>,
+    /// Errors found while parsing that did not stop the parse (SPEC §9:
+    /// report every error at once).
+    pub errors: Vec<syn::Error>,
+}
+
+/// One node of the tree.
+pub struct Node {
+    /// Index in `Tree::nodes` and in the generated shape table.
+    pub id: usize,
+    /// The parent node, `None` for the root.
+    pub parent: Option<usize>,
+    /// Depth below the root.
+    pub depth: usize,
+    /// The node's name: written (`flee: …`) or derived from the node.
+    pub name: String,
+    /// Where the name was written, if it was.
+    pub name_ident: Option<Ident>,
+    /// The node's span, for errors and source lines.
+    pub span: Span,
+    /// What the node is.
+    pub kind: Kind,
+    /// The guard in front of the node (`when(…) =>`), if any.
+    pub guard: Option<Guard>,
+    /// Child node ids, in declaration order.
+    pub children: Vec<usize>,
+}
+
+/// What a node is.
+pub enum Kind {
+    /// A behavior leaf, e.g. `Flee` or `Patrol::new(500.0)` (SPEC L1, L4).
+    Behavior(Leaf),
+    /// A composite: a decider group or a status composite, optionally with a
+    /// group behavior (`priority with Guarding { … }`, SPEC D7).
+    Composite {
+        /// How the composite chooses and runs its children.
+        policy: Policy,
+        /// The keyword as written, for spans.
+        keyword: Ident,
+        /// The group behavior, if any.
+        behavior: Option<Leaf>,
+    },
+}
+
+/// The policy of a composite.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Policy {
+    /// `priority` (SPEC D1, D2).
+    Priority,
+    /// `sequential` (SPEC D3).
+    Sequential,
+    /// `sequence` (SPEC C1).
+    Sequence,
+    /// `reactive_sequence` (SPEC C2).
+    ReactiveSequence,
+    /// `fallback` (SPEC C3).
+    Fallback,
+    /// `selector` (SPEC C4).
+    Selector,
+}
+
+impl Policy {
+    /// Every composite keyword, for parsing and error messages.
+    pub const ALL: [(&'static str, Policy); 6] = [
+        ("priority", Policy::Priority),
+        ("sequential", Policy::Sequential),
+        ("sequence", Policy::Sequence),
+        ("reactive_sequence", Policy::ReactiveSequence),
+        ("fallback", Policy::Fallback),
+        ("selector", Policy::Selector),
+    ];
+
+    /// The policy named by `keyword`, if any.
+    pub fn from_keyword(keyword: &str) -> Option<Policy> {
+        Policy::ALL
+            .iter()
+            .find(|(k, _)| *k == keyword)
+            .map(|(_, p)| *p)
+    }
+
+    /// The keyword of this policy.
+    pub fn keyword(self) -> &'static str {
+        Policy::ALL
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map_or("?", |(k, _)| k)
+    }
+
+    /// Decider groups (Spore) decide their children with guards and
+    /// redecide with masks; status composites walk their children in order.
+    pub fn is_decider_group(self) -> bool {
+        matches!(self, Policy::Priority | Policy::Sequential)
+    }
+
+    /// The name of the `NodeKind` variant in the runtime.
+    pub fn node_kind(self) -> &'static str {
+        match self {
+            Policy::Priority => "Priority",
+            Policy::Sequential => "Sequential",
+            Policy::Sequence => "Sequence",
+            Policy::ReactiveSequence => "ReactiveSequence",
+            Policy::Fallback => "Fallback",
+            Policy::Selector => "Selector",
+        }
+    }
+}
+
+/// A behavior occurrence: its type and how its memory is built on
+/// activation.
+pub struct Leaf {
+    /// The behavior type, e.g. `Patrol`.
+    pub ty: Path,
+    /// The constructor expression written in the tree, e.g.
+    /// `Patrol::new(500.0)`; `None` means `Default::default()`.
+    pub ctor: Option<Expr>,
+    /// The whole leaf as written.
+    pub span: Span,
+}
+
+/// A guard: preconditions, then an optional decide (SPEC G1–G5).
+pub struct Guard {
+    /// The `when` keyword.
+    pub when: Ident,
+    /// Decision- and stimuli-flag preconditions, in the order written.
+    pub flags: Vec<FlagTest>,
+    /// The `every(d)` timer precondition.
+    pub every: Option<Every>,
+    /// The decide, if any.
+    pub decide: Option<Decide>,
+    /// `recheck` (SPEC G3): evaluated every tick while the child runs.
+    pub recheck: Option<Ident>,
+    /// `redecide` (SPEC G5): re-run when the group redecides.
+    pub redecide: Option<Ident>,
+}
+
+impl Guard {
+    /// Whether the guard checks anything at all.
+    pub fn has_checks(&self) -> bool {
+        !self.flags.is_empty() || self.every.is_some() || self.decide.is_some()
+    }
+}
+
+/// Which flags a precondition reads.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FlagSource {
+    /// The per-tick decision flags (SPEC V1).
+    Decision,
+    /// The agent's stimuli flags (SPEC V2).
+    Stimuli,
+}
+
+/// One flag precondition, e.g. `any(DANGER | HURT)`.
+pub struct FlagTest {
+    /// Decision or stimuli flags.
+    pub source: FlagSource,
+    /// `any`, `all`, `none` or `not_all`: the `Flags` method it becomes.
+    pub op: Ident,
+    /// The mask expression, a `Flags` value.
+    pub mask: Expr,
+}
+
+/// An `every(d)` timer precondition.
+pub struct Every {
+    /// The interval in seconds.
+    pub seconds: f64,
+    /// The literal as written.
+    pub span: Span,
+}
+
+/// The decide of a guard (SPEC G2).
+pub struct Decide {
+    /// The function: a path or closure callable as `(&Agent)` or
+    /// `(&Agent, &Ctx)`.
+    pub func: Expr,
+    /// `dblock = f`: the decide returns a DBlock that builds the memory of
+    /// the behavior it activates (Spore S22).
+    pub dblock: bool,
+    /// The key as written (`decide` or `dblock`).
+    pub key: Ident,
+}
+
+impl Tree {
+    /// The behavior that receives a DBlock when node `id` is activated: its
+    /// leaf, or its group behavior.
+    pub fn receiver(&self, id: usize) -> Option<&Leaf> {
+        match &self.nodes[id].kind {
+            Kind::Behavior(leaf) => Some(leaf),
+            Kind::Composite { behavior, .. } => behavior.as_ref(),
+        }
+    }
+
+    /// Whether any guard uses a timer, so the state needs a clock (SPEC T2).
+    pub fn needs_clock(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| n.guard.as_ref().is_some_and(|g| g.every.is_some()))
+    }
+}

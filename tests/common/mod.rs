@@ -1,0 +1,94 @@
+//! Shared test fixture: an agent that scripts every decide and behavior by
+//! name and logs every hook call, so tests can assert the exact hook log
+//! tick by tick.
+#![allow(dead_code)]
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use deciders::{Behavior, Ctx, Status};
+
+/// The test agent. Decides and behaviors are scripted by node name: set a
+/// decide's score with [`World::set`] and a behavior's tick result with
+/// [`World::result`]; every hook call is appended to the log.
+#[derive(Default)]
+pub struct World {
+    /// Decides see `&World`, so the log needs interior mutability.
+    log: RefCell<Vec<String>>,
+    scores: HashMap<&'static str, f32>,
+    results: HashMap<&'static str, Status>,
+    activate_fails: HashMap<&'static str, bool>,
+}
+
+impl World {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the score `decide(name)` returns (default 0: reject).
+    pub fn set(&mut self, name: &'static str, score: f32) -> &mut Self {
+        self.scores.insert(name, score);
+        self
+    }
+
+    /// Sets what `Act(name)` returns from `tick` (default `Running`).
+    pub fn result(&mut self, name: &'static str, status: Status) -> &mut Self {
+        self.results.insert(name, status);
+        self
+    }
+
+    /// Makes `Act(name)`'s activate fail.
+    pub fn fail_activate(&mut self, name: &'static str, fail: bool) -> &mut Self {
+        self.activate_fails.insert(name, fail);
+        self
+    }
+
+    pub fn push(&self, entry: String) {
+        self.log.borrow_mut().push(entry);
+    }
+
+    /// The log since the last call, emptied.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.log.borrow_mut())
+    }
+
+    pub fn score(&self, name: &'static str) -> f32 {
+        let s = self.scores.get(name).copied().unwrap_or(0.0);
+        self.push(format!("decide {name}"));
+        s
+    }
+}
+
+/// A scripted decide: `decide = d("flee")`.
+pub fn d(name: &'static str) -> impl Fn(&World) -> f32 {
+    move |w: &World| w.score(name)
+}
+
+/// A scripted behavior that logs its hooks: `Act("eat_food")`.
+pub struct Act(pub &'static str);
+
+impl Behavior<World> for Act {
+    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+        if w.activate_fails.get(self.0).copied().unwrap_or(false) {
+            w.push(format!("activate {} -> Failure", self.0));
+            return Status::Failure;
+        }
+        w.push(format!("activate {}", self.0));
+        Status::Running
+    }
+
+    fn tick(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+        let s = w.results.get(self.0).copied().unwrap_or(Status::Running);
+        w.push(format!("tick {} -> {s:?}", self.0));
+        s
+    }
+
+    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+        w.push(format!("deactivate {}", self.0));
+    }
+}
+
+/// Shorthand for building expected logs.
+pub fn log(entries: &[&str]) -> Vec<String> {
+    entries.iter().map(|s| s.to_string()).collect()
+}
