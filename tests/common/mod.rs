@@ -92,3 +92,53 @@ impl Behavior<World> for Act {
 pub fn log(entries: &[&str]) -> Vec<String> {
     entries.iter().map(|s| s.to_string()).collect()
 }
+
+/// A behavior with only `activate` and `deactivate` (SPEC L1: no `tick`
+/// means it stays `Running` until something removes it).
+pub struct Hold(pub &'static str);
+
+impl Behavior<World> for Hold {
+    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+        w.push(format!("activate {}", self.0));
+        Status::Running
+    }
+
+    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+        w.push(format!("deactivate {}", self.0));
+    }
+}
+
+deciders::tree! {
+    /// Figure 1 of the Spore documentation (seed 000, S01). Every decider
+    /// has a scripted decide named after it; groups carry a logging group
+    /// behavior so their activation shows in the log.
+    pub tree Figure1 for World {
+        priority {
+            flee: when(decide = d("flee")) => Act("flee"),
+            guard: when(decide = d("guard")) => priority with Act("guard") {
+                yell_for_help: when(decide = d("yell_for_help")) => Act("yell_for_help"),
+                fight: when(decide = d("guard_fight")) => Act("guard_fight"),
+                patrol: when(decide = d("patrol")) => Act("patrol"),
+                rest: Act("guard_rest"),
+            },
+            fight: when(decide = d("fight")) => Act("fight"),
+            eat: when(decide = d("eat")) => priority with Act("eat") {
+                find_food: when(decide = d("find_food")) => Act("find_food"),
+                eat_food: when(decide = d("eat_food")) => Act("eat_food"),
+            },
+            idle: priority with Act("idle") {
+                play: when(decide = d("play")) => sequential with Act("play") {
+                    flip: Act("flip"),
+                    roll: Act("roll"),
+                    dance: Act("dance"),
+                },
+                rest: Act("rest"),
+            },
+        }
+    }
+}
+
+/// One tick with `dt = 0.1`.
+pub fn tick(tree: &mut Figure1, w: &mut World) -> Status {
+    tree.tick(w, &mut Ctx::new(0.1))
+}
