@@ -303,7 +303,7 @@ fn l2_every_activate_is_paired_with_exactly_one_deactivate() {
                 }
                 ("activate", Some(_)) => assert!(!active.contains(words[1]), "{e} while active"),
                 ("deactivate", _) => assert!(active.remove(words[1]), "{e}: not active"),
-                ("tick", _) => assert!(active.contains(words[1]) || e.ends_with("Success") || e.ends_with("Failure") || active.contains(words[1]), "{e}: ticked while inactive"),
+                ("tick", _) => assert!(active.contains(words[1]), "{e}: ticked while inactive"),
                 _ => {}
             }
         }
@@ -322,9 +322,7 @@ fn l2_every_activate_is_paired_with_exactly_one_deactivate() {
         }
         t.tick(&mut w, &mut ctx());
         check(w.take(), &mut active);
-        let mut path = Vec::new();
-        t.active_path(|n| path.push(n.name));
-        assert_eq!(path.len().saturating_sub(1), active.len().min(path.len().saturating_sub(1)));
+        assert_eq!(t.is_running(), !active.is_empty());
     }
     t.halt(&mut w, &mut ctx());
     check(w.take(), &mut active);

@@ -77,23 +77,19 @@ fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for &c in &node.children {
         let child = &tree.nodes[c];
-        if let Some(&first) = seen.get(child.name.as_str()) {
+        if seen.contains_key(child.name.as_str()) {
             let span = child
                 .name_ident
                 .as_ref()
                 .map_or(child.span, proc_macro2::Ident::span);
-            let how = if child.name_ident.is_some() {
-                "rename one of them".to_string()
-            } else {
-                format!("give one a name, e.g. `{}_2: …`", child.name.to_lowercase())
-            };
             errors.push(Error::new(
                 span,
                 format!(
-                    "duplicate node name `{}` in this `{}` (child {} has it too): {how}",
+                    "duplicate node name `{}`: another child of this `{}` is named `{}` too; \
+                     sibling names must differ so that traces and introspection can tell them apart",
                     child.name,
                     keyword_of(node),
-                    tree.nodes[first].name
+                    child.name
                 ),
             ));
         } else {

@@ -142,6 +142,7 @@ impl Parser {
                     syn::Error::new(e.span(), "expected `,` between the children of a composite")
                 })?;
             }
+            self.disambiguate(&children);
             self.nodes[id].children = children;
         } else {
             let leaf = parse_leaf(input, true)?;
@@ -167,6 +168,25 @@ impl Parser {
             });
         }
         Ok(id)
+    }
+
+    /// Unnamed siblings whose derived names collide (`sequence { Step,
+    /// Step }`) get their child index appended (`Step_1`), so every path is
+    /// distinct. Written names are never changed: a duplicate written name is
+    /// an error (`check`).
+    fn disambiguate(&mut self, children: &[usize]) {
+        for (i, &c) in children.iter().enumerate() {
+            if self.nodes[c].name_ident.is_some() {
+                continue;
+            }
+            let name = &self.nodes[c].name;
+            let collides = children
+                .iter()
+                .any(|&o| o != c && self.nodes[o].name == *name);
+            if collides {
+                self.nodes[c].name = format!("{name}_{i}");
+            }
+        }
     }
 
     /// `[name :] [when(…) =>] node`

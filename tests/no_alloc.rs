@@ -1,0 +1,133 @@
+//! SPEC F1: constructing a tree state and ticking it allocate nothing.
+//! One test in its own binary: the counting allocator is process-wide.
+
+use deciders::{Behavior, Ctx, Flags, Status};
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+use std::alloc::System;
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+fn allocs_during(f: impl FnOnce()) -> usize {
+    let region = Region::new(GLOBAL);
+    f();
+    let change = region.change();
+    change.allocations + change.reallocations
+}
+
+/// A creature whose needs drift deterministically.
+#[derive(Default)]
+struct Critter {
+    step: u32,
+    hunger: f32,
+}
+
+impl Critter {
+    fn danger(&self) -> f32 {
+        if self.step % 97 < 5 { 1.0 } else { 0.0 }
+    }
+    fn guard(&self) -> bool {
+        self.step % 41 < 10
+    }
+    fn fight(&self) -> f32 {
+        (self.step % 13) as f32 - 11.0
+    }
+    fn hungry(&self) -> bool {
+        self.hunger > 0.6
+    }
+    fn food_near(&self) -> bool {
+        self.step % 3 == 0
+    }
+}
+
+/// Every leaf: succeeds or fails after a few ticks, by its parameter.
+#[derive(Default)]
+struct Step {
+    every: u32,
+    ticks: u32,
+}
+
+impl Step {
+    fn every(every: u32) -> Self {
+        Step { every, ticks: 0 }
+    }
+}
+
+impl Behavior<Critter> for Step {
+    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+        self.ticks += 1;
+        c.hunger = (c.hunger + 0.01).min(1.0);
+        if self.ticks % self.every.max(1) != 0 {
+            Status::Running
+        } else if c.step % 5 == 0 {
+            Status::Failure
+        } else {
+            Status::Success
+        }
+    }
+}
+
+#[derive(Default)]
+struct Eat;
+
+impl Behavior<Critter> for Eat {
+    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+        c.hunger = 0.0;
+        Status::Success
+    }
+}
+
+const NIGHT: Flags = Flags::bit(0);
+
+deciders::tree! {
+    /// Figure 1 of the Spore documentation with real decides, a timer, a
+    /// flag precondition, group behaviors and status composites.
+    tree Creature for Critter {
+        priority {
+            flee: when(decide = Critter::danger) => Step::every(3),
+            guard: when(every(2.0), decide = Critter::guard) => priority with Step::every(50) {
+                yell_for_help: when(none(NIGHT), decide = Critter::fight) => Step::every(2),
+                fight: when(decide = Critter::fight) => Step::every(4),
+                patrol: when(recheck, decide = Critter::guard) => Step::every(6),
+                rest: Step::every(3),
+            },
+            fight: when(decide = Critter::fight) => Step::every(5),
+            eat: when(decide = Critter::hungry) => priority {
+                find_food: when(decide = Critter::food_near) => sequence { Step::every(2), Eat },
+                eat_food: Eat,
+            },
+            idle: priority {
+                play: when(any(NIGHT)) => sequential { flip: Step::every(1), roll: Step::every(2), dance: Step::every(3) },
+                rest: selector { nap: Step::every(7), fallback { Step::every(2), Step::every(1) } },
+            },
+        }
+    }
+}
+
+#[test]
+fn construction_and_ticking_do_not_allocate() {
+    let mut agents: Vec<Critter> = (0..100).map(|_| Critter::default()).collect();
+    let mut states: Vec<Creature> = Vec::with_capacity(100); // allocated outside the region
+    assert_eq!(allocs_during(|| states.extend((0..100).map(|_| Creature::new()))), 0);
+    let mut statuses = [0u32; 3];
+    let ticking = allocs_during(|| {
+        let mut ctx = Ctx::new(1.0 / 30.0);
+        for tick in 0..1_000u32 {
+            for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
+                agent.step = agent.step.wrapping_mul(7).wrapping_add(tick + 1) % 1000;
+                ctx.set_flags(if tick % 200 < 100 { NIGHT } else { Flags::EMPTY });
+                let s = state.tick(agent, &mut ctx);
+                statuses[s as usize] += 1;
+            }
+        }
+        for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
+            state.halt(agent, &mut Ctx::new(0.0));
+        }
+    });
+    assert_eq!(ticking, 0, "ticking allocated");
+    assert_eq!(statuses.iter().sum::<u32>(), 100_000);
+    // The counter can fail: a known allocating path counts.
+    assert!(allocs_during(|| {
+        std::hint::black_box(vec![0u8; 1]);
+    }) > 0);
+}
