@@ -362,7 +362,13 @@ fn g1_flag_preconditions_call_no_user_code() {
     assert_eq!(w.take(), log(&["decide c", "activate idle"]));
     assert_eq!(
         rec.0,
-        ["reject a DecisionFlags", "reject b DecisionFlags", "reject c Decide(0.0)", "activated idle"]
+        [
+            "activated root",
+            "reject a DecisionFlags",
+            "reject b DecisionFlags",
+            "reject c Decide(0.0)",
+            "activated idle"
+        ]
     );
     // DANGER: A's flags pass, so its decide runs; B still needs NIGHT too.
     t.tick(&mut w, &mut flagged(DANGER));
@@ -676,7 +682,7 @@ fn d1_interrupt_halts_a_path_three_levels_deep_deepest_first() {
     w.take();
     let mut path = Vec::new();
     t.active_path(|n| path.push(n.name));
-    assert_eq!(path, ["priority", "idle", "play", "roll"]);
+    assert_eq!(path, ["root", "idle", "play", "roll"]);
     w.set("flee", 1.0);
     tick(&mut t, &mut w);
     assert_eq!(
@@ -779,7 +785,18 @@ fn d9_subset_rule_violation_is_reported_not_panicked_nor_looped() {
     let mut rec = Rec::default();
     assert_eq!(t.tick_traced(&mut w, &mut c, &mut rec), Running);
     assert_eq!(w.take(), log(&["decide group", "decide a", "activate idle"]));
-    assert_eq!(rec.0, ["accept group 1", "reject a Decide(0.0)", "subset group", "activated idle"]);
+    assert_eq!(
+        rec.0,
+        [
+            "activated root",
+            "accept group 1",
+            "activated group",
+            "reject a Decide(0.0)",
+            "subset group",
+            "deactivated group",
+            "activated idle",
+        ]
+    );
     let err = c.report().first().copied().expect("a report");
     match err {
         TickError::SubsetRule { node } => {

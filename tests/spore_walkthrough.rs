@@ -38,7 +38,7 @@ fn active(t: &Figure1) -> Vec<&'static str> {
 #[test]
 fn s01_walkthrough_hysteresis_interrupt_and_masked_redecide() {
     let (mut t, mut w) = eating();
-    assert_eq!(active(&t), ["priority", "eat", "eat_food"]);
+    assert_eq!(active(&t), ["root", "eat", "eat_food"]);
 
     // SPEC G3, D1: while EAT → EAT_FOOD is active, only FLEE, GUARD and FIGHT
     // are decided at the ROOT (higher priority than EAT); EAT's own decide is
@@ -92,7 +92,7 @@ fn s01_walkthrough_hysteresis_interrupt_and_masked_redecide() {
             "tick patrol -> Running",
         ])
     );
-    assert_eq!(active(&t), ["priority", "guard", "patrol"]);
+    assert_eq!(active(&t), ["root", "guard", "patrol"]);
 
     // Next tick only FLEE is decided at the ROOT.
     assert_eq!(tick(&mut t, &mut w), Running);
@@ -140,7 +140,7 @@ fn s01_eat_food_fails_masked_redecide_climbs_to_root_and_idle_activates() {
             "tick rest -> Running",
         ])
     );
-    assert_eq!(active(&t), ["priority", "idle", "rest"]);
+    assert_eq!(active(&t), ["root", "idle", "rest"]);
 
     // The mask lasted one tick only: next tick EAT is decided again (it is
     // higher priority than the active IDLE) and interrupts it.

@@ -112,9 +112,11 @@ impl Parser {
             } else {
                 None
             };
-            let name = name_ident
-                .as_ref()
-                .map_or_else(|| policy.keyword().to_string(), Ident::to_string);
+            let name = match (&name_ident, parent) {
+                (Some(n), _) => n.to_string(),
+                (None, None) => "root".to_string(),
+                (None, Some(_)) => policy.keyword().to_string(),
+            };
             self.nodes.push(Node {
                 id,
                 parent,

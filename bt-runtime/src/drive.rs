@@ -90,7 +90,8 @@ pub fn halt<A, B: Behavior<A>, Tr: Trace>(
 
 /// Activates and ticks a group behavior (SPEC D7). `None` means the group
 /// fails: its `activate` failed (no deactivation), or its first `tick`
-/// returned `Failure` (deactivated here, as no child is active yet).
+/// returned `Failure` (deactivated here, as no child is active yet). The
+/// composite traces its own activation.
 #[inline(always)]
 pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
     mut memory: B,
@@ -103,13 +104,31 @@ pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
         tr.event(TraceEvent::ActivateFailed { node });
         return None;
     }
-    tr.event(TraceEvent::Activated { node });
     if tick_group(&mut memory, node, agent, ctx, tr) {
         Some(memory)
     } else {
-        halt(&mut memory, node, agent, ctx, tr);
+        memory.deactivate(agent, ctx);
         None
     }
+}
+
+/// Deactivates a group behavior. The composite traces its own
+/// deactivation, once, whether or not it has a group behavior.
+#[inline(always)]
+pub fn halt_group<A, B: Behavior<A>>(memory: &mut B, agent: &mut A, ctx: &Ctx) {
+    memory.deactivate(agent, ctx);
+}
+
+/// Traces a composite entering the active path.
+#[inline(always)]
+pub fn activated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
+    tr.event(TraceEvent::Activated { node });
+}
+
+/// Traces a composite leaving the active path.
+#[inline(always)]
+pub fn deactivated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
+    tr.event(TraceEvent::Deactivated { node });
 }
 
 /// Ticks a group behavior; `false` means it failed the group (SPEC D7).

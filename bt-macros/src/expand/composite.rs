@@ -146,7 +146,7 @@ impl<'g, 'a> Parts<'g, 'a> {
                     };
                 },
                 quote!(b,),
-                quote!(#rt::halt(&mut b, #info, #agent, &*#ctx, #tr);),
+                quote!(#rt::halt_group(&mut b, #agent, &*#ctx);),
             )
         } else {
             (quote!(), quote!(), quote!(), quote!())
@@ -155,12 +155,14 @@ impl<'g, 'a> Parts<'g, 'a> {
             #[inline]
             fn enter #generics (#b_param #params) -> #rt::Entered<Self> {
                 #b_activate
+                #rt::activated(#info, #tr);
                 let status = match #start {
                     #rt::Walk::Run(c) => return #rt::Entered::Running(Self { #b_field c }),
                     #rt::Walk::Stop(s) => s,
                     #rt::Walk::End => #end_status,
                 };
                 #b_halt
+                #rt::deactivated(#info, #tr);
                 #rt::Entered::Done(status)
             }
         }
@@ -529,7 +531,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         });
         let halt_behavior = self
             .has_behavior
-            .then(|| quote!(#rt::halt(&mut self.b, #info, #agent, &*#ctx, #tr);));
+            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
         quote! {
             /// Which child is active.
             #[inline]
@@ -549,6 +551,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             fn halt #generics (&mut self, #params) {
                 self.halt_child(#args);
                 #halt_behavior
+                #rt::deactivated(#info, #tr);
             }
         }
     }
@@ -561,17 +564,16 @@ impl<'g, 'a> Parts<'g, 'a> {
         let params = g.params();
         let generics = self.generics();
         let info = g.info(self.id);
-        let halt_behavior = self.has_behavior.then(|| {
-            quote! {
-                if s.is_done() {
-                    #rt::halt(&mut self.b, #info, #agent, &*#ctx, #tr);
-                }
-            }
-        });
+        let halt_behavior = self
+            .has_behavior
+            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
         quote! {
             #[inline]
             fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {
-                #halt_behavior
+                if s.is_done() {
+                    #halt_behavior
+                    #rt::deactivated(#info, #tr);
+                }
                 s
             }
         }
