@@ -20,7 +20,11 @@ struct Critter {
 
 impl Critter {
     fn fear(&self) -> f32 {
-        if self.predator { 1.0 } else { 0.0 }
+        if self.predator {
+            1.0
+        } else {
+            0.0
+        }
     }
     fn intruder_near(&self) -> bool {
         self.intruder
@@ -52,7 +56,11 @@ impl Timed {
 impl Behavior<Critter> for Timed {
     fn tick(&mut self, _c: &mut Critter, _ctx: &Ctx) -> Status {
         self.done += 1;
-        if self.done >= self.frames { Status::Success } else { Status::Running }
+        if self.done >= self.frames {
+            Status::Success
+        } else {
+            Status::Running
+        }
     }
 }
 
@@ -62,7 +70,7 @@ struct Flee;
 
 impl Behavior<Critter> for Flee {
     fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
-        if c.frame % 3 == 0 {
+        if c.frame.is_multiple_of(3) {
             c.predator = false;
         }
         Status::Running
@@ -97,7 +105,11 @@ impl Behavior<Critter> for EatFood {
     fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
         c.food_in_mouth = c.food_in_mouth.saturating_sub(1);
         c.hunger = (c.hunger - 0.2).max(0.0);
-        if c.food_in_mouth == 0 { Status::Failure } else { Status::Running }
+        if c.food_in_mouth == 0 {
+            Status::Failure
+        } else {
+            Status::Running
+        }
     }
 }
 
@@ -138,8 +150,12 @@ impl Trace for Transitions {
         match e {
             TraceEvent::Activated { node } => println!("    + {}", node.name),
             TraceEvent::Deactivated { node } => println!("    - {}", node.name),
-            TraceEvent::ActivateFailed { node } => println!("    ! {} refused to activate", node.name),
-            TraceEvent::SubsetViolation { node } => println!("    ! subset rule broken in {}", node.name),
+            TraceEvent::ActivateFailed { node } => {
+                println!("    ! {} refused to activate", node.name)
+            }
+            TraceEvent::SubsetViolation { node } => {
+                println!("    ! subset rule broken in {}", node.name)
+            }
             _ => {}
         }
     }
@@ -170,7 +186,11 @@ fn main() {
         }
         let night = (20..32).contains(&frame);
         let mut ctx = Ctx::new(0.5).with_flags(if night { NIGHT } else { Flags::EMPTY });
-        println!("tick {frame:2} (t = {:4.1}s{})", tree.now() + 0.5, if night { ", night" } else { "" });
+        println!(
+            "tick {frame:2} (t = {:4.1}s{})",
+            tree.now() + 0.5,
+            if night { ", night" } else { "" }
+        );
         let status = tree.tick_traced(&mut critter, &mut ctx, &mut Transitions);
         let mut path = Vec::new();
         tree.active_path(|n| path.push(n.name));

@@ -3,13 +3,138 @@
 //! Behavior trees and Spore-style decider trees for game AI, declared once in
 //! Rust, checked at compile time, and generated as enum state machines.
 //!
-//! (Full crate documentation is written below once the macro lands.)
+//! You declare a tree with [`tree!`]. The macro checks it (every error at
+//! once, each with a span) and generates a per-agent state type: a plain
+//! value, no heap, whose active path is a nest of enum discriminants, and a
+//! `tick` that calls your hooks directly — no `dyn`, no function-pointer
+//! tables, no allocation (SPEC P1, F1).
+//!
+//! ```
+//! use deciders::{Behavior, Ctx, Flags, Status};
+//!
+//! struct Critter { hunger: f32, danger: bool }
+//!
+//! impl Critter {
+//!     fn afraid(&self) -> bool { self.danger }
+//!     fn hungry(&self) -> f32 { self.hunger - 0.5 } // > 0 accepts
+//! }
+//!
+//! #[derive(Default)]
+//! struct Flee;
+//! impl Behavior<Critter> for Flee {
+//!     fn tick(&mut self, c: &mut Critter, _: &Ctx) -> Status {
+//!         c.danger = false;
+//!         Status::Success
+//!     }
+//! }
+//!
+//! #[derive(Default)]
+//! struct Eat { bites: u32 } // the behavior's value is its memory (SPEC L3)
+//! impl Behavior<Critter> for Eat {
+//!     fn tick(&mut self, c: &mut Critter, _: &Ctx) -> Status {
+//!         self.bites += 1;
+//!         c.hunger -= 0.25;
+//!         if c.hunger <= 0.0 { Status::Success } else { Status::Running }
+//!     }
+//! }
+//!
+//! #[derive(Default)]
+//! struct Wander;
+//! impl Behavior<Critter> for Wander {} // no tick: stays Running (SPEC L1)
+//!
+//! const NIGHT: Flags = Flags::bit(0);
+//!
+//! deciders::tree! {
+//!     /// Flee when afraid, eat when hungry, else wander.
+//!     pub tree Creature for Critter {
+//!         priority {
+//!             flee:   when(decide = Critter::afraid) => Flee,
+//!             eat:    when(none(NIGHT), decide = Critter::hungry) => Eat,
+//!             wander: Wander,
+//!         }
+//!     }
+//! }
+//!
+//! let mut critter = Critter { hunger: 0.9, danger: false };
+//! let mut state = Creature::new();
+//! let mut ctx = Ctx::new(1.0 / 30.0);
+//! assert_eq!(state.tick(&mut critter, &mut ctx), Status::Running);
+//! let mut path = Vec::new();
+//! state.active_path(|node| path.push(node.name));
+//! assert_eq!(path, ["root", "eat"]);
+//! ```
+//!
+//! ## The language
+//!
+//! ```text
+//! tree Name for Agent { NODE }
+//!
+//! NODE := COMPOSITE [with Behavior] { SLOT, SLOT, … } | Behavior
+//! SLOT := [name:] [when(ITEM, ITEM, …) =>] NODE
+//! ```
+//!
+//! | composite | SPEC | what it does |
+//! |---|---|---|
+//! | `priority` | D1, D2 | decider group: the first child whose guard accepts runs; while it runs, earlier siblings are decided every tick and interrupt it; when it exits, a masked redecide |
+//! | `sequential` | D3 | decider group: children in order, each when the previous exits; not interruptible |
+//! | `sequence` | C1 | ticks children in order while they succeed; resumes at the running child |
+//! | `reactive_sequence` | C2 | like `sequence`, but re-walks earlier children every tick |
+//! | `fallback` | C3 | ticks children in order while they fail; resumes at the running child |
+//! | `selector` | C4 | stateless fallback: re-walks from the first child every tick |
+//!
+//! `with Behavior` gives a composite a group behavior (SPEC D7): activated
+//! before its children, ticked before them, deactivated after them.
+//!
+//! | guard item | SPEC | meaning |
+//! |---|---|---|
+//! | `any(M)`, `all(M)`, `none(M)`, `not_all(M)` | G1 | decision-flag preconditions ([`Flags`]); no user code runs |
+//! | `stimuli_any(M)`, … | G1 | the same over `ctx.stimuli()` |
+//! | `every(SECONDS)` | G1 | decide at most once per interval of tree clock |
+//! | `decide = F` | G2 | `F: Fn(&Agent) -> R` or `Fn(&Agent, &Ctx) -> R`, `R` a [`Decision`]: `f32` (accepts when finite and `> 0`) or `bool` |
+//! | `dblock = F` | G2 | `F` returns `Option<(f32, D)>`; the behavior it activates is built with `From<D>` |
+//! | `recheck` | G3 | re-evaluate the guard every tick while the child runs; a rejection halts it (counts as `Failure`) |
+//! | `redecide` | G5 | when the group redecides because a child exited, re-run the group's own guard first |
+//!
+//! A behavior is written as its type (`Flee`, built with `Default`), a struct
+//! literal (`Patrol { radius: 5.0 }`), a tuple struct (`Say("hi")`) or a
+//! constructor call (`Patrol::new(5.0)`): parameters written in the tree are
+//! constants of the tree (SPEC L4). Hooks are the [`Behavior`] trait's
+//! `activate`, `tick` and `deactivate`, all defaulted.
+//!
+//! ## Semantics worth knowing
+//!
+//! - **Hysteresis** (SPEC G3): the guard of the running child of a decider
+//!   group is not re-evaluated unless it says `recheck`. `selector` and
+//!   `reactive_sequence` re-walk every child each tick, so they do re-evaluate
+//!   the running child's guard.
+//! - **Masked redecide** (SPEC D2): a child that exits is masked for the rest
+//!   of the tick and its group decides again; if nothing accepts, the group
+//!   exits and the same happens one level up, possibly up to the root.
+//! - **Pairing** (SPEC L2): every successful `activate` is followed by exactly
+//!   one `deactivate`, deepest first, whatever removes the behavior. A failed
+//!   `activate` gets none. Dropping a running state runs memory destructors
+//!   but cannot call `deactivate`; call `halt` first.
+//! - **Errors are values** (SPEC D9, T4): a group whose guard accepted while
+//!   none of its children did breaks Spore's subset rule; the tick goes on and
+//!   reports it in [`Ctx::report`] and to the [`Trace`] hook.
+//!
+//! ## What is generated
+//!
+//! For `tree Creature for Critter { … }`: `struct Creature` holding
+//! `Option<root's active state>`, a struct of persistent state (one
+//! [`Timer`] per `every`), and a clock only if a node needs time. Each
+//! composite gets an enum with one variant per child, holding the child's
+//! active state (a behavior's active state is the behavior value itself).
+//! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
+//! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
+/// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
 pub use bt_runtime::{
     batch, behavior, ctx, decide, flags, report, shape, status, timer, trace, Behavior, Ctx,
-    DecideFn, Decision, Flags, NodeId, NodeInfo, NodeKind, NoTrace, Reject, Report, Status,
+    DecideFn, Decision, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Status,
     TickError, Timer, Trace, TraceEvent, Tree,
 };
 
@@ -18,7 +143,7 @@ pub use bt_runtime::{
 pub mod __private {
     pub use bt_runtime::drive::*;
     pub use bt_runtime::{
-        Behavior, Ctx, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent,
-        Tree,
+        Behavior, Ctx, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace,
+        TraceEvent, Tree,
     };
 }

@@ -19,8 +19,12 @@ struct Rec(Vec<String>);
 impl Trace for Rec {
     fn event(&mut self, e: TraceEvent) {
         match e {
-            TraceEvent::Rejected { node, reason } => self.0.push(format!("reject {} {reason:?}", node.name)),
-            TraceEvent::Accepted { node, score } => self.0.push(format!("accept {} {score}", node.name)),
+            TraceEvent::Rejected { node, reason } => {
+                self.0.push(format!("reject {} {reason:?}", node.name))
+            }
+            TraceEvent::Accepted { node, score } => {
+                self.0.push(format!("accept {} {score}", node.name))
+            }
             TraceEvent::SubsetViolation { node } => self.0.push(format!("subset {}", node.name)),
             TraceEvent::Activated { node } => self.0.push(format!("activated {}", node.name)),
             TraceEvent::Deactivated { node } => self.0.push(format!("deactivated {}", node.name)),
@@ -48,7 +52,10 @@ fn d3_sequential_runs_children_in_order_and_exits_with_the_last_status() {
     w.set("one", 1.0);
     let mut t = Steps::new();
     assert_eq!(t.tick(&mut w, &mut ctx()), Running);
-    assert_eq!(w.take(), log(&["decide one", "activate one", "tick one -> Running"]));
+    assert_eq!(
+        w.take(),
+        log(&["decide one", "activate one", "tick one -> Running"])
+    );
 
     // Not interruptible by siblings: nothing is decided while ONE runs.
     w.set("two", 1.0);
@@ -74,7 +81,10 @@ fn d3_sequential_runs_children_in_order_and_exits_with_the_last_status() {
     // root reports it), and the next tick starts again from the root (T3).
     w.result("three", Failure);
     assert_eq!(t.tick(&mut w, &mut ctx()), Failure);
-    assert_eq!(w.take(), log(&["tick three -> Failure", "deactivate three"]));
+    assert_eq!(
+        w.take(),
+        log(&["tick three -> Failure", "deactivate three"])
+    );
     assert!(!t.is_running());
     w.result("one", Success).result("three", Success);
     assert_eq!(t.tick(&mut w, &mut ctx()), Success);
@@ -163,7 +173,10 @@ fn l1_a_behavior_without_tick_stays_active_until_removed() {
     w.set("hold", 1.0);
     let mut t = Leaves::new();
     assert_eq!(t.tick(&mut w, &mut ctx()), Running);
-    assert_eq!(w.take(), log(&["decide urgent", "decide hold", "activate hold"]));
+    assert_eq!(
+        w.take(),
+        log(&["decide urgent", "decide hold", "activate hold"])
+    );
     w.set("hold", 0.0);
     for _ in 0..3 {
         assert_eq!(t.tick(&mut w, &mut ctx()), Running);
@@ -173,7 +186,12 @@ fn l1_a_behavior_without_tick_stays_active_until_removed() {
     assert_eq!(t.tick(&mut w, &mut ctx()), Running);
     assert_eq!(
         w.take(),
-        log(&["decide urgent", "deactivate hold", "activate urgent", "tick urgent -> Running"])
+        log(&[
+            "decide urgent",
+            "deactivate hold",
+            "activate urgent",
+            "tick urgent -> Running"
+        ])
     );
 }
 
@@ -231,7 +249,9 @@ fn l3_memory_is_built_on_activation_and_dropped_on_deactivation() {
     w.set("count_a", 0.0).set("urgent", 1.0);
     t.tick(&mut w, &mut ctx());
     w.take();
-    w.set("urgent", 0.0).fail_activate("urgent", false).result("urgent", Success);
+    w.set("urgent", 0.0)
+        .fail_activate("urgent", false)
+        .result("urgent", Success);
     t.tick(&mut w, &mut ctx());
     assert_eq!(
         w.take(),
@@ -245,7 +265,11 @@ fn l3_memory_is_built_on_activation_and_dropped_on_deactivation() {
             "tick b #1",
         ])
     );
-    assert_eq!(DROPS.with(Cell::get), 2, "A's memory was dropped when URGENT interrupted it");
+    assert_eq!(
+        DROPS.with(Cell::get),
+        2,
+        "A's memory was dropped when URGENT interrupted it"
+    );
 }
 
 #[test]
@@ -279,8 +303,22 @@ fn l2_every_activate_is_paired_with_exactly_one_deactivate() {
     // 3,000 ticks and check the log: a node is activated only when inactive,
     // deactivated only when active, and nothing is active after `halt`.
     let names = [
-        "flee", "guard", "yell_for_help", "guard_fight", "patrol", "guard_rest", "fight", "eat",
-        "find_food", "eat_food", "idle", "play", "flip", "roll", "dance", "rest",
+        "flee",
+        "guard",
+        "yell_for_help",
+        "guard_fight",
+        "patrol",
+        "guard_rest",
+        "fight",
+        "eat",
+        "find_food",
+        "eat_food",
+        "idle",
+        "play",
+        "flip",
+        "roll",
+        "dance",
+        "rest",
     ];
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
@@ -327,7 +365,10 @@ fn l2_every_activate_is_paired_with_exactly_one_deactivate() {
     t.halt(&mut w, &mut ctx());
     check(w.take(), &mut active);
     assert!(active.is_empty(), "still active after halt: {active:?}");
-    assert!(activations > 100, "the script exercised too little: {activations}");
+    assert!(
+        activations > 100,
+        "the script exercised too little: {activations}"
+    );
 }
 
 // ---------------------------------------------------------------- G1
@@ -376,8 +417,24 @@ fn g1_flag_preconditions_call_no_user_code() {
     // DANGER | NIGHT: B has no decide and accepts (score 1.0).
     let mut rec = Rec::default();
     t.tick_traced(&mut w, &mut flagged(DANGER | NIGHT), &mut rec);
-    assert_eq!(w.take(), log(&["decide a", "deactivate idle", "activate b", "tick b -> Running"]));
-    assert_eq!(rec.0, ["reject a Decide(0.0)", "accept b 1", "deactivated idle", "activated b"]);
+    assert_eq!(
+        w.take(),
+        log(&[
+            "decide a",
+            "deactivate idle",
+            "activate b",
+            "tick b -> Running"
+        ])
+    );
+    assert_eq!(
+        rec.0,
+        [
+            "reject a Decide(0.0)",
+            "accept b 1",
+            "deactivated idle",
+            "activated b"
+        ]
+    );
 }
 
 #[test]
@@ -454,7 +511,12 @@ impl Behavior<World> for FleeFrom {
 
 fn spot_threat(w: &World) -> Option<(f32, Threat)> {
     let s = w.score("threat");
-    (s > 0.0).then_some((s, Threat { level: (s * 10.0) as u8 }))
+    (s > 0.0).then_some((
+        s,
+        Threat {
+            level: (s * 10.0) as u8,
+        },
+    ))
 }
 
 deciders::tree! {
@@ -471,12 +533,23 @@ deciders::tree! {
 #[test]
 fn g2_scores_that_are_not_finite_or_not_positive_reject() {
     // SPEC G2
-    for (score, accepted) in [(1.0, true), (0.01, true), (0.0, false), (-1.0, false), (f32::NAN, false), (f32::INFINITY, false)] {
+    for (score, accepted) in [
+        (1.0, true),
+        (0.01, true),
+        (0.0, false),
+        (-1.0, false),
+        (f32::NAN, false),
+        (f32::INFINITY, false),
+    ] {
         let mut w = World::new();
         w.set("scored", score);
         let mut t = Scores::new();
         t.tick(&mut w, &mut ctx());
-        assert_eq!(w.take().contains(&"activate scored".to_string()), accepted, "score {score}");
+        assert_eq!(
+            w.take().contains(&"activate scored".to_string()),
+            accepted,
+            "score {score}"
+        );
     }
 }
 
@@ -523,17 +596,35 @@ fn g3_recheck_guard_is_evaluated_after_earlier_siblings_and_aborts_its_child() {
     w.set("work", 1.0);
     let mut t = Recheck::new();
     t.tick(&mut w, &mut ctx());
-    assert_eq!(w.take(), log(&["decide urgent", "decide work", "activate work", "tick work -> Running"]));
+    assert_eq!(
+        w.take(),
+        log(&[
+            "decide urgent",
+            "decide work",
+            "activate work",
+            "tick work -> Running"
+        ])
+    );
     // Earlier siblings first, then the active child's recheck, then its tick.
     t.tick(&mut w, &mut ctx());
-    assert_eq!(w.take(), log(&["decide urgent", "decide work", "tick work -> Running"]));
+    assert_eq!(
+        w.take(),
+        log(&["decide urgent", "decide work", "tick work -> Running"])
+    );
     // The recheck rejects: WORK is deactivated without being ticked and
     // counts as Failure → masked redecide.
     w.set("work", 0.0);
     t.tick(&mut w, &mut ctx());
     assert_eq!(
         w.take(),
-        log(&["decide urgent", "decide work", "deactivate work", "decide urgent", "decide timed", "activate idle"])
+        log(&[
+            "decide urgent",
+            "decide work",
+            "deactivate work",
+            "decide urgent",
+            "decide timed",
+            "activate idle"
+        ])
     );
 }
 
@@ -546,18 +637,35 @@ fn g3_a_recheck_timer_not_yet_due_keeps_the_child_running() {
     t.tick(&mut w, &mut ctx()); // clock 0.1: decide timed (stamp)
     assert_eq!(
         w.take(),
-        log(&["decide urgent", "decide work", "decide timed", "activate timed", "tick timed -> Running"])
+        log(&[
+            "decide urgent",
+            "decide work",
+            "decide timed",
+            "activate timed",
+            "tick timed -> Running"
+        ])
     );
     w.set("timed", 0.0);
     for _ in 0..9 {
         // clock 0.2 … 1.0: not due, no decide, keeps running
         t.tick(&mut w, &mut ctx());
-        assert_eq!(w.take(), log(&["decide urgent", "decide work", "tick timed -> Running"]));
+        assert_eq!(
+            w.take(),
+            log(&["decide urgent", "decide work", "tick timed -> Running"])
+        );
     }
     t.tick(&mut w, &mut ctx()); // clock 1.1: due, decide rejects
     assert_eq!(
         w.take(),
-        log(&["decide urgent", "decide work", "decide timed", "deactivate timed", "decide urgent", "decide work", "activate idle"])
+        log(&[
+            "decide urgent",
+            "decide work",
+            "decide timed",
+            "deactivate timed",
+            "decide urgent",
+            "decide work",
+            "activate idle"
+        ])
     );
 }
 
@@ -661,12 +769,20 @@ fn d7_group_behavior_wraps_its_children() {
 fn d7_a_group_whose_behavior_fails_to_activate_fails() {
     // SPEC D7, L2: no child is decided, no deactivate.
     let mut w = World::new();
-    w.set("plain", 1.0).set("e", 1.0).fail_activate("plain", true);
+    w.set("plain", 1.0)
+        .set("e", 1.0)
+        .fail_activate("plain", true);
     let mut t = Redecide::new();
     t.tick(&mut w, &mut ctx());
     assert_eq!(
         w.take(),
-        log(&["decide group", "decide plain", "activate plain -> Failure", "decide group", "activate idle"])
+        log(&[
+            "decide group",
+            "decide plain",
+            "activate plain -> Failure",
+            "decide group",
+            "activate idle"
+        ])
     );
 }
 
@@ -707,7 +823,10 @@ fn c7_halt_deactivates_every_active_node_once_deepest_first() {
     tick(&mut t, &mut w);
     w.take();
     t.halt(&mut w, &mut ctx());
-    assert_eq!(w.take(), log(&["deactivate flip", "deactivate play", "deactivate idle"]));
+    assert_eq!(
+        w.take(),
+        log(&["deactivate flip", "deactivate play", "deactivate idle"])
+    );
     assert!(!t.is_running());
     t.halt(&mut w, &mut ctx());
     assert_eq!(w.take(), Vec::<String>::new(), "a second halt does nothing");
@@ -722,7 +841,9 @@ fn d2_a_child_that_exits_at_once_is_masked_and_the_decision_goes_on() {
     // masked, FIND_FOOD rejects, EAT exits with Success, ROOT redecides with
     // EAT masked and IDLE runs, all in one tick.
     let mut w = World::new();
-    w.set("eat", 1.0).set("eat_food", 1.0).result("eat_food", Success);
+    w.set("eat", 1.0)
+        .set("eat_food", 1.0)
+        .result("eat_food", Success);
     let mut t = Figure1::new();
     assert_eq!(tick(&mut t, &mut w), Running);
     assert_eq!(
@@ -784,7 +905,10 @@ fn d9_subset_rule_violation_is_reported_not_panicked_nor_looped() {
     let mut c = ctx();
     let mut rec = Rec::default();
     assert_eq!(t.tick_traced(&mut w, &mut c, &mut rec), Running);
-    assert_eq!(w.take(), log(&["decide group", "decide a", "activate idle"]));
+    assert_eq!(
+        w.take(),
+        log(&["decide group", "decide a", "activate idle"])
+    );
     assert_eq!(
         rec.0,
         [

@@ -24,7 +24,11 @@ struct Critter {
 
 impl Critter {
     fn danger(&self) -> f32 {
-        if self.step % 97 < 5 { 1.0 } else { 0.0 }
+        if self.step % 97 < 5 {
+            1.0
+        } else {
+            0.0
+        }
     }
     fn guard(&self) -> bool {
         self.step % 41 < 10
@@ -36,7 +40,7 @@ impl Critter {
         self.hunger > 0.6
     }
     fn food_near(&self) -> bool {
-        self.step % 3 == 0
+        self.step.is_multiple_of(3)
     }
 }
 
@@ -57,9 +61,9 @@ impl Behavior<Critter> for Step {
     fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
         self.ticks += 1;
         c.hunger = (c.hunger + 0.01).min(1.0);
-        if self.ticks % self.every.max(1) != 0 {
+        if !self.ticks.is_multiple_of(self.every.max(1)) {
             Status::Running
-        } else if c.step % 5 == 0 {
+        } else if c.step.is_multiple_of(5) {
             Status::Failure
         } else {
             Status::Success
@@ -108,14 +112,21 @@ deciders::tree! {
 fn construction_and_ticking_do_not_allocate() {
     let mut agents: Vec<Critter> = (0..100).map(|_| Critter::default()).collect();
     let mut states: Vec<Creature> = Vec::with_capacity(100); // allocated outside the region
-    assert_eq!(allocs_during(|| states.extend((0..100).map(|_| Creature::new()))), 0);
+    assert_eq!(
+        allocs_during(|| states.extend((0..100).map(|_| Creature::new()))),
+        0
+    );
     let mut statuses = [0u32; 3];
     let ticking = allocs_during(|| {
         let mut ctx = Ctx::new(1.0 / 30.0);
         for tick in 0..1_000u32 {
             for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
                 agent.step = agent.step.wrapping_mul(7).wrapping_add(tick + 1) % 1000;
-                ctx.set_flags(if tick % 200 < 100 { NIGHT } else { Flags::EMPTY });
+                ctx.set_flags(if tick % 200 < 100 {
+                    NIGHT
+                } else {
+                    Flags::EMPTY
+                });
                 let s = state.tick(agent, &mut ctx);
                 statuses[s as usize] += 1;
             }
@@ -127,7 +138,9 @@ fn construction_and_ticking_do_not_allocate() {
     assert_eq!(ticking, 0, "ticking allocated");
     assert_eq!(statuses.iter().sum::<u32>(), 100_000);
     // The counter can fail: a known allocating path counts.
-    assert!(allocs_during(|| {
-        std::hint::black_box(vec![0u8; 1]);
-    }) > 0);
+    assert!(
+        allocs_during(|| {
+            std::hint::black_box(vec![0u8; 1]);
+        }) > 0
+    );
 }

@@ -13,7 +13,7 @@ const MAX_GROUP_CHILDREN: usize = 64;
 
 /// Every error in `tree`, or `Ok` if there is none.
 pub fn tree(tree: &Tree) -> Result<(), Error> {
-    let mut errors: Vec<Error> = tree.errors.iter().cloned().collect();
+    let mut errors: Vec<Error> = tree.errors.to_vec();
     if tree.nodes.len() > usize::from(u16::MAX) {
         errors.push(Error::new(
             tree.name.span(),
@@ -136,7 +136,8 @@ fn guard_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
         }
     }
     if let Some(redecide) = &guard.redecide {
-        let is_group = matches!(&node.kind, Kind::Composite { policy, .. } if policy.is_decider_group());
+        let is_group =
+            matches!(&node.kind, Kind::Composite { policy, .. } if policy.is_decider_group());
         if !is_group {
             errors.push(Error::new(
                 redecide.span(),

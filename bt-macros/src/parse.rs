@@ -20,7 +20,9 @@ use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
-use syn::{braced, parenthesized, Attribute, Expr, Ident, Lit, Path, Token, Type, UnOp, Visibility};
+use syn::{
+    braced, parenthesized, Attribute, Expr, Ident, Lit, Path, Token, Type, UnOp, Visibility,
+};
 
 use crate::model::{Decide, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, Tree};
 
@@ -238,9 +240,9 @@ impl Parser {
     }
 
     fn guard_item(&mut self, guard: &mut Guard, input: ParseStream) -> syn::Result<()> {
-        let key: Ident = input.call(Ident::parse_any).map_err(|e| {
-            syn::Error::new(e.span(), EXPECTED_GUARD_ITEM)
-        })?;
+        let key: Ident = input
+            .call(Ident::parse_any)
+            .map_err(|e| syn::Error::new(e.span(), EXPECTED_GUARD_ITEM))?;
         let k = key.to_string();
         match k.as_str() {
             "any" | "all" | "none" | "not_all" | "stimuli_any" | "stimuli_all" | "stimuli_none"
@@ -253,7 +255,9 @@ impl Parser {
                 parenthesized!(args in input);
                 let mask: Expr = args.parse()?;
                 if !args.is_empty() {
-                    return Err(args.error("expected `)`: a flag test takes one mask, e.g. `any(DANGER | HURT)`"));
+                    return Err(args.error(
+                        "expected `)`: a flag test takes one mask, e.g. `any(DANGER | HURT)`",
+                    ));
                 }
                 guard.flags.push(FlagTest {
                     source,
@@ -270,12 +274,10 @@ impl Parser {
                         seconds,
                         span: expr.span(),
                     },
-                    None => {
-                        return Err(syn::Error::new(
-                            expr.span(),
-                            "expected a duration in seconds as a number literal, e.g. `every(30.0)`",
-                        ))
-                    }
+                    None => return Err(syn::Error::new(
+                        expr.span(),
+                        "expected a duration in seconds as a number literal, e.g. `every(30.0)`",
+                    )),
                 };
                 if guard.every.is_some() {
                     self.errors.push(duplicate(&key));
@@ -284,7 +286,10 @@ impl Parser {
             }
             "decide" | "dblock" => {
                 input.parse::<Token![=]>().map_err(|e| {
-                    syn::Error::new(e.span(), format!("expected `=` after `{k}`: `{k} = Agent::function`"))
+                    syn::Error::new(
+                        e.span(),
+                        format!("expected `=` after `{k}`: `{k} = Agent::function`"),
+                    )
                 })?;
                 let func: Expr = input.parse()?;
                 if guard.decide.is_some() {
@@ -322,7 +327,8 @@ impl Parser {
     }
 }
 
-const EXPECTED_GUARD_ITEM: &str = "expected a guard item: `any(MASK)`, `all(MASK)`, `none(MASK)`, `not_all(MASK)`, \
+const EXPECTED_GUARD_ITEM: &str =
+    "expected a guard item: `any(MASK)`, `all(MASK)`, `none(MASK)`, `not_all(MASK)`, \
      `stimuli_any(MASK)` (and `stimuli_all`, `stimuli_none`, `stimuli_not_all`), `every(SECONDS)`, \
      `decide = FUNCTION`, `dblock = FUNCTION`, `recheck` or `redecide`";
 

@@ -85,7 +85,9 @@ impl TraceEvent {
             | TraceEvent::ActivateFailed { .. }
             | TraceEvent::Deactivated { .. }
             | TraceEvent::SubsetViolation { .. } => 1,
-            TraceEvent::TickStart { .. } | TraceEvent::TickEnd { .. } | TraceEvent::Ticked { .. } => 3,
+            TraceEvent::TickStart { .. }
+            | TraceEvent::TickEnd { .. }
+            | TraceEvent::Ticked { .. } => 3,
             TraceEvent::Accepted { .. } | TraceEvent::Rejected { .. } => 5,
         }
     }

@@ -357,7 +357,9 @@ impl<'g, 'a> Parts<'g, 'a> {
             quote!()
         };
         let choose = match policy {
-            Policy::Priority => quote!(Self::choose(mask, ::core::option::Option::Some(last), #args)),
+            Policy::Priority => {
+                quote!(Self::choose(mask, ::core::option::Option::Some(last), #args))
+            }
             _ => quote!(Self::choose(from, ::core::option::Option::Some(last), #args)),
         };
         quote! {
@@ -604,7 +606,9 @@ impl<'g, 'a> Parts<'g, 'a> {
 /// The child status that makes a status composite go on to the next child.
 fn continue_status(policy: Policy) -> TokenStream {
     match policy {
-        Policy::Sequence | Policy::ReactiveSequence => quote!(::deciders::__private::Status::Success),
+        Policy::Sequence | Policy::ReactiveSequence => {
+            quote!(::deciders::__private::Status::Success)
+        }
         _ => quote!(::deciders::__private::Status::Failure),
     }
 }

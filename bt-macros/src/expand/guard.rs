@@ -25,10 +25,24 @@ pub fn guard(g: &Gen, id: usize) -> TokenStream {
 fn flag_checks(g: &Gen, id: usize, guard: &Guard, on_reject: &TokenStream) -> TokenStream {
     let (rt, ctx, tr) = (&g.rt, &g.ctx, &g.tr);
     let info = g.info(id);
-    let decision: Vec<_> = guard.flags.iter().filter(|f| f.source == FlagSource::Decision).collect();
-    let stimuli: Vec<_> = guard.flags.iter().filter(|f| f.source == FlagSource::Stimuli).collect();
-    let checks = decision.iter().map(|f| (f, quote!(flags), quote!(DecisionFlags)));
-    let checks = checks.chain(stimuli.iter().map(|f| (f, quote!(stimuli), quote!(StimuliFlags))));
+    let decision: Vec<_> = guard
+        .flags
+        .iter()
+        .filter(|f| f.source == FlagSource::Decision)
+        .collect();
+    let stimuli: Vec<_> = guard
+        .flags
+        .iter()
+        .filter(|f| f.source == FlagSource::Stimuli)
+        .collect();
+    let checks = decision
+        .iter()
+        .map(|f| (f, quote!(flags), quote!(DecisionFlags)));
+    let checks = checks.chain(
+        stimuli
+            .iter()
+            .map(|f| (f, quote!(stimuli), quote!(StimuliFlags))),
+    );
     checks
         .map(|(f, getter, reason)| {
             let (op, mask) = (&f.op, &f.mask);
@@ -66,8 +80,11 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     let (block_ty, decide) = match &guard.decide {
         Some(d) if d.dblock => {
             let func = &d.func;
-            let ty = receiver.map(|leaf| g.leaf_ty(leaf)).unwrap_or_else(|| quote!(()));
-            let call = quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr));
+            let ty = receiver
+                .map(|leaf| g.leaf_ty(leaf))
+                .unwrap_or_else(|| quote!(()));
+            let call =
+                quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr));
             let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(block));
             (
                 ty.clone(),
@@ -81,7 +98,8 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         }
         Some(d) => {
             let func = &d.func;
-            let call = quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr));
+            let call =
+                quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr));
             (
                 quote!(()),
                 quote! {
