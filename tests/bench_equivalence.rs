@@ -57,7 +57,9 @@ fn f2_generated_hand_and_dyn_make_the_same_hook_calls() {
 #[test]
 fn the_generated_tree_is_benchmarked() {
     assert!(
-        CREATURE.iter().all(|imp| common::creature(imp, 1).is_some()),
+        CREATURE
+            .iter()
+            .all(|imp| common::creature(imp, 1).is_some()),
         "an implementation of the creature scenario is missing"
     );
 }

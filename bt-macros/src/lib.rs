@@ -2,10 +2,10 @@
 //!
 //! One pipeline, one direction, one file per stage:
 //!
-//! 1. [`parse`]: the input tokens → the model ([`model`]);
-//! 2. [`check`]: every rule of SPEC §9, all errors collected;
-//! 3. [`expand`]: the model → the enum state machine;
-//! 4. [`fallback`]: on errors, a stand-in type next to them.
+//! 1. `parse`: the input tokens → the model (`model`);
+//! 2. `check`: every rule of SPEC §9, all errors collected;
+//! 3. `expand`: the model → the enum state machine;
+//! 4. `fallback`: on errors, a stand-in type next to them.
 //!
 //! The macro never panics: every problem in the input is a compile error
 //! with a span.
