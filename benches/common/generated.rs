@@ -1,0 +1,36 @@
+//! (a) The creature tree in the `tree!` syntax: the generated state machine
+//! under test.
+
+use super::hooks::{
+    Approach, ChaseOff, Consume, Digest, Fight, Flee, Forage, Idle, MoveToFood, Posture,
+};
+use super::world::{world_step, Agent, DT};
+use deciders::Ctx;
+
+deciders::tree! {
+    /// The calibration creature (BENCHMARKS.md §2.1).
+    pub tree Creature for Agent {
+        selector {
+            flee:  when(decide = Agent::threatened) => Flee,
+            guard: when(decide = Agent::intruder_near) => sequence { Approach, Posture, ChaseOff },
+            fight: when(decide = Agent::can_fight) => Fight,
+            eat:   when(decide = Agent::wants_food) => sequence { Forage, MoveToFood, Consume, Digest },
+            idle:  Idle,
+        }
+    }
+}
+
+/// The per-agent state: the generated tree.
+pub type State = Creature;
+
+/// Runs `ticks` frames: every agent's world step, then its tick.
+#[inline(never)]
+pub fn run(agents: &mut [Agent], states: &mut [State], ticks: u32) {
+    let mut ctx = Ctx::new(DT);
+    for _ in 0..ticks {
+        for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
+            world_step(a);
+            s.tick(a, &mut ctx);
+        }
+    }
+}

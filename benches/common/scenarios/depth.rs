@@ -1,0 +1,98 @@
+//! A steady running leaf at depth: five nested sequences, each starting with
+//! an instant [`Step`], around a [`Work`] that runs for 1,000 ticks. Almost
+//! every tick resumes `Work` five levels down.
+
+/// (b) Hand-written: the nested sequences flattened into one, as a person
+/// would write it: the running position, with `Work`'s memory inline.
+pub mod hand {
+    use super::super::{Step, Work, Worker};
+    use crate::common::world::DT;
+    use deciders::{Behavior, Ctx, Status};
+
+    /// How many instant steps come before `Work`.
+    const STEPS: u8 = 5;
+
+    /// One agent's tree state.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    pub enum State {
+        /// Nothing runs.
+        #[default]
+        Fresh,
+        /// Step number `.0` (0..5) runs.
+        Step(u8),
+        /// `Work` runs, with its memory.
+        Work(Work),
+    }
+
+    /// One tick of one agent.
+    #[inline]
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+        let mut k = match *s {
+            State::Fresh => 0,
+            State::Step(k) => k,
+            State::Work(_) => STEPS,
+        };
+        while k < STEPS {
+            match Step.tick(w, ctx) {
+                Status::Success => k += 1,
+                Status::Running => {
+                    *s = State::Step(k);
+                    return Status::Running;
+                }
+                Status::Failure => {
+                    *s = State::Fresh;
+                    return Status::Failure;
+                }
+            }
+        }
+        let mut m = match *s {
+            State::Work(m) => m,
+            _ => Work::default(),
+        };
+        let status = m.tick(w, ctx);
+        *s = if status == Status::Running {
+            State::Work(m)
+        } else {
+            State::Fresh
+        };
+        status
+    }
+
+    /// Runs `ticks` frames.
+    #[inline(never)]
+    pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
+        let ctx = Ctx::new(DT);
+        for _ in 0..ticks {
+            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
+                w.step();
+                tick(s, w, &ctx);
+            }
+        }
+    }
+}
+
+/// (a) Generated.
+pub mod generated {
+    use super::super::{Step, Work, Worker};
+    use crate::common::world::DT;
+    use deciders::Ctx;
+
+    deciders::tree! {
+        /// Five nested sequences around a long job.
+        pub tree Deep for Worker {
+            sequence { Step, sequence { Step, sequence { Step, sequence { Step, sequence { Step, Work } } } } }
+        }
+    }
+
+    /// Runs `ticks` frames.
+    #[inline(never)]
+    pub fn run(workers: &mut [Worker], states: &mut [Deep], ticks: u32) {
+        let mut ctx = Ctx::new(DT);
+        for _ in 0..ticks {
+            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
+                w.step();
+                s.tick(w, &mut ctx);
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The further scenarios of BENCHMARKS.md §3.1, each as (a) a `tree!` and
+//! (b) a hand-written `match` machine making the same hook calls:
+//!
+//! | scenario | what it stresses |
+//! |---|---|
+//! | [`depth`] | a steady running leaf at depth (five nested sequences) |
+//! | [`priority`] | priority re-evaluation (seven rejecting decides per tick) |
+//! | [`interrupt`] | an interrupt that must halt (activate/deactivate every other tick) |
+//! | [`restart`] | complete-and-restart every frame |
+//! | [`timers`] | an `every(0.5)` timer with a fixed `dt` |
+//! | `cold` | the creature tree over 10k agents, caches evicted before every frame |
+//!
+//! All but `cold` act on a [`Worker`]; `cold` reuses the creature world.
+
+use super::world::xorshift32;
+use super::{Frames, Tracked, Workload};
+use deciders::{Behavior, Ctx, Status};
+use std::cell::Cell;
+
+pub mod cold;
+pub mod depth;
+pub mod interrupt;
+pub mod priority;
+pub mod restart;
+pub mod timers;
+
+/// The scenarios, in report order.
+pub const SCENARIOS: [&str; 6] = [
+    "depth",
+    "priority",
+    "interrupt",
+    "restart",
+    "timers",
+    "cold",
+];
+
+/// The implementations every scenario has.
+pub const IMPLS: [&str; 2] = ["generated", "hand"];
+
+/// The agent of the small scenarios: a random roll per tick, and counters of
+/// every hook call.
+#[derive(Clone, Debug)]
+pub struct Worker {
+    /// xorshift32 state (never 0).
+    pub rng: u32,
+    /// This tick's random roll, drawn by [`Worker::step`].
+    pub roll: u32,
+    /// Work done by behaviors (part of the checksum).
+    pub work: u64,
+    /// Decide calls.
+    pub decides: Cell<u64>,
+    /// Behavior `tick` calls.
+    pub ticks: u64,
+    /// Behavior `activate` calls (counted only by behaviors that have one).
+    pub activations: u64,
+    /// Behavior `deactivate` calls (counted only by behaviors that have one).
+    pub deactivations: u64,
+}
+
+impl Worker {
+    /// Worker number `index`.
+    pub fn new(index: usize) -> Worker {
+        Worker {
+            rng: (super::world::splitmix64(index as u64) as u32) | 1,
+            roll: 0,
+            work: 0,
+            decides: Cell::new(0),
+            ticks: 0,
+            activations: 0,
+            deactivations: 0,
+        }
+    }
+
+    /// The scenario's world step: draws this tick's roll.
+    #[inline(always)]
+    pub fn step(&mut self) {
+        self.roll = xorshift32(&mut self.rng);
+    }
+
+    /// Counts one decide call.
+    #[inline(always)]
+    pub fn count_decide(&self) {
+        self.decides.set(self.decides.get() + 1);
+    }
+}
+
+/// `n` fresh workers.
+pub fn make_workers(n: usize) -> Vec<Worker> {
+    (0..n).map(Worker::new).collect()
+}
+
+impl Tracked for Worker {
+    fn checksum(&self) -> u64 {
+        let mut h = u64::from(self.rng) ^ (u64::from(self.roll) << 32);
+        for w in [self.work, self.activations, self.deactivations] {
+            h = (h ^ w).wrapping_mul(0x0000_0100_0000_01B3).rotate_left(17);
+        }
+        h
+    }
+    fn hook_calls(&self) -> u64 {
+        self.decides.get() + self.ticks + self.activations + self.deactivations
+    }
+}
+
+/// An instant step: does a little work and succeeds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Step;
+
+impl Behavior<Worker> for Step {
+    #[inline]
+    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+        w.ticks += 1;
+        w.work = w.work.wrapping_add(u64::from(w.roll & 7));
+        Status::Success
+    }
+}
+
+/// Idles: counts its ticks, never completes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Loiter;
+
+impl Behavior<Worker> for Loiter {
+    #[inline]
+    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+        w.ticks += 1;
+        Status::Running
+    }
+}
+
+/// A long job with memory: succeeds after 1,000 of its own ticks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Ticks done in this activation.
+    pub done: u32,
+}
+
+impl Behavior<Worker> for Work {
+    #[inline]
+    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+        w.ticks += 1;
+        self.done += 1;
+        w.work = w.work.wrapping_add(u64::from(self.done));
+        if self.done >= 1000 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+/// A running behavior with all three hooks, for interrupts: the memory
+/// counts ticks since activation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Guarded {
+    /// Ticks since activation.
+    pub since: u32,
+}
+
+impl Behavior<Worker> for Guarded {
+    #[inline]
+    fn activate(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+        w.activations += 1;
+        Status::Running
+    }
+    #[inline]
+    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+        w.ticks += 1;
+        self.since += 1;
+        w.work = w.work.wrapping_add(u64::from(self.since));
+        Status::Running
+    }
+    #[inline]
+    fn deactivate(&mut self, w: &mut Worker, _ctx: &Ctx) {
+        w.deactivations += 1;
+        w.work = w.work.wrapping_mul(3).wrapping_add(u64::from(self.since));
+    }
+}
+
+/// A workload over `n` workers with states from `state`, run by `run`.
+fn workers<S: 'static>(
+    name: &'static str,
+    n: usize,
+    state: impl FnMut() -> S,
+    run: fn(&mut [Worker], &mut [S], u32),
+) -> Box<dyn Frames> {
+    Box::new(Workload::new(name, make_workers(n), state, run))
+}
+
+/// The scenario `scenario`'s implementation `imp` over `agents` agents.
+pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Frames>> {
+    Some(match (scenario, imp) {
+        ("depth", "hand") => workers("hand", agents, Default::default, depth::hand::run),
+        ("priority", "hand") => workers("hand", agents, Default::default, priority::hand::run),
+        ("interrupt", "hand") => workers("hand", agents, Default::default, interrupt::hand::run),
+        ("restart", "hand") => workers("hand", agents, Default::default, restart::hand::run),
+        ("timers", "hand") => workers("hand", agents, Default::default, timers::hand::run),
+        ("cold", imp) => return cold::workload(imp, agents),
+        ("depth", "generated") => {
+            workers("generated", agents, Default::default, depth::generated::run)
+        }
+        ("priority", "generated") => workers(
+            "generated",
+            agents,
+            Default::default,
+            priority::generated::run,
+        ),
+        ("interrupt", "generated") => workers(
+            "generated",
+            agents,
+            Default::default,
+            interrupt::generated::run,
+        ),
+        ("restart", "generated") => workers(
+            "generated",
+            agents,
+            Default::default,
+            restart::generated::run,
+        ),
+        ("timers", "generated") => workers(
+            "generated",
+            agents,
+            Default::default,
+            timers::generated::run,
+        ),
+        _ => return None,
+    })
+}
+
+/// `size_of` of the scenario `scenario`'s state for implementation `imp`.
+pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
+    use std::mem::size_of;
+    Some(match (scenario, imp) {
+        ("depth", "hand") => size_of::<depth::hand::State>(),
+        ("priority", "hand") => size_of::<priority::hand::State>(),
+        ("interrupt", "hand") => size_of::<interrupt::hand::State>(),
+        ("restart", "hand") => size_of::<restart::hand::State>(),
+        ("timers", "hand") => size_of::<timers::hand::State>(),
+        ("cold", "hand") => size_of::<super::hand::State>(),
+        ("depth", "generated") => size_of::<depth::generated::Deep>(),
+        ("priority", "generated") => size_of::<priority::generated::Priority>(),
+        ("interrupt", "generated") => size_of::<interrupt::generated::Interrupt>(),
+        ("restart", "generated") => size_of::<restart::generated::Restart>(),
+        ("timers", "generated") => size_of::<timers::generated::Timed>(),
+        ("cold", "generated") => size_of::<super::generated::State>(),
+        _ => return None,
+    })
+}
