@@ -5,14 +5,15 @@ use std::collections::HashMap;
 
 use syn::Error;
 
-use crate::model::{Kind, Node, Tree};
+use crate::model::{Deco, Kind, Node, Tree};
 
 /// At most this many children in a decider group: the masked redecide keeps
 /// its mask in a `u64` (SPEC D2).
 const MAX_GROUP_CHILDREN: usize = 64;
 
-/// Every error in `tree`, or `Ok` if there is none.
-pub fn tree(tree: &Tree) -> Result<(), Error> {
+/// Every error in `tree`, or `Ok` if there is none. `all` are the trees of
+/// the same invocation, which `subtree` may reference.
+pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
     let mut errors: Vec<Error> = tree.errors.to_vec();
     if tree.nodes.len() > usize::from(u16::MAX) {
         errors.push(Error::new(
@@ -27,6 +28,9 @@ pub fn tree(tree: &Tree) -> Result<(), Error> {
     }
     for node in &tree.nodes {
         composite_rules(tree, node, &mut errors);
+        decorator_rules(node, &mut errors);
+        parallel_rules(node, &mut errors);
+        subtree_rules(tree, node, all, &mut errors);
         guard_rules(tree, node, &mut errors);
     }
     let mut errors = errors.into_iter();
@@ -46,6 +50,9 @@ fn composite_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
         policy, keyword, ..
     } = &node.kind
     else {
+        if matches!(node.kind, Kind::Decorator { .. } | Kind::Parallel { .. }) {
+            duplicate_names(tree, node, errors);
+        }
         return;
     };
     if node.children.is_empty() {
@@ -98,11 +105,122 @@ fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
     }
 }
 
-fn keyword_of(node: &Node) -> &'static str {
+fn keyword_of(node: &Node) -> String {
     match &node.kind {
-        Kind::Composite { policy, .. } => policy.keyword(),
-        Kind::Behavior(_) => "behavior",
+        Kind::Composite { policy, .. } => policy.keyword().to_string(),
+        Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword.to_string(),
+        _ => "node".to_string(),
     }
+}
+
+fn decorator_rules(node: &Node, errors: &mut Vec<Error>) {
+    let Kind::Decorator { deco, keyword } = &node.kind else {
+        return;
+    };
+    if node.children.len() != 1 {
+        errors.push(Error::new(
+            keyword.span(),
+            format!(
+                "`{keyword}` is a decorator and takes exactly one child, found {}; \
+                 wrap several children in a composite, e.g. `{keyword} {{ sequence {{ A, B }} }}`",
+                node.children.len()
+            ),
+        ));
+    }
+    if let Some(d) = deco.seconds() {
+        if !(d.is_finite() && d > 0.0) {
+            errors.push(Error::new(
+                keyword.span(),
+                format!("`{keyword}({d})`: the duration must be a positive, finite number of seconds"),
+            ));
+        }
+    }
+    if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(0)) {
+        errors.push(Error::new(
+            keyword.span(),
+            format!("`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"),
+        ));
+    }
+}
+
+fn parallel_rules(node: &Node, errors: &mut Vec<Error>) {
+    let Kind::Parallel {
+        keyword,
+        success,
+        failure,
+        ..
+    } = &node.kind
+    else {
+        return;
+    };
+    let n = node.children.len();
+    if n == 0 {
+        errors.push(Error::new(
+            keyword.span(),
+            format!("empty `{keyword}`: it needs at least one child"),
+        ));
+        return;
+    }
+    for (what, threshold) in [("success", success), ("failure", failure)] {
+        if let Some((value, span)) = threshold {
+            if *value == 0 || *value > n {
+                errors.push(Error::new(
+                    *span,
+                    format!(
+                        "`{what} >= {value}` can never be reached meaningfully with {n} children: \
+                         the threshold must be between 1 and {n} (SPEC C5)"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// SPEC S1, S2: a subtree names a tree of the same invocation, and
+/// references never form a cycle.
+fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Vec<Error>) {
+    let Kind::Subtree { name } = &node.kind else {
+        return;
+    };
+    if !all.iter().any(|t| t.name == *name) {
+        let names: Vec<String> = all.iter().map(|t| t.name.to_string()).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let hint = crate::parse::closest(&name.to_string(), &refs)
+            .map(|n| format!(" (did you mean `{n}`?)"))
+            .unwrap_or_default();
+        errors.push(Error::new(
+            name.span(),
+            format!(
+                "unknown subtree `{name}`{hint}: a subtree is another `tree` declared in the same `tree!` invocation ({})",
+                names.join(", ")
+            ),
+        ));
+        return;
+    }
+    if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
+        errors.push(Error::new(
+            name.span(),
+            format!(
+                "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (SPEC S2)",
+                tree.name, tree.name
+            ),
+        ));
+    }
+}
+
+/// Whether tree `from` is `target` or references it, directly or not.
+fn reaches(all: &[Tree], from: &syn::Ident, target: &syn::Ident, seen: &mut [bool]) -> bool {
+    if from == target {
+        return true;
+    }
+    let Some(i) = all.iter().position(|t| t.name == *from) else {
+        return false;
+    };
+    if seen[i] {
+        return false;
+    }
+    seen[i] = true;
+    all[i].subtrees().any(|next| reaches(all, next, target, seen))
 }
 
 fn guard_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {

@@ -30,8 +30,8 @@ pub fn tree(input: TokenStream) -> TokenStream {
     };
     let mut out = proc_macro2::TokenStream::new();
     for tree in &input.trees {
-        match check::tree(tree) {
-            Ok(()) => out.extend(expand::tree(tree)),
+        match check::tree(tree, &input.trees) {
+            Ok(()) => out.extend(expand::tree(tree, &input.trees)),
             Err(e) => {
                 out.extend(e.to_compile_error());
                 out.extend(fallback::tree(tree));

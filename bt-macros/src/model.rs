@@ -51,6 +51,35 @@ pub struct Node {
 pub enum Kind {
     /// A behavior leaf, e.g. `Flee` or `Patrol::new(500.0)` (SPEC L1, L4).
     Behavior(Leaf),
+    /// A decorator with exactly one child (SPEC R1–R7).
+    Decorator {
+        /// What it does.
+        deco: Deco,
+        /// The keyword as written.
+        keyword: Ident,
+    },
+    /// `parallel(…)` (SPEC C5) or `concurrent` (SPEC C6).
+    Parallel {
+        /// The keyword as written.
+        keyword: Ident,
+        /// `concurrent` rather than `parallel`.
+        concurrent: bool,
+        /// Successes needed (`None`: every child).
+        success: Option<(usize, Span)>,
+        /// Failures that fail it (`None`: as soon as success is out of reach).
+        failure: Option<(usize, Span)>,
+    },
+    /// `condition(F)`: a leaf over `&Agent` (SPEC L6).
+    Condition {
+        /// The function.
+        func: Expr,
+    },
+    /// `subtree Name`: a reference to another tree of the same invocation
+    /// (SPEC S1), with its own state.
+    Subtree {
+        /// The referenced tree.
+        name: Ident,
+    },
     /// A composite: a decider group or a status composite, optionally with a
     /// group behavior (`priority with Guarding { … }`, SPEC D7).
     Composite {
@@ -126,6 +155,62 @@ impl Policy {
     }
 }
 
+/// What a decorator does (SPEC R1–R7). Durations are in seconds.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Deco {
+    /// `invert` (R1).
+    Invert,
+    /// `force(Success | Failure)` (R2): replaces completion statuses.
+    Force(StatusName),
+    /// `always(Success | Failure | Running)` (R2): replaces every status.
+    Always(StatusName),
+    /// `cooldown_on_failure(d)` (R3).
+    CooldownOnFailure(f64),
+    /// `cooldown(d)` (R4).
+    Cooldown(f64),
+    /// `repeat(n)` / `repeat(forever)` (R5).
+    Repeat(Option<u64>),
+    /// `retry(n)` (R5).
+    Retry(u64),
+    /// `timeout(d)` (R6).
+    Timeout(f64),
+    /// `delay(d)` (R7).
+    Delay(f64),
+}
+
+impl Deco {
+    /// Every decorator keyword.
+    pub const KEYWORDS: [&'static str; 9] = [
+        "invert",
+        "force",
+        "always",
+        "cooldown_on_failure",
+        "cooldown",
+        "repeat",
+        "retry",
+        "timeout",
+        "delay",
+    ];
+
+    /// The duration argument, if the decorator has one.
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            Deco::CooldownOnFailure(d) | Deco::Cooldown(d) | Deco::Timeout(d) | Deco::Delay(d) => {
+                Some(d)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A status written in a tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StatusName {
+    Running,
+    Success,
+    Failure,
+}
+
 /// A behavior occurrence: its type and how its memory is built on
 /// activation.
 pub struct Leaf {
@@ -136,6 +221,8 @@ pub struct Leaf {
     pub ctor: Option<Expr>,
     /// The whole leaf as written.
     pub span: Span,
+    /// A built-in that measures time (`wait(d)`), so the tree needs a clock.
+    pub timed: bool,
 }
 
 /// A guard: preconditions, then an optional decide (SPEC G1–G5).
@@ -207,13 +294,48 @@ impl Tree {
         match &self.nodes[id].kind {
             Kind::Behavior(leaf) => Some(leaf),
             Kind::Composite { behavior, .. } => behavior.as_ref(),
+            _ => None,
         }
     }
 
-    /// Whether any guard uses a timer, so the state needs a clock (SPEC T2).
-    pub fn needs_clock(&self) -> bool {
-        self.nodes
-            .iter()
-            .any(|n| n.guard.as_ref().is_some_and(|g| g.every.is_some()))
+    /// Whether a node of this tree itself measures time (subtrees aside).
+    pub fn uses_time(&self) -> bool {
+        self.nodes.iter().any(|n| {
+            n.guard.as_ref().is_some_and(|g| g.every.is_some())
+                || match &n.kind {
+                    Kind::Behavior(leaf) => leaf.timed,
+                    Kind::Decorator { deco, .. } => deco.seconds().is_some(),
+                    _ => false,
+                }
+        })
     }
+
+    /// The trees this tree references with `subtree`.
+    pub fn subtrees(&self) -> impl Iterator<Item = &Ident> {
+        self.nodes.iter().filter_map(|n| match &n.kind {
+            Kind::Subtree { name } => Some(name),
+            _ => None,
+        })
+    }
+
+    /// Whether the state needs a clock (SPEC T2): a node of this tree or of a
+    /// tree it references (transitively) measures time.
+    pub fn needs_clock(&self, all: &[Tree]) -> bool {
+        let mut seen = vec![false; all.len()];
+        needs_clock(self, all, &mut seen)
+    }
+}
+
+fn needs_clock(tree: &Tree, all: &[Tree], seen: &mut [bool]) -> bool {
+    if tree.uses_time() {
+        return true;
+    }
+    tree.subtrees()
+        .any(|name| match all.iter().position(|t| t.name == *name) {
+            Some(i) if !seen[i] => {
+                seen[i] = true;
+                needs_clock(&all[i], all, seen)
+            }
+            _ => false,
+        })
 }

@@ -24,7 +24,9 @@ use syn::{
     braced, parenthesized, Attribute, Expr, Ident, Lit, Path, Token, Type, UnOp, Visibility,
 };
 
-use crate::model::{Decide, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, Tree};
+use crate::model::{
+    Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
+};
 
 /// Every tree of one `tree!` invocation.
 pub struct Input {
@@ -106,34 +108,90 @@ impl Parser {
     ) -> syn::Result<usize> {
         let id = self.nodes.len();
         let span = input.span();
-        if let Some(policy) = peek_composite(input)? {
-            let keyword: Ident = input.call(Ident::parse_any)?;
-            let behavior = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
-                input.call(Ident::parse_any)?;
-                Some(parse_leaf(input, false)?)
-            } else {
-                None
-            };
-            let name = match (&name_ident, parent) {
-                (Some(n), _) => n.to_string(),
-                (None, None) => "root".to_string(),
-                (None, Some(_)) => policy.keyword().to_string(),
-            };
-            self.nodes.push(Node {
-                id,
-                parent,
-                depth,
-                name,
-                name_ident,
-                span: keyword.span(),
-                kind: Kind::Composite {
+        let keyword = peek_keyword(input)?;
+        let kind = match keyword {
+            Some(Keyword::Composite(policy)) => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let behavior = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
+                    input.call(Ident::parse_any)?;
+                    Some(parse_leaf(input, false)?)
+                } else {
+                    None
+                };
+                Kind::Composite {
                     policy,
-                    keyword: keyword.clone(),
+                    keyword,
                     behavior,
-                },
-                guard,
-                children: Vec::new(),
-            });
+                }
+            }
+            Some(Keyword::Decorator) => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let deco = parse_deco(&keyword, input)?;
+                Kind::Decorator { deco, keyword }
+            }
+            Some(Keyword::Parallel) => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let concurrent = keyword == "concurrent";
+                let (success, failure) = if concurrent {
+                    (None, None)
+                } else {
+                    parse_thresholds(&keyword, input)?
+                };
+                Kind::Parallel {
+                    keyword,
+                    concurrent,
+                    success,
+                    failure,
+                }
+            }
+            Some(Keyword::Condition) => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let args;
+                parenthesized!(args in input);
+                let func: Expr = args.parse()?;
+                if !args.is_empty() {
+                    return Err(args.error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
+                }
+                let _ = keyword;
+                Kind::Condition { func }
+            }
+            Some(Keyword::Builtin) => Kind::Behavior(parse_builtin(input)?),
+            Some(Keyword::Subtree) => {
+                input.call(Ident::parse_any)?;
+                let name: Ident = input.parse().map_err(|e| {
+                    syn::Error::new(e.span(), "expected the name of a tree declared in this `tree!`: `subtree Patrol`")
+                })?;
+                Kind::Subtree { name }
+            }
+            None => Kind::Behavior(parse_leaf(input, true)?),
+        };
+        let has_children = !matches!(
+            kind,
+            Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. }
+        );
+        let name = match (&name_ident, parent) {
+            (Some(n), _) => n.to_string(),
+            (None, None) => "root".to_string(),
+            (None, Some(_)) => default_name(&kind),
+        };
+        let span = match &kind {
+            Kind::Composite { keyword, .. }
+            | Kind::Decorator { keyword, .. }
+            | Kind::Parallel { keyword, .. } => keyword.span(),
+            _ => span,
+        };
+        self.nodes.push(Node {
+            id,
+            parent,
+            depth,
+            name,
+            name_ident,
+            span,
+            kind,
+            guard,
+            children: Vec::new(),
+        });
+        if has_children {
             let content;
             braced!(content in input);
             let mut children = Vec::new();
@@ -148,28 +206,6 @@ impl Parser {
             }
             self.disambiguate(&children);
             self.nodes[id].children = children;
-        } else {
-            let leaf = parse_leaf(input, true)?;
-            let name = name_ident.as_ref().map_or_else(
-                || {
-                    leaf.ty
-                        .segments
-                        .last()
-                        .map_or_else(|| "behavior".to_string(), |s| s.ident.to_string())
-                },
-                Ident::to_string,
-            );
-            self.nodes.push(Node {
-                id,
-                parent,
-                depth,
-                name,
-                name_ident,
-                span,
-                kind: Kind::Behavior(leaf),
-                guard,
-                children: Vec::new(),
-            });
         }
         Ok(id)
     }
@@ -336,10 +372,23 @@ fn duplicate(key: &Ident) -> syn::Error {
     syn::Error::new(key.span(), format!("`{key}` is given twice in this guard"))
 }
 
-/// If the input starts a composite, which one. A lowercase identifier that is
-/// not a keyword, where a node is expected, is an error: behavior types are
-/// types (`Flee`, `path::Flee`), so it is most likely a misspelt keyword.
-fn peek_composite(input: ParseStream) -> syn::Result<Option<Policy>> {
+/// What a node starting with a keyword is.
+enum Keyword {
+    Composite(Policy),
+    Decorator,
+    Parallel,
+    Condition,
+    Builtin,
+    Subtree,
+}
+
+const BUILTINS: [&str; 3] = ["succeed", "fail", "wait"];
+
+/// If the input starts with a node keyword, which kind. A lowercase
+/// identifier that is no keyword, where a node is expected, is an error:
+/// behavior types are types (`Flee`, `path::Flee`), so it is most likely a
+/// misspelt keyword.
+fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
     if !input.peek(Ident::peek_any) || input.peek2(Token![::]) {
         return Ok(None);
     }
@@ -347,23 +396,167 @@ fn peek_composite(input: ParseStream) -> syn::Result<Option<Policy>> {
     let ident = fork.call(Ident::parse_any)?;
     let word = ident.to_string();
     if let Some(policy) = Policy::from_keyword(&word) {
-        return Ok(Some(policy));
+        return Ok(Some(Keyword::Composite(policy)));
+    }
+    let keyword = match word.as_str() {
+        w if Deco::KEYWORDS.contains(&w) => Some(Keyword::Decorator),
+        "parallel" | "concurrent" => Some(Keyword::Parallel),
+        "condition" => Some(Keyword::Condition),
+        w if BUILTINS.contains(&w) => Some(Keyword::Builtin),
+        "subtree" => Some(Keyword::Subtree),
+        _ => None,
+    };
+    if keyword.is_some() {
+        return Ok(keyword);
     }
     let first = word.trim_start_matches("r#").chars().next();
     if first.is_some_and(|c| c.is_ascii_lowercase()) {
-        let kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
+        let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
+        kinds.extend(["parallel", "concurrent"]);
+        kinds.extend(Deco::KEYWORDS);
+        kinds.extend(["condition", "subtree"]);
+        kinds.extend(BUILTINS);
         let hint = closest(&word, &kinds)
             .map(|k| format!(" (did you mean `{k}`?)"))
             .unwrap_or_default();
         return Err(syn::Error::new(
             ident.span(),
             format!(
-                "unknown node kind `{word}`{hint}: expected a composite ({}) or a behavior type such as `Flee`",
+                "unknown node kind `{word}`{hint}: expected a composite, decorator or built-in ({}) or a behavior type such as `Flee`",
                 kinds.join(", ")
             ),
         ));
     }
     Ok(None)
+}
+
+/// The name of a node that was not given one.
+fn default_name(kind: &Kind) -> String {
+    match kind {
+        Kind::Behavior(leaf) => leaf
+            .ty
+            .segments
+            .last()
+            .map_or_else(|| "behavior".to_string(), |s| s.ident.to_string()),
+        Kind::Composite { policy, .. } => policy.keyword().to_string(),
+        Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword.to_string(),
+        Kind::Condition { .. } => "condition".to_string(),
+        Kind::Subtree { name } => name.to_string(),
+    }
+}
+
+/// The arguments of a decorator keyword.
+fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
+    let k = keyword.to_string();
+    if k == "invert" {
+        return Ok(Deco::Invert);
+    }
+    let args;
+    parenthesized!(args in input);
+    let deco = match k.as_str() {
+        "force" | "always" => {
+            let status: Ident = args.parse()?;
+            let name = match status.to_string().as_str() {
+                "Success" => StatusName::Success,
+                "Failure" => StatusName::Failure,
+                "Running" if k == "always" => StatusName::Running,
+                _ => {
+                    let allowed = if k == "force" { "`Success` or `Failure`" } else { "`Success`, `Failure` or `Running`" };
+                    return Err(syn::Error::new(status.span(), format!("expected {allowed}: `{k}(Success) {{ … }}`")));
+                }
+            };
+            if k == "force" { Deco::Force(name) } else { Deco::Always(name) }
+        }
+        "repeat" if args.peek(Ident) => {
+            let forever: Ident = args.parse()?;
+            if forever != "forever" {
+                return Err(syn::Error::new(forever.span(), "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`"));
+            }
+            Deco::Repeat(None)
+        }
+        "repeat" | "retry" => {
+            let n: syn::LitInt = args.parse().map_err(|e| syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`")))?;
+            let n = n.base10_parse::<u64>()?;
+            if k == "repeat" { Deco::Repeat(Some(n)) } else { Deco::Retry(n) }
+        }
+        _ => {
+            let expr: Expr = args.parse()?;
+            let seconds = number(&expr).ok_or_else(|| {
+                syn::Error::new(expr.span(), format!("expected a duration in seconds as a number literal, e.g. `{k}(2.5)`"))
+            })?;
+            match k.as_str() {
+                "cooldown_on_failure" => Deco::CooldownOnFailure(seconds),
+                "cooldown" => Deco::Cooldown(seconds),
+                "timeout" => Deco::Timeout(seconds),
+                _ => Deco::Delay(seconds),
+            }
+        }
+    };
+    if !args.is_empty() {
+        return Err(args.error(format!("expected `)`: `{k}` takes one argument")));
+    }
+    Ok(deco)
+}
+
+type Threshold = Option<(usize, Span)>;
+
+/// `parallel(all)`, `parallel(any)`, `parallel(success >= n, failure >= m)`.
+fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Threshold, Threshold)> {
+    const EXPECTED: &str = "expected a parallel policy: `parallel(all)`, `parallel(any)` or thresholds `parallel(success >= 2, failure >= 1)`";
+    if !input.peek(syn::token::Paren) {
+        return Err(syn::Error::new(keyword.span(), EXPECTED));
+    }
+    let args;
+    parenthesized!(args in input);
+    let first: Ident = args.call(Ident::parse_any).map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
+    match first.to_string().as_str() {
+        "all" => return Ok((None, Some((1, first.span())))),
+        "any" => return Ok((Some((1, first.span())), None)),
+        _ => {}
+    }
+    let mut success = None;
+    let mut failure = None;
+    let mut key = first;
+    loop {
+        args.parse::<Token![>=]>().map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
+        let n: syn::LitInt = args.parse()?;
+        let value = (n.base10_parse::<usize>()?, n.span());
+        match key.to_string().as_str() {
+            "success" => success = Some(value),
+            "failure" => failure = Some(value),
+            _ => return Err(syn::Error::new(key.span(), EXPECTED)),
+        }
+        if args.is_empty() {
+            break;
+        }
+        args.parse::<Token![,]>()?;
+        key = args.call(Ident::parse_any)?;
+    }
+    Ok((success, failure))
+}
+
+/// `succeed`, `fail`, `wait(d)` (SPEC L7).
+fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
+    let keyword: Ident = input.call(Ident::parse_any)?;
+    let span = keyword.span();
+    let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
+        "succeed" => (syn::parse_quote_spanned!(span=> ::deciders::builtin::Succeed), None, false),
+        "fail" => (syn::parse_quote_spanned!(span=> ::deciders::builtin::Fail), None, false),
+        _ => {
+            let args;
+            parenthesized!(args in input);
+            let expr: Expr = args.parse()?;
+            let seconds = number(&expr).filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| {
+                syn::Error::new(expr.span(), "expected a positive duration in seconds as a number literal, e.g. `wait(2.5)`")
+            })?;
+            (
+                syn::parse_quote_spanned!(span=> ::deciders::builtin::Wait),
+                Some(syn::parse_quote_spanned!(span=> ::deciders::builtin::Wait::new(#seconds))),
+                true,
+            )
+        }
+    };
+    Ok(Leaf { ty, ctor, span, timed })
 }
 
 /// A leaf: the behavior type and the expression that builds its memory.
@@ -396,7 +589,12 @@ fn parse_leaf(input: ParseStream, allow_brace: bool) -> syn::Result<Leaf> {
         },
         _ => return Err(not_a_behavior(span)),
     };
-    Ok(Leaf { ty, ctor, span })
+    Ok(Leaf {
+        ty,
+        ctor,
+        span,
+        timed: false,
+    })
 }
 
 fn not_a_behavior(span: Span) -> syn::Error {

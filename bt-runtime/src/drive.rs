@@ -7,6 +7,7 @@
 #![doc(hidden)]
 
 use crate::behavior::Behavior;
+use crate::condition::ConditionFn;
 use crate::ctx::Ctx;
 use crate::decide::{DecideFn, Decision};
 use crate::shape::NodeInfo;
@@ -224,4 +225,64 @@ pub fn memory<B: Default>() -> B {
 #[inline(always)]
 pub fn memory_from<B: From<D>, D>(block: D) -> B {
     B::from(block)
+}
+
+/// Evaluates a condition leaf and traces it (SPEC L6).
+#[inline(always)]
+pub fn condition<A, M, F, Tr>(
+    f: &F,
+    node: &'static NodeInfo,
+    agent: &A,
+    ctx: &Ctx,
+    tr: &mut Tr,
+) -> Status
+where
+    F: ConditionFn<A, M>,
+    Tr: Trace,
+{
+    let status = f.check(agent, ctx);
+    tr.event(TraceEvent::Ticked { node, status });
+    status
+}
+
+/// One child of a `parallel` or `concurrent` (SPEC C5, C6).
+#[derive(Debug)]
+pub enum Slot<S> {
+    /// Not entered yet this activation (or, for `concurrent`, to re-enter).
+    Idle,
+    /// Running, with its active state.
+    Running(S),
+    /// Completed with this status.
+    Done(Status),
+}
+
+impl<S> Slot<S> {
+    /// The status of the slot, `Running` for idle ones.
+    #[inline(always)]
+    pub fn done(&self) -> Option<Status> {
+        match self {
+            Slot::Done(s) => Some(*s),
+            _ => None,
+        }
+    }
+}
+
+/// The outcome of a `parallel` with `success` and `failure` thresholds over
+/// `n` children, given the counts so far (SPEC C5): `Failure` as soon as the
+/// success threshold can no longer be reached.
+#[inline(always)]
+pub fn parallel_outcome(
+    successes: usize,
+    failures: usize,
+    n: usize,
+    success: usize,
+    failure: usize,
+) -> Option<Status> {
+    if successes >= success {
+        Some(Status::Success)
+    } else if failures >= failure || failures > n - success.min(n) {
+        Some(Status::Failure)
+    } else {
+        None
+    }
 }

@@ -12,6 +12,8 @@
 //! | [`flags`] | [`Flags`], decision and stimuli bitsets | V1, G1 |
 //! | [`timer`] | [`Timer`], the `every(d)` precondition | G1 |
 //! | [`behavior`] | the [`Behavior`] trait: `activate`, `tick`, `deactivate` | L1–L3, D7 |
+//! | [`condition`] | [`condition::Verdict`]: what a condition leaf returns | L6 |
+//! | [`builtin`] | `succeed`, `fail`, `wait(d)` | L7 |
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
@@ -23,6 +25,8 @@
 
 pub mod batch;
 pub mod behavior;
+pub mod builtin;
+pub mod condition;
 pub mod ctx;
 pub mod decide;
 pub mod drive;

@@ -21,6 +21,16 @@ pub enum NodeKind {
     Fallback,
     /// A `selector` (SPEC C4).
     Selector,
+    /// A `parallel` (SPEC C5).
+    Parallel,
+    /// A `concurrent` (SPEC C6).
+    Concurrent,
+    /// A decorator (SPEC R1–R7); the keyword names which.
+    Decorator(&'static str),
+    /// A condition leaf (SPEC L6).
+    Condition,
+    /// A reference to a subtree (SPEC S1).
+    Subtree,
 }
 
 impl NodeKind {
@@ -34,6 +44,11 @@ impl NodeKind {
             NodeKind::ReactiveSequence => "reactive_sequence",
             NodeKind::Fallback => "fallback",
             NodeKind::Selector => "selector",
+            NodeKind::Parallel => "parallel",
+            NodeKind::Concurrent => "concurrent",
+            NodeKind::Decorator(keyword) => keyword,
+            NodeKind::Condition => "condition",
+            NodeKind::Subtree => "subtree",
         }
     }
 }

@@ -189,25 +189,10 @@ impl<'g, 'a> Parts<'g, 'a> {
     /// `recheck(child)` says so. Evaluates to `(index, Status)`.
     fn tick_running(&self, recheck: impl Fn(usize) -> bool) -> TokenStream {
         let g = self.g;
-        let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
         let (en, a) = (&self.en, &self.a);
         let arms = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
-            let tick = g.tick(c, a);
-            let halt = g.halt(c, a);
-            let body = if recheck(c) {
-                let re = g.recheck_fn(c);
-                quote! {
-                    if #re(#ps, &*#agent, &*#ctx, #tr) {
-                        #tick
-                    } else {
-                        #halt;
-                        #rt::Status::Failure
-                    }
-                }
-            } else {
-                tick
-            };
+            let body = g.tick_checked(c, a, recheck(c));
             quote!(#en::#v(#a) => (#i, #body))
         });
         quote!(match &mut self.c { #(#arms,)* })
@@ -588,12 +573,8 @@ impl<'g, 'a> Parts<'g, 'a> {
         let (en, a) = (&self.en, &self.a);
         let arms = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
-            let info = g.info(c);
-            let deeper = match g.tree.nodes[c].kind {
-                Kind::Composite { .. } => quote!(#a.visit(f);),
-                Kind::Behavior(_) => quote!(let _ = #a;),
-            };
-            quote!(#en::#v(#a) => { f(#info); #deeper })
+            let visit = g.visit(c, a);
+            quote!(#en::#v(#a) => #visit)
         });
         quote! {
             fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {

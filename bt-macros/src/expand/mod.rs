@@ -19,22 +19,28 @@
 //! path is one nest of enums: a discriminant per level, no per-node records.
 
 mod composite;
+mod decorator;
 mod guard;
 mod names;
+mod parallel;
 mod tree;
 
 use proc_macro2::TokenStream;
 
-use crate::model::Tree;
+use crate::model::{Kind, Tree};
 use names::Gen;
 
-/// The code for one checked tree.
-pub fn tree(tree: &Tree) -> TokenStream {
-    let g = Gen::new(tree);
+/// The code for one checked tree; `trees` are all the trees of the
+/// invocation, for `subtree` references.
+pub fn tree(tree: &Tree, trees: &[Tree]) -> TokenStream {
+    let g = Gen::new(tree, trees);
     let mut out = tree::state(&g);
     for node in &tree.nodes {
-        if !node.children.is_empty() {
-            out.extend(composite::composite(&g, node.id));
+        match &node.kind {
+            Kind::Composite { .. } => out.extend(composite::composite(&g, node.id)),
+            Kind::Decorator { deco, .. } => out.extend(decorator::decorator(&g, node.id, *deco)),
+            Kind::Parallel { .. } => out.extend(parallel::parallel(&g, node.id)),
+            Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => {}
         }
         if node.guard.is_some() {
             out.extend(guard::guard(&g, node.id));

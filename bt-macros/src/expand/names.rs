@@ -5,12 +5,16 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 
+use syn::spanned::Spanned;
+
 use crate::model::{Kind, Leaf, Tree};
 
 /// The expansion context: the tree, the runtime path, and the names of the
 /// generated functions' parameters.
 pub struct Gen<'a> {
     pub tree: &'a Tree,
+    /// Every tree of the invocation, for `subtree` references.
+    pub trees: &'a [Tree],
     /// `::deciders::__private`
     pub rt: TokenStream,
     /// Parameter names, with mixed-site hygiene so that user expressions
@@ -23,10 +27,11 @@ pub struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    pub fn new(tree: &'a Tree) -> Self {
+    pub fn new(tree: &'a Tree, trees: &'a [Tree]) -> Self {
         let local = |s: &str| Ident::new(s, Span::mixed_site());
         Gen {
             tree,
+            trees,
             rt: quote!(::deciders::__private),
             agent: local("agent"),
             ctx: local("ctx"),
@@ -48,6 +53,28 @@ impl<'a> Gen<'a> {
     /// The persistent-state struct.
     pub fn persist(&self) -> Ident {
         self.prefixed("Persist")
+    }
+
+    /// The root wrapper of tree `name`: what the tree's state and every
+    /// `subtree name` reference hold while the tree runs.
+    pub fn root_of(name: &Ident) -> Ident {
+        format_ident!("__{}Root", name)
+    }
+
+    /// The persistent-state struct of tree `name`.
+    pub fn persist_of(name: &Ident) -> Ident {
+        format_ident!("__{}Persist", name)
+    }
+
+    /// The field of this tree's persistent state holding the persistent
+    /// state of the subtree referenced at node `id`.
+    pub fn subtree_field(&self, id: usize) -> Ident {
+        format_ident!("s{}", id)
+    }
+
+    /// The field holding the cooldown timer of decorator `id`.
+    pub fn cooldown_field(&self, id: usize) -> Ident {
+        format_ident!("cd{}", id)
     }
 
     /// The active-state struct of composite `id`.
@@ -101,11 +128,14 @@ impl<'a> Gen<'a> {
     }
 
     /// The active-state type of node `id`: the behavior itself for a leaf,
-    /// the generated struct for a composite.
+    /// `()` for a condition, the generated struct for a composite, the root
+    /// wrapper of the referenced tree for a subtree.
     pub fn active_ty(&self, id: usize) -> TokenStream {
         match &self.tree.nodes[id].kind {
             Kind::Behavior(leaf) => self.leaf_ty(leaf),
-            Kind::Composite { .. } => self.node_ty(id).to_token_stream(),
+            Kind::Condition { .. } => quote!(()),
+            Kind::Subtree { name } => Self::root_of(name).to_token_stream(),
+            _ => self.node_ty(id).to_token_stream(),
         }
     }
 
@@ -129,6 +159,14 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The arguments for the subtree referenced at node `id`: its own
+    /// persistent state instead of ours.
+    fn subtree_args(&self, id: usize) -> TokenStream {
+        let (agent, ctx, tr, ps) = (&self.agent, &self.ctx, &self.tr, &self.ps);
+        let field = self.subtree_field(id);
+        quote!(&mut #ps.#field, #agent, #ctx, #tr)
+    }
+
     /// Enters child `id`: activates it and ticks it once. Evaluates to
     /// `Entered<active_ty(id)>`. `blk` must be in scope (the guard's DBlock).
     pub fn enter(&self, id: usize) -> TokenStream {
@@ -141,16 +179,33 @@ impl<'a> Gen<'a> {
                 let agent_ty = &self.tree.agent;
                 quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #ty, Tr>(#memory, #info, #agent, &*#ctx, #tr))
             }
-            Kind::Composite { behavior, .. } => {
+            Kind::Condition { func } => {
+                let call = quote_spanned!(func.span()=> #rt::condition(&(#func), #info, &*#agent, &*#ctx, #tr));
+                quote! {
+                    match #call {
+                        #rt::Status::Running => #rt::Entered::Running(()),
+                        s => #rt::Entered::Done(s),
+                    }
+                }
+            }
+            Kind::Subtree { name } => {
+                let root = Self::root_of(name);
+                let args = self.subtree_args(id);
+                quote_spanned!(name.span()=> #root::enter(#args))
+            }
+            Kind::Composite {
+                behavior: Some(leaf),
+                ..
+            } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
-                match behavior {
-                    Some(leaf) => {
-                        let memory = self.memory(id, leaf);
-                        quote!(#node_ty::enter(#memory, #args))
-                    }
-                    None => quote!(#node_ty::enter(#args)),
-                }
+                let memory = self.memory(id, leaf);
+                quote!(#node_ty::enter(#memory, #args))
+            }
+            _ => {
+                let node_ty = self.node_ty(id);
+                let args = self.args();
+                quote!(#node_ty::enter(#args))
             }
         }
     }
@@ -161,7 +216,14 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
             Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, &*#ctx, #tr)),
-            Kind::Composite { .. } => {
+            Kind::Condition { func } => {
+                quote_spanned!(func.span()=> { let _ = #a; #rt::condition(&(#func), #info, &*#agent, &*#ctx, #tr) })
+            }
+            Kind::Subtree { .. } => {
+                let args = self.subtree_args(id);
+                quote!(#a.tick(#args))
+            }
+            _ => {
                 let args = self.args();
                 quote!(#a.tick(#args))
             }
@@ -174,10 +236,45 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
             Kind::Behavior(_) => quote!(#rt::halt(#a, #info, #agent, &*#ctx, #tr)),
-            Kind::Composite { .. } => {
+            Kind::Condition { .. } => quote!({ let _ = #a; }),
+            Kind::Subtree { .. } => {
+                let args = self.subtree_args(id);
+                quote!(#a.halt(#args))
+            }
+            _ => {
                 let args = self.args();
                 quote!(#a.halt(#args))
             }
+        }
+    }
+
+    /// Ticks the active child `id` held in `a`, first re-evaluating its
+    /// guard when `recheck` says so (SPEC G3): a rejection halts it and
+    /// counts as `Failure`.
+    pub fn tick_checked(&self, id: usize, a: &Ident, recheck: bool) -> TokenStream {
+        let tick = self.tick(id, a);
+        if !recheck {
+            return tick;
+        }
+        let (rt, agent, ctx, tr, ps) = (&self.rt, &self.agent, &self.ctx, &self.tr, &self.ps);
+        let halt = self.halt(id, a);
+        let re = self.recheck_fn(id);
+        quote! {
+            if #re(#ps, &*#agent, &*#ctx, #tr) {
+                #tick
+            } else {
+                #halt;
+                #rt::Status::Failure
+            }
+        }
+    }
+
+    /// Calls `f` on child `id` (held in `a`) and on the active path below it.
+    pub fn visit(&self, id: usize, a: &Ident) -> TokenStream {
+        let info = self.info(id);
+        match &self.tree.nodes[id].kind {
+            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; f(#info); }),
+            _ => quote!({ f(#info); #a.visit(f); }),
         }
     }
 

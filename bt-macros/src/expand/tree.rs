@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
 use super::names::Gen;
-use crate::model::Kind;
+use crate::model::{Deco, Kind};
 
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
 pub fn state(g: &Gen) -> TokenStream {
@@ -29,6 +29,14 @@ pub fn state(g: &Gen) -> TokenStream {
                 let k = syn::Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
                 (quote!(#k), behavior.as_ref().map(|b| &b.ty))
             }
+            Kind::Decorator { keyword, .. } => {
+                let k = keyword.to_string();
+                (quote!(Decorator(#k)), None)
+            }
+            Kind::Parallel { concurrent: true, .. } => (quote!(Concurrent), None),
+            Kind::Parallel { .. } => (quote!(Parallel), None),
+            Kind::Condition { .. } => (quote!(Condition), None),
+            Kind::Subtree { .. } => (quote!(Subtree), None),
         };
         let behavior = match behavior {
             Some(path) => {
@@ -58,13 +66,29 @@ pub fn state(g: &Gen) -> TokenStream {
             }
         }
     });
-    let timers: Vec<_> = tree
-        .nodes
-        .iter()
-        .filter(|n| n.guard.as_ref().is_some_and(|gd| gd.every.is_some()))
-        .map(|n| g.timer_field(n.id))
-        .collect();
-    let needs_clock = tree.needs_clock();
+    let mut persist_fields = Vec::new();
+    for n in &tree.nodes {
+        if n.guard.as_ref().is_some_and(|gd| gd.every.is_some()) {
+            let f = g.timer_field(n.id);
+            persist_fields.push(quote!(#f: #rt::Timer));
+        }
+        match &n.kind {
+            Kind::Decorator {
+                deco: Deco::Cooldown(_) | Deco::CooldownOnFailure(_),
+                ..
+            } => {
+                let f = g.cooldown_field(n.id);
+                persist_fields.push(quote!(#f: #rt::Timer));
+            }
+            Kind::Subtree { name } => {
+                let f = g.subtree_field(n.id);
+                let ty = Gen::persist_of(name);
+                persist_fields.push(quote!(#f: #ty));
+            }
+            _ => {}
+        }
+    }
+    let needs_clock = tree.needs_clock(g.trees);
     let clock_field = needs_clock.then(|| quote!(clock: f64,));
     let clock_init = needs_clock.then(|| quote!(clock: 0.0,));
     let begin = if needs_clock {
@@ -81,16 +105,15 @@ pub fn state(g: &Gen) -> TokenStream {
         quote!(0.0)
     };
     let root_ty = g.active_ty(0);
+    let root = Gen::root_of(name);
     let blk = &g.blk;
     let enter_root = g.enter(0);
     let a = syn::Ident::new("a", proc_macro2::Span::mixed_site());
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
-    let root_info = g.info(0);
-    let visit_root = match tree.nodes[0].kind {
-        Kind::Composite { .. } => quote!(#a.visit(&mut f);),
-        Kind::Behavior(_) => quote!(let _ = #a;),
-    };
+    let visit_root = g.visit(0, &a);
+    let params = g.params();
+    let args = g.args();
     let doc_size = format!(
         "The per-agent state of the `{name}` tree: a plain value, no heap (SPEC P1, F3). \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
@@ -104,14 +127,46 @@ pub fn state(g: &Gen) -> TokenStream {
         #[doc(hidden)]
         #[derive(Default)]
         struct #persist {
-            #(#timers: #rt::Timer,)*
+            #(#persist_fields,)*
+        }
+
+        /// The active state of the whole tree, as held by its state type and
+        /// by every `subtree` reference to it.
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        struct #root(#root_ty);
+
+        #[allow(non_snake_case, unused_variables, unused_braces, clippy::all)]
+        impl #root {
+            #[inline]
+            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+                let #blk = ();
+                match #enter_root {
+                    #rt::Entered::Running(#a) => #rt::Entered::Running(Self(#a)),
+                    #rt::Entered::Done(s) => #rt::Entered::Done(s),
+                }
+            }
+            #[inline]
+            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+                let #a = &mut self.0;
+                #tick_root
+            }
+            #[inline]
+            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+                let #a = &mut self.0;
+                #halt_root;
+            }
+            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+                let #a = &self.0;
+                #visit_root
+            }
         }
 
         #(#attrs)*
         #[doc = ""]
         #[doc = #doc_size]
         #vis struct #name {
-            active: ::core::option::Option<#root_ty>,
+            active: ::core::option::Option<#root>,
             persist: #persist,
             #clock_field
         }
@@ -162,17 +217,14 @@ pub fn state(g: &Gen) -> TokenStream {
                 #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
                 let #ps = &mut self.persist;
                 let status = match &mut self.active {
-                    ::core::option::Option::Some(#a) => #tick_root,
-                    ::core::option::Option::None => {
-                        let #blk = ();
-                        match #enter_root {
-                            #rt::Entered::Running(#a) => {
-                                self.active = ::core::option::Option::Some(#a);
-                                #rt::Status::Running
-                            }
-                            #rt::Entered::Done(s) => s,
+                    ::core::option::Option::Some(#a) => #a.tick(#args),
+                    ::core::option::Option::None => match #root::enter(#args) {
+                        #rt::Entered::Running(#a) => {
+                            self.active = ::core::option::Option::Some(#a);
+                            #rt::Status::Running
                         }
-                    }
+                        #rt::Entered::Done(s) => s,
+                    },
                 };
                 if status.is_done() {
                     self.active = ::core::option::Option::None;
@@ -192,7 +244,7 @@ pub fn state(g: &Gen) -> TokenStream {
                 let #ps = &mut self.persist;
                 let #tr = &mut #rt::NoTrace;
                 if let ::core::option::Option::Some(#a) = &mut self.active {
-                    #halt_root;
+                    #a.halt(#args);
                 }
                 self.active = ::core::option::Option::None;
             }
@@ -219,8 +271,7 @@ pub fn state(g: &Gen) -> TokenStream {
             /// (SPEC I1). Nothing is called when no node is active.
             #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, mut f: F) {
                 if let ::core::option::Option::Some(#a) = &self.active {
-                    f(#root_info);
-                    #visit_root
+                    #a.visit(&mut f);
                 }
             }
         }

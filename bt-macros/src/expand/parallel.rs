@@ -1,0 +1,196 @@
+//! `parallel` (SPEC C5) and `concurrent` (SPEC C6): every child has a slot
+//! of its own (a struct field, not an enum: several run at once, SPEC F3).
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+
+use super::names::Gen;
+use crate::model::Kind;
+
+/// The types and `impl` of parallel node `id`.
+pub fn parallel(g: &Gen, id: usize) -> TokenStream {
+    let node = &g.tree.nodes[id];
+    let Kind::Parallel {
+        concurrent,
+        success,
+        failure,
+        ..
+    } = &node.kind
+    else {
+        return TokenStream::new();
+    };
+    let (rt, tr) = (&g.rt, &g.tr);
+    let a = Ident::new("a", Span::mixed_site());
+    let ty = g.node_ty(id);
+    let info = g.info(id);
+    let params = g.params();
+    let args = g.args();
+    let n = node.children.len();
+    let need_success = success.map_or(n, |(s, _)| s);
+    let need_failure = failure.map_or(n + 1 - need_success.min(n), |(f, _)| f);
+    let field = |i: usize| format_ident!("c{}", i);
+    let fields = node.children.iter().enumerate().map(|(i, &c)| {
+        let f = field(i);
+        let t = g.active_ty(c);
+        quote!(#f: #rt::Slot<#t>)
+    });
+    let idle = (0..n).map(|i| {
+        let f = field(i);
+        quote!(#f: #rt::Slot::Idle)
+    });
+    let failure = quote!(#rt::Status::Failure);
+    let steps = node.children.iter().enumerate().map(|(i, &c)| {
+        let f = field(i);
+        let enter = g.enter(c);
+        let accept = quote! {
+            match #enter {
+                #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
+                #rt::Entered::Done(s) => #rt::Slot::Done(s),
+            }
+        };
+        let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#failure)));
+        let tick = g.tick_checked(c, &a, g.has_recheck(c));
+        // C6: completed children of a `concurrent` are ticked again.
+        let restart = concurrent.then(|| quote! {
+            if let #rt::Slot::Done(_) = self.#f {
+                self.#f = #rt::Slot::Idle;
+            }
+        });
+        let decided = if *concurrent {
+            quote! {
+                if let #rt::Slot::Done(#rt::Status::Failure) = self.#f {
+                    self.halt_running(#args);
+                    return #failure;
+                }
+            }
+        } else {
+            quote! {
+                if let ::core::option::Option::Some(out) = self.outcome() {
+                    self.halt_running(#args);
+                    return out;
+                }
+            }
+        };
+        quote! {
+            #restart
+            if let #rt::Slot::Idle = self.#f {
+                self.#f = #start;
+            } else if let #rt::Slot::Running(#a) = &mut self.#f {
+                let s = #tick;
+                if s.is_done() {
+                    self.#f = #rt::Slot::Done(s);
+                }
+            }
+            #decided
+        }
+    });
+    let end = if *concurrent {
+        let all_done = (0..n).map(|i| {
+            let f = field(i);
+            quote!(self.#f.done() == ::core::option::Option::Some(#rt::Status::Success))
+        });
+        quote! {
+            if true #(&& #all_done)* {
+                #rt::Status::Success
+            } else {
+                #rt::Status::Running
+            }
+        }
+    } else {
+        quote!(#rt::Status::Running)
+    };
+    let counts = (0..n).map(|i| {
+        let f = field(i);
+        quote! {
+            match self.#f.done() {
+                ::core::option::Option::Some(#rt::Status::Success) => successes += 1,
+                ::core::option::Option::Some(#rt::Status::Failure) => failures += 1,
+                _ => {}
+            }
+        }
+    });
+    let halts = node.children.iter().enumerate().map(|(i, &c)| {
+        let f = field(i);
+        let halt = g.halt(c, &a);
+        quote! {
+            if let #rt::Slot::Running(#a) = &mut self.#f {
+                #halt;
+            }
+            self.#f = #rt::Slot::Idle;
+        }
+    });
+    let visits = node.children.iter().enumerate().map(|(i, &c)| {
+        let f = field(i);
+        let visit = g.visit(c, &a);
+        quote! {
+            if let #rt::Slot::Running(#a) = &self.#f {
+                #visit
+            }
+        }
+    });
+    quote! {
+        #[allow(non_camel_case_types, dead_code)]
+        #[doc(hidden)]
+        struct #ty {
+            #(#fields,)*
+        }
+
+        #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
+        impl #ty {
+            #[inline]
+            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+                #rt::activated(#info, #tr);
+                let mut me = Self { #(#idle,)* };
+                match me.step(#args) {
+                    #rt::Status::Running => #rt::Entered::Running(me),
+                    s => {
+                        #rt::deactivated(#info, #tr);
+                        #rt::Entered::Done(s)
+                    }
+                }
+            }
+
+            #[inline]
+            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+                let s = self.step(#args);
+                if s.is_done() {
+                    #rt::deactivated(#info, #tr);
+                }
+                s
+            }
+
+            /// Enters idle children and ticks running ones, in declaration
+            /// order, stopping as soon as the outcome is decided.
+            #[inline]
+            fn step<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+                #(#steps)*
+                #end
+            }
+
+            /// The outcome so far (SPEC C5).
+            #[inline]
+            fn outcome(&self) -> ::core::option::Option<#rt::Status> {
+                let mut successes = 0usize;
+                let mut failures = 0usize;
+                #(#counts)*
+                #rt::parallel_outcome(successes, failures, #n, #need_success, #need_failure)
+            }
+
+            /// Halts the running children in declaration order.
+            #[inline]
+            fn halt_running<Tr: #rt::Trace>(&mut self, #params) {
+                #(#halts)*
+            }
+
+            #[inline]
+            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+                self.halt_running(#args);
+                #rt::deactivated(#info, #tr);
+            }
+
+            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+                #(#visits)*
+            }
+        }
+    }
+}

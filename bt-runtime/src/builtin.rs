@@ -1,0 +1,84 @@
+//! Built-in leaves (SPEC L7): `succeed`, `fail`, `wait(d)`.
+//!
+//! In a tree they are written as keywords; these are the behaviors the
+//! keywords stand for.
+
+use crate::behavior::Behavior;
+use crate::ctx::Ctx;
+use crate::status::Status;
+
+/// `succeed`: reports `Success` on its first tick.
+///
+/// ```
+/// use bt_runtime::{builtin::Succeed, Behavior, Ctx, Status};
+/// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &Ctx::new(0.1)), Status::Success);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Succeed;
+
+impl<A> Behavior<A> for Succeed {
+    #[inline(always)]
+    fn tick(&mut self, _agent: &mut A, _ctx: &Ctx) -> Status {
+        Status::Success
+    }
+}
+
+/// `fail`: reports `Failure` on its first tick.
+///
+/// ```
+/// use bt_runtime::{builtin::Fail, Behavior, Ctx, Status};
+/// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &Ctx::new(0.1)), Status::Failure);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fail;
+
+impl<A> Behavior<A> for Fail {
+    #[inline(always)]
+    fn tick(&mut self, _agent: &mut A, _ctx: &Ctx) -> Status {
+        Status::Failure
+    }
+}
+
+/// `wait(d)`: `Running` until `d` seconds of tree clock have passed since
+/// activation, then `Success` (SPEC T2: started at clock `s`, it completes on
+/// the first tick where `now − s ≥ d`).
+///
+/// ```
+/// use bt_runtime::{builtin::Wait, Behavior, Ctx, Status};
+/// let mut w = Wait::new(1.0);
+/// let ctx = Ctx::new(0.5);
+/// Behavior::<()>::activate(&mut w, &mut (), &ctx);
+/// assert_eq!(Behavior::<()>::tick(&mut w, &mut (), &ctx), Status::Running);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Wait {
+    seconds: f64,
+    start: f64,
+}
+
+impl Wait {
+    /// Waits `seconds` seconds.
+    pub fn new(seconds: f64) -> Wait {
+        Wait {
+            seconds,
+            start: 0.0,
+        }
+    }
+}
+
+impl<A> Behavior<A> for Wait {
+    #[inline]
+    fn activate(&mut self, _agent: &mut A, ctx: &Ctx) -> Status {
+        self.start = ctx.now();
+        Status::Running
+    }
+
+    #[inline]
+    fn tick(&mut self, _agent: &mut A, ctx: &Ctx) -> Status {
+        if ctx.now() - self.start >= self.seconds {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
