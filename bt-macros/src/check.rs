@@ -117,15 +117,19 @@ fn decorator_rules(node: &Node, errors: &mut Vec<Error>) {
     let Kind::Decorator { deco, keyword } = &node.kind else {
         return;
     };
-    if node.children.len() != 1 {
-        errors.push(Error::new(
+    match node.children.len() {
+        1 => {}
+        0 => errors.push(Error::new(
+            keyword.span(),
+            format!("`{keyword}` is a decorator and takes exactly one child; write it between the braces"),
+        )),
+        n => errors.push(Error::new(
             keyword.span(),
             format!(
-                "`{keyword}` is a decorator and takes exactly one child, found {}; \
-                 wrap several children in a composite, e.g. `{keyword} {{ sequence {{ A, B }} }}`",
-                node.children.len()
+                "`{keyword}` is a decorator and takes exactly one child, found {n}; \
+                 wrap them in a composite, e.g. `{{ sequence {{ A, B }} }}`"
             ),
-        ));
+        )),
     }
     if let Some(d) = deco.seconds() {
         if !(d.is_finite() && d > 0.0) {
