@@ -133,7 +133,7 @@
 /// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
 pub use bt_runtime::{
-    batch, behavior, ctx, decide, flags, report, shape, status, timer, trace, Behavior, Ctx,
+    batch, behavior, builtin, condition, ctx, decide, flags, report, shape, status, timer, trace, Behavior, Ctx,
     DecideFn, Decision, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Status,
     TickError, Timer, Trace, TraceEvent, Tree,
 };
@@ -142,6 +142,7 @@ pub use bt_runtime::{
 #[doc(hidden)]
 pub mod __private {
     pub use bt_runtime::drive::*;
+    pub use bt_runtime::{builtin, condition};
     pub use bt_runtime::{
         Behavior, Ctx, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace,
         TraceEvent, Tree,

@@ -1,7 +1,7 @@
 //! SPEC F1: constructing a tree state and ticking it allocate nothing.
 //! One test in its own binary: the counting allocator is process-wide.
 
-use deciders::{Behavior, Ctx, Flags, Status};
+use deciders::{Behavior, Ctx, Flags, NodeInfo, Status, Trace, TraceEvent};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -47,6 +47,12 @@ impl Critter {
     }
     fn hungry(&self) -> bool {
         self.hunger > 0.6
+    }
+    fn sleepy(&self) -> bool {
+        self.hunger < 0.9
+    }
+    fn satisfied(&self) -> Option<bool> {
+        (self.step % 7 != 0).then_some(self.hunger < 0.2)
     }
     fn food_near(&self) -> bool {
         self.step.is_multiple_of(3)
@@ -94,25 +100,63 @@ const NIGHT: Flags = Flags::bit(0);
 
 deciders::tree! {
     /// Figure 1 of the Spore documentation with real decides, a timer, a
-    /// flag precondition, group behaviors and status composites.
+    /// flag precondition, group behaviors, and every node kind of the
+    /// language (SPEC F1 covers them all).
     tree Creature for Critter {
         priority {
             flee: when(decide = Critter::danger) => Step::every(3),
             guard: when(every(2.0), decide = Critter::guard) => priority with Step::every(50) {
-                yell_for_help: when(none(NIGHT), decide = Critter::fight) => Step::every(2),
-                fight: when(decide = Critter::fight) => Step::every(4),
-                patrol: when(recheck, decide = Critter::guard) => Step::every(6),
+                yell_for_help: when(any(NIGHT), decide = Critter::guard) => Step::every(2),
+                fight: when(decide = Critter::fight) => timeout(1.0) { Step::every(40) },
+                patrol: when(recheck, decide = Critter::guard) => subtree Patrol,
                 rest: Step::every(3),
             },
-            fight: when(decide = Critter::fight) => Step::every(5),
+            fight: when(decide = Critter::fight) => parallel(success >= 2) {
+                Step::every(5),
+                retry(3) { Step::every(2) },
+                invert { condition(Critter::satisfied) },
+            },
             eat: when(decide = Critter::hungry) => priority {
-                find_food: when(decide = Critter::food_near) => sequence { Step::every(2), Eat },
-                eat_food: Eat,
+                find_food: when(decide = Critter::food_near) => reactive_sequence {
+                    condition(Critter::hungry),
+                    Step::every(2),
+                    Eat,
+                },
+                eat_food: cooldown(0.5) { Eat },
             },
             idle: priority {
-                play: when(any(NIGHT)) => sequential { flip: Step::every(1), roll: Step::every(2), dance: Step::every(3) },
-                rest: selector { nap: Step::every(7), fallback { Step::every(2), Step::every(1) } },
+                play: when(any(NIGHT)) => sequential {
+                    flip: Step::every(1),
+                    roll: repeat(2) { Step::every(2) },
+                    dance: concurrent { Step::every(3), always(Success) { fail } },
+                },
+                rest: selector {
+                    nap: when(none(NIGHT), decide = Critter::sleepy) => delay(0.2) { Step::every(7) },
+                    fallback { cooldown_on_failure(1.0) { fail }, force(Success) { wait(0.3) } },
+                },
             },
+        }
+    }
+
+    /// A subtree: referenced from `guard`, with its own state there.
+    tree Patrol for Critter {
+        sequence { succeed, Step::every(2), repeat(forever) { Step::every(4) } }
+    }
+}
+
+/// Marks every node of `Creature` that was activated or ticked, in a fixed
+/// array (no allocation), to prove the workload reached every node kind.
+struct Seen([bool; 64]);
+
+impl Trace for Seen {
+    fn event(&mut self, e: TraceEvent) {
+        let node: &NodeInfo = match e {
+            TraceEvent::Activated { node } | TraceEvent::Ticked { node, .. } => node,
+            _ => return,
+        };
+        let shape = Creature::shape();
+        if shape.get(usize::from(node.id)).is_some_and(|n| std::ptr::eq(n, node)) {
+            self.0[usize::from(node.id)] = true;
         }
     }
 }
@@ -126,6 +170,7 @@ fn construction_and_ticking_do_not_allocate() {
         0
     );
     let mut statuses = [0u32; 3];
+    let mut seen = Seen([false; 64]);
     let ticking = fewest_allocs_during(|| {
         let mut ctx = Ctx::new(1.0 / 30.0);
         for tick in 0..1_000u32 {
@@ -136,7 +181,7 @@ fn construction_and_ticking_do_not_allocate() {
                 } else {
                     Flags::EMPTY
                 });
-                let s = state.tick(agent, &mut ctx);
+                let s = state.tick_traced(agent, &mut ctx, &mut seen);
                 statuses[s as usize] += 1;
             }
         }
@@ -145,6 +190,16 @@ fn construction_and_ticking_do_not_allocate() {
         }
     });
     assert_eq!(ticking, 0, "ticking allocated");
+    let shape = Creature::shape();
+    let unseen: Vec<String> = shape
+        .iter()
+        .filter(|n| !seen.0[usize::from(n.id)])
+        .map(|n| {
+            let parent = n.parent.map_or("-", |p| shape[usize::from(p)].name);
+            format!("{parent}/{}", n.name)
+        })
+        .collect();
+    assert!(unseen.is_empty(), "nodes the workload never ran: {unseen:?}");
     assert_eq!(statuses.iter().sum::<u32>(), 300_000);
     // The counter can fail: a known allocating path counts.
     assert!(

@@ -540,8 +540,8 @@ fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
     let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
-        "succeed" => (syn::parse_quote_spanned!(span=> ::deciders::builtin::Succeed), None, false),
-        "fail" => (syn::parse_quote_spanned!(span=> ::deciders::builtin::Fail), None, false),
+        "succeed" => (syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Succeed), None, false),
+        "fail" => (syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Fail), None, false),
         _ => {
             let args;
             parenthesized!(args in input);
@@ -550,8 +550,8 @@ fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
                 syn::Error::new(expr.span(), "expected a positive duration in seconds as a number literal, e.g. `wait(2.5)`")
             })?;
             (
-                syn::parse_quote_spanned!(span=> ::deciders::builtin::Wait),
-                Some(syn::parse_quote_spanned!(span=> ::deciders::builtin::Wait::new(#seconds))),
+                syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait),
+                Some(syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait::new(#seconds))),
                 true,
             )
         }

@@ -191,7 +191,15 @@ impl<'a> Gen<'a> {
             Kind::Subtree { name } => {
                 let root = Self::root_of(name);
                 let args = self.subtree_args(id);
-                quote_spanned!(name.span()=> #root::enter(#args))
+                let enter = quote_spanned!(name.span()=> #root::enter(#args));
+                quote! {{
+                    #rt::activated(#info, #tr);
+                    let entered = #enter;
+                    if let #rt::Entered::Done(_) = entered {
+                        #rt::deactivated(#info, #tr);
+                    }
+                    entered
+                }}
             }
             Kind::Composite {
                 behavior: Some(leaf),
@@ -221,7 +229,13 @@ impl<'a> Gen<'a> {
             }
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);
-                quote!(#a.tick(#args))
+                quote! {{
+                    let s = #a.tick(#args);
+                    if s.is_done() {
+                        #rt::deactivated(#info, #tr);
+                    }
+                    s
+                }}
             }
             _ => {
                 let args = self.args();
@@ -239,7 +253,10 @@ impl<'a> Gen<'a> {
             Kind::Condition { .. } => quote!({ let _ = #a; }),
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);
-                quote!(#a.halt(#args))
+                quote! {{
+                    #a.halt(#args);
+                    #rt::deactivated(#info, #tr);
+                }}
             }
             _ => {
                 let args = self.args();
