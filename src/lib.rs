@@ -66,6 +66,8 @@
 //!
 //! ## The language
 //!
+//! Every node kind, with a runnable example, is in [`nodes`].
+//!
 //! ```text
 //! tree Name for Agent { NODE }
 //!
@@ -129,6 +131,8 @@
 //! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod nodes;
 
 /// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
