@@ -253,6 +253,11 @@
 //! ## `succeed`, `fail`, `wait(d)` [L7]
 //! See the examples above.
 //!
+//! ## Action policy [L8]
+//! Unity's "always report Success (or Failure) when it completes" is
+//! `force(Success) { Leaf }` (or `force(Failure)`): `Running` passes through,
+//! any completion is replaced.
+//!
 //! # Subtrees [S1, S2]
 //! `subtree Name` references another tree of the same `tree!` invocation;
 //! each reference has its own state. References must not form a cycle.

@@ -56,3 +56,146 @@ fn r1_r2_invert_and_force_map_completions_and_pass_running_through() {
         (Failure, log(&["activate a", "tick a -> Success", "deactivate a"]))
     );
 }
+
+deciders::tree! {
+    tree Nested for World {
+        priority {
+            urgent: when(decide = d("urgent")) => Act("urgent"),
+            work: parallel(all) {
+                sequence { Act("a"), priority { inner: when(decide = d("inner")) => Act("inner"), Act("b") } },
+                repeat(forever) { Act("c") },
+            },
+        }
+    }
+}
+
+#[test]
+fn nesting_a_decider_group_interrupts_a_running_parallel_deepest_first() {
+    // SPEC D1, C5, C7: the interrupt halts every running node under the
+    // parallel, deepest first, children in declaration order, each once.
+    let mut w = World::new();
+    w.result("a", Success);
+    let mut t = Nested::new();
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Running,
+            log(&[
+                "decide urgent",
+                "activate a",
+                "tick a -> Success",
+                "deactivate a",
+                "decide inner",
+                "activate b",
+                "tick b -> Running",
+                "activate c",
+                "tick c -> Running",
+            ])
+        )
+    );
+    // A decider group nested in a sequence in a parallel still interrupts
+    // its own running child (SPEC D1 inside C1 inside C5).
+    w.set("inner", 1.0);
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Running,
+            log(&[
+                "decide urgent",
+                "decide inner",
+                "deactivate b",
+                "activate inner",
+                "tick inner -> Running",
+                "tick c -> Running",
+            ])
+        )
+    );
+    w.set("urgent", 1.0);
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Running,
+            log(&[
+                "decide urgent",
+                "deactivate inner",
+                "deactivate c",
+                "activate urgent",
+                "tick urgent -> Running",
+            ])
+        )
+    );
+}
+
+deciders::tree! {
+    tree Policy for World {
+        sequence { force(Success) { Act("try") }, force(Failure) { Act("always_fails") } }
+    }
+}
+
+#[test]
+fn l8_action_policy_is_force_on_the_leaf() {
+    // SPEC L8 (Unity action policy) is written `force(Success) { Leaf }`.
+    let mut w = World::new();
+    w.result("try", Failure).result("always_fails", Success);
+    let mut t = Policy::new();
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Failure,
+            log(&[
+                "activate try",
+                "tick try -> Failure",
+                "deactivate try",
+                "activate always_fails",
+                "tick always_fails -> Success",
+                "deactivate always_fails",
+            ])
+        )
+    );
+}
+
+deciders::tree! {
+    tree Look for World {
+        sequence { Act("left"), Act("right") }
+    }
+    tree Cross for World {
+        parallel(all) { subtree Look, subtree Look }
+    }
+}
+
+#[test]
+fn s1_each_subtree_reference_has_its_own_state() {
+    // SPEC S1: both references run LOOK; each keeps its own resume index.
+    let mut w = World::new();
+    w.result("left", Success);
+    let mut t = Cross::new();
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Running,
+            log(&[
+                "activate left",
+                "tick left -> Success",
+                "deactivate left",
+                "activate right",
+                "tick right -> Running",
+                "activate left",
+                "tick left -> Success",
+                "deactivate left",
+                "activate right",
+                "tick right -> Running",
+            ])
+        )
+    );
+    let mut path = Vec::new();
+    t.active_path(|n| path.push(n.name));
+    assert_eq!(path, ["root", "Look_0", "root", "Act_1", "Look_1", "root", "Act_1"]);
+    w.result("right", Success);
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Success,
+            log(&["tick right -> Success", "deactivate right", "tick right -> Success", "deactivate right"])
+        )
+    );
+}

@@ -215,16 +215,18 @@ impl Parser {
     /// distinct. Written names are never changed: a duplicate written name is
     /// an error (`check`).
     fn disambiguate(&mut self, children: &[usize]) {
-        for (i, &c) in children.iter().enumerate() {
-            if self.nodes[c].name_ident.is_some() {
-                continue;
-            }
-            let name = &self.nodes[c].name;
-            let collides = children
-                .iter()
-                .any(|&o| o != c && self.nodes[o].name == *name);
+        let colliding: Vec<bool> = children
+            .iter()
+            .map(|&c| {
+                self.nodes[c].name_ident.is_none()
+                    && children
+                        .iter()
+                        .any(|&o| o != c && self.nodes[o].name == self.nodes[c].name)
+            })
+            .collect();
+        for (i, (&c, collides)) in children.iter().zip(colliding).enumerate() {
             if collides {
-                self.nodes[c].name = format!("{name}_{i}");
+                self.nodes[c].name = format!("{}_{i}", self.nodes[c].name);
             }
         }
     }
