@@ -62,9 +62,9 @@ pub fn run_par<T: Tree<Agent> + Send>(agents: &mut [Agent], states: &mut [Steppe
 
 /// `[serial, par]` over `agents` creature agents with the generated tree.
 #[cfg(feature = "rayon")]
-pub fn workloads(agents: usize) -> Vec<Box<dyn Frames>> {
+pub fn workloads(agents: usize) -> Vec<Box<dyn super::Frames>> {
     use super::generated::State;
-    use super::{world::make_agents, Frames, Workload};
+    use super::{world::make_agents, Workload};
     vec![
         Box::new(Workload::new(
             "serial",

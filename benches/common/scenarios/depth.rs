@@ -24,13 +24,19 @@ pub mod hand {
         Work(Work),
     }
 
-    /// One tick of one agent.
+    /// One tick of one agent: the steady case (`Work` running) first.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+        if let State::Work(m) = s {
+            let status = m.tick(w, ctx);
+            if status != Status::Running {
+                *s = State::Fresh;
+            }
+            return status;
+        }
         let mut k = match *s {
-            State::Fresh => 0,
             State::Step(k) => k,
-            State::Work(_) => STEPS,
+            _ => 0,
         };
         while k < STEPS {
             match Step.tick(w, ctx) {
@@ -45,10 +51,7 @@ pub mod hand {
                 }
             }
         }
-        let mut m = match *s {
-            State::Work(m) => m,
-            _ => Work::default(),
-        };
+        let mut m = Work::default();
         let status = m.tick(w, ctx);
         *s = if status == Status::Running {
             State::Work(m)

@@ -7,37 +7,53 @@ pub mod hand {
     use crate::common::world::DT;
     use deciders::{Behavior, Ctx, Status};
 
-    /// The running step, if any.
+    /// Where the sequence resumes: its running step, or the first.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
     pub enum State {
-        /// Nothing runs.
+        /// The first step (running, or nothing runs).
         #[default]
-        Fresh,
-        /// Step `.0` (0..3) runs.
-        Step(u8),
+        First,
+        /// The second step runs.
+        Second,
+        /// The third step runs.
+        Third,
     }
 
-    /// One tick of one agent.
-    #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
-        let mut k = match *s {
-            State::Fresh => 0,
-            State::Step(k) => k,
-        };
-        while k < 3 {
-            match Step.tick(w, ctx) {
-                Status::Success => k += 1,
-                Status::Running => {
-                    *s = State::Step(k);
-                    return Status::Running;
-                }
-                Status::Failure => {
-                    *s = State::Fresh;
-                    return Status::Failure;
-                }
+    /// Ticks the step at `at`: `Some(status)` to return, `None` on to the
+    /// next step.
+    #[inline(always)]
+    fn step(s: &mut State, at: State, w: &mut Worker, ctx: &Ctx) -> Option<Status> {
+        match Step.tick(w, ctx) {
+            Status::Success => None,
+            Status::Running => {
+                *s = at;
+                Some(Status::Running)
+            }
+            Status::Failure => {
+                *s = State::First;
+                Some(Status::Failure)
             }
         }
-        *s = State::Fresh;
+    }
+
+    /// One tick of one agent: the steps from the running one, straight-line.
+    #[inline]
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+        let from = *s;
+        if from == State::First {
+            if let Some(status) = step(s, State::First, w, ctx) {
+                return status;
+            }
+        }
+        if from != State::Third {
+            if let Some(status) = step(s, State::Second, w, ctx) {
+                return status;
+            }
+        }
+        if let Some(status) = step(s, State::Third, w, ctx) {
+            return status;
+        }
+        *s = State::First;
         Status::Success
     }
 
