@@ -126,6 +126,12 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
         }
         Deco::Timeout(_) | Deco::Delay(_) => quote!(s),
     };
+    let stepped = g.stepped(
+        id,
+        quote!(Self { c: ::core::option::Option::None, #n_init #t_init }),
+        entry_check,
+        timeout_check,
+    );
     let enter_child = g.enter(c);
     let accept = quote! {
         match #enter_child {
@@ -151,29 +157,7 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
 
         #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
         impl #ty {
-            #[inline]
-            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
-                #entry_check
-                #rt::activated(#info, #tr);
-                let mut me = Self { c: ::core::option::Option::None, #n_init #t_init };
-                match me.step(#args) {
-                    #rt::Status::Running => #rt::Entered::Running(me),
-                    s => {
-                        #rt::deactivated(#info, #tr);
-                        #rt::Entered::Done(s)
-                    }
-                }
-            }
-
-            #[inline]
-            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                #timeout_check
-                let s = self.step(#args);
-                if s.is_done() {
-                    #rt::deactivated(#info, #tr);
-                }
-                s
-            }
+            #stepped
 
             /// Enters or ticks the child, then maps its status.
             #[inline]
@@ -198,9 +182,8 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
             }
 
             #[inline]
-            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_children<Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_child(#args);
-                #rt::deactivated(#info, #tr);
             }
 
             fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {

@@ -295,6 +295,55 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// `fn enter`, `fn tick` and `fn halt` of a node driven by its own
+    /// `fn step` (decorators, parallel): `enter` runs `entry_check`, traces
+    /// the activation, builds `init` and steps it once; `tick` runs
+    /// `tick_check`, then steps; both trace the deactivation on completion.
+    /// `halt` halts the children (`fn halt_children`) and traces it.
+    pub fn stepped(
+        &self,
+        id: usize,
+        init: TokenStream,
+        entry_check: TokenStream,
+        tick_check: TokenStream,
+    ) -> TokenStream {
+        let (rt, tr) = (&self.rt, &self.tr);
+        let info = self.info(id);
+        let params = self.params();
+        let args = self.args();
+        quote! {
+            #[inline]
+            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+                #entry_check
+                #rt::activated(#info, #tr);
+                let mut me = #init;
+                match me.step(#args) {
+                    #rt::Status::Running => #rt::Entered::Running(me),
+                    s => {
+                        #rt::deactivated(#info, #tr);
+                        #rt::Entered::Done(s)
+                    }
+                }
+            }
+
+            #[inline]
+            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+                #tick_check
+                let s = self.step(#args);
+                if s.is_done() {
+                    #rt::deactivated(#info, #tr);
+                }
+                s
+            }
+
+            #[inline]
+            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+                self.halt_children(#args);
+                #rt::deactivated(#info, #tr);
+            }
+        }
+    }
+
     /// Runs `accept` with `blk` bound if node `id`'s guard accepts, else
     /// `reject` (SPEC G1, G2). An unguarded node always accepts.
     pub fn guarded(&self, id: usize, accept: TokenStream, reject: TokenStream) -> TokenStream {

@@ -19,10 +19,9 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     else {
         return TokenStream::new();
     };
-    let (rt, tr) = (&g.rt, &g.tr);
+    let rt = &g.rt;
     let a = Ident::new("a", Span::mixed_site());
     let ty = g.node_ty(id);
-    let info = g.info(id);
     let params = g.params();
     let args = g.args();
     let n = node.children.len();
@@ -128,6 +127,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     });
+    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }), quote!(), quote!());
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         #[doc(hidden)]
@@ -137,27 +137,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
 
         #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
         impl #ty {
-            #[inline]
-            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
-                #rt::activated(#info, #tr);
-                let mut me = Self { #(#idle,)* };
-                match me.step(#args) {
-                    #rt::Status::Running => #rt::Entered::Running(me),
-                    s => {
-                        #rt::deactivated(#info, #tr);
-                        #rt::Entered::Done(s)
-                    }
-                }
-            }
-
-            #[inline]
-            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                let s = self.step(#args);
-                if s.is_done() {
-                    #rt::deactivated(#info, #tr);
-                }
-                s
-            }
+            #stepped
 
             /// Enters idle children and ticks running ones, in declaration
             /// order, stopping as soon as the outcome is decided.
@@ -183,9 +163,8 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
 
             #[inline]
-            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_children<Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_running(#args);
-                #rt::deactivated(#info, #tr);
             }
 
             fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
