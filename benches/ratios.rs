@@ -115,8 +115,9 @@ fn probe(name: &str, agents: usize, ticks: u32, warmup: u32) {
     w.frames(warmup);
     w.frames(ticks);
     println!(
-        "{name} {agents} agents {warmup}+{ticks} ticks checksum {:016x}",
-        w.checksum()
+        "{name} {agents} agents {warmup}+{ticks} ticks checksum {:016x} hook calls {}",
+        w.checksum(),
+        w.hook_calls()
     );
 }
 
