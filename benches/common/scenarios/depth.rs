@@ -6,7 +6,6 @@
 /// would write it: the running position, with `Work`'s memory inline.
 pub mod hand {
     use super::super::{Step, Work, Worker};
-    use crate::common::world::DT;
     use deciders::{Behavior, Ctx, Status};
 
     /// How many instant steps come before `Work`.
@@ -64,21 +63,13 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        let ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                tick(s, w, &ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
     }
 }
 
 /// (a) Generated.
 pub mod generated {
     use super::super::{Step, Work, Worker};
-    use crate::common::world::DT;
-    use deciders::Ctx;
 
     deciders::tree! {
         /// Five nested sequences around a long job.
@@ -90,12 +81,6 @@ pub mod generated {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [Deep], ticks: u32) {
-        let mut ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                s.tick(w, &mut ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| s.tick(w, ctx));
     }
 }

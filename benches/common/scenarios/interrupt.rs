@@ -18,7 +18,6 @@ impl Worker {
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Guarded, Worker};
-    use crate::common::world::DT;
     use deciders::{Behavior, Ctx, Status};
 
     /// The running child and its memory.
@@ -121,21 +120,13 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        let ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                tick(s, w, &ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
     }
 }
 
 /// (a) Generated.
 pub mod generated {
     use super::super::{Guarded, Worker};
-    use crate::common::world::DT;
-    use deciders::Ctx;
 
     deciders::tree! {
         /// An alarm that interrupts a patrol about every other tick.
@@ -150,12 +141,6 @@ pub mod generated {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [Interrupt], ticks: u32) {
-        let mut ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                s.tick(w, &mut ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| s.tick(w, ctx));
     }
 }

@@ -176,6 +176,25 @@ impl Behavior<Worker> for Guarded {
     }
 }
 
+/// Runs `ticks` frames: every worker's step, then `tick` of its state.
+/// Inlined into each implementation's `run`, so that the loop is the same
+/// code for all of them.
+#[inline(always)]
+pub fn frames<S>(
+    workers: &mut [Worker],
+    states: &mut [S],
+    ticks: u32,
+    mut tick: impl FnMut(&mut S, &mut Worker, &mut Ctx) -> Status,
+) {
+    let mut ctx = Ctx::new(super::world::DT);
+    for _ in 0..ticks {
+        for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
+            w.step();
+            tick(s, w, &mut ctx);
+        }
+    }
+}
+
 /// A workload over `n` workers with states from `state`, run by `run`.
 fn workers<S: 'static>(
     name: &'static str,

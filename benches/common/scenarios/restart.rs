@@ -4,7 +4,6 @@
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Step, Worker};
-    use crate::common::world::DT;
     use deciders::{Behavior, Ctx, Status};
 
     /// Where the sequence resumes: its running step, or the first.
@@ -60,21 +59,13 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        let ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                tick(s, w, &ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
     }
 }
 
 /// (a) Generated.
 pub mod generated {
     use super::super::{Step, Worker};
-    use crate::common::world::DT;
-    use deciders::Ctx;
 
     deciders::tree! {
         /// Three instant steps: completes every tick.
@@ -86,12 +77,6 @@ pub mod generated {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [Restart], ticks: u32) {
-        let mut ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                s.tick(w, &mut ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| s.tick(w, ctx));
     }
 }

@@ -21,7 +21,6 @@ impl Worker {
 pub mod hand {
     use super::super::{Loiter, Step, Worker};
     use super::EVERY;
-    use crate::common::world::DT;
     use deciders::{Behavior, Ctx, Status, Timer};
 
     /// The running child.
@@ -79,21 +78,13 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        let ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                tick(s, w, &ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
     }
 }
 
 /// (a) Generated.
 pub mod generated {
     use super::super::{Loiter, Step, Worker};
-    use crate::common::world::DT;
-    use deciders::Ctx;
 
     deciders::tree! {
         /// A decide behind an `every(0.5)` timer, over a running fallback.
@@ -108,12 +99,6 @@ pub mod generated {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [Timed], ticks: u32) {
-        let mut ctx = Ctx::new(DT);
-        for _ in 0..ticks {
-            for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
-                w.step();
-                s.tick(w, &mut ctx);
-            }
-        }
+        super::super::frames(workers, states, ticks, |s, w, ctx| s.tick(w, ctx));
     }
 }
