@@ -104,7 +104,9 @@ impl Ctx {
     #[inline]
     pub fn __begin(&mut self, now: f64) {
         self.now = now;
-        self.report = Report::default();
+        if !self.report.is_ok() {
+            self.report = Report::default();
+        }
     }
 
     /// Called by generated code when a group breaks the subset rule (D9).

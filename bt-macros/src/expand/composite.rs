@@ -226,34 +226,14 @@ impl<'g, 'a> Parts<'g, 'a> {
                     self.carry_on(j, s, #cont, #args)
                 }
             }
-            Policy::ReactiveSequence | Policy::Selector => {
-                let running = self.tick_running(|c| g.has_guard(c));
-                let cont = continue_status(policy);
-                quote! {
-                    let j = self.index();
-                    match Self::walk(0, j, #args) {
-                        #rt::Walk::Run(c) => {
-                            self.halt_child(#args);
-                            self.c = c;
-                            return #rt::Status::Running;
-                        }
-                        #rt::Walk::Stop(s) => {
-                            self.halt_child(#args);
-                            return self.exit(s, #args);
-                        }
-                        #rt::Walk::End => {}
-                    }
-                    let (j, s) = #running;
-                    self.carry_on(j, s, #cont, #args)
-                }
-            }
+            Policy::ReactiveSequence | Policy::Selector => self.reactive_tick(policy),
         };
         let carry_on = match policy {
             Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
                 quote! {
                     /// After the running child `j` reported `s`: go on to the
                     /// next children if `s` is the status that continues.
-                    #[inline]
+                    #[inline(always)]
                     fn carry_on #generics (&mut self, j: usize, s: #rt::Status, cont: #rt::Status, #params) -> #rt::Status {
                         if s != cont {
                             return self.exit(s, #args);
@@ -272,12 +252,72 @@ impl<'g, 'a> Parts<'g, 'a> {
             Policy::Priority | Policy::Sequential => self.redecide_fn(policy),
         };
         quote! {
-            #[inline]
+            /// Called from exactly one place (the parent's tick), so forcing
+            /// the inlining duplicates nothing.
+            #[inline(always)]
             fn tick #generics (&mut self, #params) -> #rt::Status {
                 #behavior_tick
                 #body
             }
             #carry_on
+        }
+    }
+
+    /// The body of a `selector` or `reactive_sequence` tick (SPEC C2, C4):
+    /// one straight pass over the children. The running child `j` has its
+    /// guard re-evaluated and is ticked; the others are entered. A child
+    /// other than `j` that runs, or that stops the walk, halts `j` if `j`
+    /// still runs (the earlier child is ticked first, then the old one
+    /// halted).
+    fn reactive_tick(&self, policy: Policy) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let args = g.args();
+        let (en, a) = (&self.en, &self.a);
+        let cont = continue_status(policy);
+        let children = self.children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let tick = g.tick_checked(c, a, g.has_guard(c));
+            let enter = g.enter(c);
+            let accept = quote! {
+                match #enter {
+                    #rt::Entered::Running(#a) => {
+                        if live {
+                            self.halt_child(#args);
+                        }
+                        self.c = #en::#v(#a);
+                        return #rt::Status::Running;
+                    }
+                    #rt::Entered::Done(s) => s,
+                }
+            };
+            let start = g.guarded(c, accept, quote!(#rt::Status::Failure));
+            quote! {
+                let s = if live && matches!(self.c, #en::#v(_)) {
+                    let s = match &mut self.c {
+                        #en::#v(#a) => #tick,
+                        _ => #rt::Status::Failure,
+                    };
+                    if s == #rt::Status::Running {
+                        return s;
+                    }
+                    live = false;
+                    s
+                } else {
+                    #start
+                };
+                if s != #cont {
+                    if live {
+                        self.halt_child(#args);
+                    }
+                    return self.exit(s, #args);
+                }
+            }
+        });
+        quote! {
+            let mut live = true;
+            #(#children)*
+            self.exit(#cont, #args)
         }
     }
 
@@ -349,7 +389,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         };
         quote! {
             /// The active child exited with `last`: redecide (SPEC D2, G5).
-            #[inline]
+            #[inline(always)]
             fn redecide #generics (&mut self, from: usize, mask: u64, last: #rt::Status, #params) -> #rt::Status {
                 #g5
                 match #choose {
@@ -403,7 +443,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             }
         });
         quote! {
-            #[inline]
+            #[inline(always)]
             fn choose #generics (mut mask: u64, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
                 'decide: loop {
                     #(#tries)*
@@ -442,7 +482,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             }
         });
         quote! {
-            #[inline]
+            #[inline(always)]
             fn choose #generics (from: usize, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
                 #(#tries)*
                 match last {
@@ -489,7 +529,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             }
         });
         quote! {
-            #[inline]
+            #[inline(always)]
             fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
                 #(#tries)*
                 #rt::Walk::End
@@ -521,13 +561,13 @@ impl<'g, 'a> Parts<'g, 'a> {
             .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
         quote! {
             /// Which child is active.
-            #[inline]
+            #[inline(always)]
             fn index(&self) -> usize {
                 match &self.c { #(#indexes,)* }
             }
 
             /// Halts the active child's subtree.
-            #[inline]
+            #[inline(always)]
             fn halt_child #generics (&mut self, #params) {
                 match &mut self.c { #(#halts,)* }
             }
@@ -555,7 +595,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             .has_behavior
             .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
         quote! {
-            #[inline]
+            #[inline(always)]
             fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {
                 if s.is_done() {
                     #halt_behavior

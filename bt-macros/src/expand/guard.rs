@@ -117,7 +117,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     };
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
-        #[inline]
+        #[inline(always)]
         fn #name<Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,
@@ -165,7 +165,7 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     };
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
-        #[inline]
+        #[inline(always)]
         fn #name<Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,

@@ -326,7 +326,7 @@ impl<'a> Gen<'a> {
                 }
             }
 
-            #[inline]
+            #[inline(always)]
             fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #tick_check
                 let s = self.step(#args);

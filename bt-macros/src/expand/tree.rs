@@ -138,7 +138,7 @@ pub fn state(g: &Gen) -> TokenStream {
 
         #[allow(non_snake_case, unused_variables, unused_braces, clippy::all)]
         impl #root {
-            #[inline]
+            #[inline(always)]
             fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 let #blk = ();
                 match #enter_root {
@@ -146,7 +146,7 @@ pub fn state(g: &Gen) -> TokenStream {
                     #rt::Entered::Done(s) => #rt::Entered::Done(s),
                 }
             }
-            #[inline]
+            #[inline(always)]
             fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 let #a = &mut self.0;
                 #tick_root
@@ -206,7 +206,7 @@ pub fn state(g: &Gen) -> TokenStream {
             /// the active path, and returns the root's status. When the root
             /// completes, the next tick starts again from the root (SPEC T3).
             /// Errors of the tick (SPEC D9) are in `ctx.report()`.
-            #[inline]
+            #[inline(always)]
             #vis fn tick_traced<Tr: #rt::Trace>(
                 &mut self,
                 #agent: &mut #agent_ty,
