@@ -137,9 +137,9 @@ pub mod nodes;
 /// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
 pub use bt_runtime::{
-    batch, behavior, builtin, condition, ctx, decide, flags, report, shape, status, timer, trace, Behavior, Ctx,
-    DecideFn, Decision, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Status,
-    TickError, Timer, Trace, TraceEvent, Tree,
+    batch, behavior, builtin, condition, ctx, decide, flags, report, shape, status, timer, trace,
+    Behavior, Ctx, DecideFn, Decision, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report,
+    Status, TickError, Timer, Trace, TraceEvent, Tree,
 };
 
 /// What generated code names. Not part of the public API.

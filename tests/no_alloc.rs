@@ -21,7 +21,10 @@ fn allocs_during(f: impl FnOnce()) -> usize {
 /// allocation of its own shows in every run and the minimum still catches
 /// it.
 fn fewest_allocs_during(mut f: impl FnMut()) -> usize {
-    (0..3).map(|_| allocs_during(&mut f)).min().unwrap_or(usize::MAX)
+    (0..3)
+        .map(|_| allocs_during(&mut f))
+        .min()
+        .unwrap_or(usize::MAX)
 }
 
 /// A creature whose needs drift deterministically.
@@ -52,7 +55,7 @@ impl Critter {
         self.hunger < 0.9
     }
     fn satisfied(&self) -> Option<bool> {
-        (self.step % 7 != 0).then_some(self.hunger < 0.2)
+        (!self.step.is_multiple_of(7)).then_some(self.hunger < 0.2)
     }
     fn food_near(&self) -> bool {
         self.step.is_multiple_of(3)
@@ -155,7 +158,10 @@ impl Trace for Seen {
             _ => return,
         };
         let shape = Creature::shape();
-        if shape.get(usize::from(node.id)).is_some_and(|n| std::ptr::eq(n, node)) {
+        if shape
+            .get(usize::from(node.id))
+            .is_some_and(|n| std::ptr::eq(n, node))
+        {
             self.0[usize::from(node.id)] = true;
         }
     }
@@ -199,7 +205,10 @@ fn construction_and_ticking_do_not_allocate() {
             format!("{parent}/{}", n.name)
         })
         .collect();
-    assert!(unseen.is_empty(), "nodes the workload never ran: {unseen:?}");
+    assert!(
+        unseen.is_empty(),
+        "nodes the workload never ran: {unseen:?}"
+    );
     assert_eq!(statuses.iter().sum::<u32>(), 300_000);
     // The counter can fail: a known allocating path counts.
     assert!(

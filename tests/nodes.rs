@@ -30,7 +30,10 @@ fn r1_r2_invert_and_force_map_completions_and_pass_running_through() {
     // SPEC R1, R2
     let mut w = World::new();
     let mut t = Inverted::new();
-    assert_eq!(run(&mut t, &mut w), (Running, log(&["activate a", "tick a -> Running"])));
+    assert_eq!(
+        run(&mut t, &mut w),
+        (Running, log(&["activate a", "tick a -> Running"]))
+    );
     w.result("a", Failure).result("b", Failure);
     assert_eq!(
         run(&mut t, &mut w),
@@ -48,12 +51,18 @@ fn r1_r2_invert_and_force_map_completions_and_pass_running_through() {
         )
     );
     w.result("c", Success);
-    assert_eq!(run(&mut t, &mut w), (Success, log(&["tick c -> Success", "deactivate c"])));
+    assert_eq!(
+        run(&mut t, &mut w),
+        (Success, log(&["tick c -> Success", "deactivate c"]))
+    );
     // invert(Success) = Failure stops the sequence.
     w.result("a", Success);
     assert_eq!(
         run(&mut t, &mut w),
-        (Failure, log(&["activate a", "tick a -> Success", "deactivate a"]))
+        (
+            Failure,
+            log(&["activate a", "tick a -> Success", "deactivate a"])
+        )
     );
 }
 
@@ -189,13 +198,21 @@ fn s1_each_subtree_reference_has_its_own_state() {
     );
     let mut path = Vec::new();
     t.active_path(|n| path.push(n.name));
-    assert_eq!(path, ["root", "Look_0", "root", "Act_1", "Look_1", "root", "Act_1"]);
+    assert_eq!(
+        path,
+        ["root", "Look_0", "root", "Act_1", "Look_1", "root", "Act_1"]
+    );
     w.result("right", Success);
     assert_eq!(
         run(&mut t, &mut w),
         (
             Success,
-            log(&["tick right -> Success", "deactivate right", "tick right -> Success", "deactivate right"])
+            log(&[
+                "tick right -> Success",
+                "deactivate right",
+                "tick right -> Success",
+                "deactivate right"
+            ])
         )
     );
 }

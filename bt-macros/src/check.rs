@@ -135,14 +135,18 @@ fn decorator_rules(node: &Node, errors: &mut Vec<Error>) {
         if !(d.is_finite() && d > 0.0) {
             errors.push(Error::new(
                 keyword.span(),
-                format!("`{keyword}({d})`: the duration must be a positive, finite number of seconds"),
+                format!(
+                    "`{keyword}({d})`: the duration must be a positive, finite number of seconds"
+                ),
             ));
         }
     }
     if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(0)) {
         errors.push(Error::new(
             keyword.span(),
-            format!("`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"),
+            format!(
+                "`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"
+            ),
         ));
     }
 }
@@ -224,7 +228,9 @@ fn reaches(all: &[Tree], from: &syn::Ident, target: &syn::Ident, seen: &mut [boo
         return false;
     }
     seen[i] = true;
-    all[i].subtrees().any(|next| reaches(all, next, target, seen))
+    all[i]
+        .subtrees()
+        .any(|next| reaches(all, next, target, seen))
 }
 
 fn guard_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {

@@ -112,12 +112,13 @@ impl Parser {
         let kind = match keyword {
             Some(Keyword::Composite(policy)) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
-                let behavior = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
-                    input.call(Ident::parse_any)?;
-                    Some(parse_leaf(input, false)?)
-                } else {
-                    None
-                };
+                let behavior =
+                    if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
+                        input.call(Ident::parse_any)?;
+                        Some(parse_leaf(input, false)?)
+                    } else {
+                        None
+                    };
                 Kind::Composite {
                     policy,
                     keyword,
@@ -150,7 +151,8 @@ impl Parser {
                 parenthesized!(args in input);
                 let func: Expr = args.parse()?;
                 if !args.is_empty() {
-                    return Err(args.error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
+                    return Err(args
+                        .error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
                 }
                 let _ = keyword;
                 Kind::Condition { func }
@@ -159,7 +161,10 @@ impl Parser {
             Some(Keyword::Subtree) => {
                 input.call(Ident::parse_any)?;
                 let name: Ident = input.parse().map_err(|e| {
-                    syn::Error::new(e.span(), "expected the name of a tree declared in this `tree!`: `subtree Patrol`")
+                    syn::Error::new(
+                        e.span(),
+                        "expected the name of a tree declared in this `tree!`: `subtree Patrol`",
+                    )
                 })?;
                 Kind::Subtree { name }
             }
@@ -463,28 +468,51 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
                 "Failure" => StatusName::Failure,
                 "Running" if k == "always" => StatusName::Running,
                 _ => {
-                    let allowed = if k == "force" { "`Success` or `Failure`" } else { "`Success`, `Failure` or `Running`" };
-                    return Err(syn::Error::new(status.span(), format!("expected {allowed}: `{k}(Success) {{ … }}`")));
+                    let allowed = if k == "force" {
+                        "`Success` or `Failure`"
+                    } else {
+                        "`Success`, `Failure` or `Running`"
+                    };
+                    return Err(syn::Error::new(
+                        status.span(),
+                        format!("expected {allowed}: `{k}(Success) {{ … }}`"),
+                    ));
                 }
             };
-            if k == "force" { Deco::Force(name) } else { Deco::Always(name) }
+            if k == "force" {
+                Deco::Force(name)
+            } else {
+                Deco::Always(name)
+            }
         }
         "repeat" if args.peek(Ident) => {
             let forever: Ident = args.parse()?;
             if forever != "forever" {
-                return Err(syn::Error::new(forever.span(), "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`"));
+                return Err(syn::Error::new(
+                    forever.span(),
+                    "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`",
+                ));
             }
             Deco::Repeat(None)
         }
         "repeat" | "retry" => {
-            let n: syn::LitInt = args.parse().map_err(|e| syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`")))?;
+            let n: syn::LitInt = args.parse().map_err(|e| {
+                syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`"))
+            })?;
             let n = n.base10_parse::<u64>()?;
-            if k == "repeat" { Deco::Repeat(Some(n)) } else { Deco::Retry(n) }
+            if k == "repeat" {
+                Deco::Repeat(Some(n))
+            } else {
+                Deco::Retry(n)
+            }
         }
         _ => {
             let expr: Expr = args.parse()?;
             let seconds = number(&expr).ok_or_else(|| {
-                syn::Error::new(expr.span(), format!("expected a duration in seconds as a number literal, e.g. `{k}(2.5)`"))
+                syn::Error::new(
+                    expr.span(),
+                    format!("expected a duration in seconds as a number literal, e.g. `{k}(2.5)`"),
+                )
             })?;
             match k.as_str() {
                 "cooldown_on_failure" => Deco::CooldownOnFailure(seconds),
@@ -510,7 +538,9 @@ fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Thresho
     }
     let args;
     parenthesized!(args in input);
-    let first: Ident = args.call(Ident::parse_any).map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
+    let first: Ident = args
+        .call(Ident::parse_any)
+        .map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
     match first.to_string().as_str() {
         "all" => return Ok((None, Some((1, first.span())))),
         "any" => return Ok((Some((1, first.span())), None)),
@@ -520,7 +550,8 @@ fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Thresho
     let mut failure = None;
     let mut key = first;
     loop {
-        args.parse::<Token![>=]>().map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
+        args.parse::<Token![>=]>()
+            .map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
         let n: syn::LitInt = args.parse()?;
         let value = (n.base10_parse::<usize>()?, n.span());
         match key.to_string().as_str() {
@@ -542,8 +573,16 @@ fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
     let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
-        "succeed" => (syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Succeed), None, false),
-        "fail" => (syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Fail), None, false),
+        "succeed" => (
+            syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Succeed),
+            None,
+            false,
+        ),
+        "fail" => (
+            syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Fail),
+            None,
+            false,
+        ),
         _ => {
             let args;
             parenthesized!(args in input);
@@ -553,12 +592,19 @@ fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
             })?;
             (
                 syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait),
-                Some(syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait::new(#seconds))),
+                Some(
+                    syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait::new(#seconds)),
+                ),
                 true,
             )
         }
     };
-    Ok(Leaf { ty, ctor, span, timed })
+    Ok(Leaf {
+        ty,
+        ctor,
+        span,
+        timed,
+    })
 }
 
 /// A leaf: the behavior type and the expression that builds its memory.

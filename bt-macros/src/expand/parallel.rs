@@ -50,9 +50,11 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#failure)));
         let tick = g.tick_checked(c, &a, g.has_recheck(c));
         // C6: completed children of a `concurrent` are ticked again.
-        let restart = concurrent.then(|| quote! {
-            if let #rt::Slot::Done(_) = self.#f {
-                self.#f = #rt::Slot::Idle;
+        let restart = concurrent.then(|| {
+            quote! {
+                if let #rt::Slot::Done(_) = self.#f {
+                    self.#f = #rt::Slot::Idle;
+                }
             }
         });
         let decided = if *concurrent {

@@ -33,7 +33,9 @@ pub fn state(g: &Gen) -> TokenStream {
                 let k = keyword.to_string();
                 (quote!(Decorator(#k)), None)
             }
-            Kind::Parallel { concurrent: true, .. } => (quote!(Concurrent), None),
+            Kind::Parallel {
+                concurrent: true, ..
+            } => (quote!(Concurrent), None),
             Kind::Parallel { .. } => (quote!(Parallel), None),
             Kind::Condition { .. } => (quote!(Condition), None),
             Kind::Subtree { .. } => (quote!(Subtree), None),
