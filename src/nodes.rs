@@ -16,7 +16,7 @@
 //!
 //! # Decider groups (Spore)
 //!
-//! ## `priority` [D1, D2, G3]
+//! ## `priority` (SPEC D1, D2, G3)
 //! The first child whose guard accepts runs. While it runs, the children
 //! before it are decided every tick and interrupt it; its own guard is not
 //! re-evaluated (hysteresis) unless it says `recheck`. A child that exits is
@@ -41,7 +41,7 @@
 //! assert_eq!(npc.log, ["wait", "attack"]);
 //! ```
 //!
-//! ## `sequential` [D3]
+//! ## `sequential` (SPEC D3)
 //! Children in order, each when the previous exits; a child whose guard
 //! rejects is skipped; past the last, the group exits with the last status.
 //! ```
@@ -59,7 +59,7 @@
 //! assert_eq!(npc.log, ["flip", "roll", "dance"]);
 //! ```
 //!
-//! ## `with Behavior`: group behaviors [D7]
+//! ## `with Behavior`: group behaviors (SPEC D7)
 //! Any composite may carry a behavior: activated before its children, ticked
 //! before them each tick (`Failure` fails the group), deactivated after them.
 //! ```
@@ -83,7 +83,7 @@
 //!
 //! # Status composites
 //!
-//! ## `sequence` [C1] and `fallback` [C3]
+//! ## `sequence` (SPEC C1) and `fallback` (SPEC C3)
 //! `sequence` ticks children while they succeed, `fallback` while they fail;
 //! both resume at the running child next tick.
 //! ```
@@ -104,7 +104,7 @@
 //! assert_eq!(npc.log, ["aim", "shoot", "reload"]);
 //! ```
 //!
-//! ## `reactive_sequence` [C2] and `selector` [C4]
+//! ## `reactive_sequence` (SPEC C2) and `selector` (SPEC C4)
 //! Re-walk the children from the first every tick (guards included); an
 //! earlier child that now fails (`reactive_sequence`) or succeeds or runs
 //! (`selector`) halts the running later child.
@@ -125,7 +125,7 @@
 //! assert!(!t.is_running());
 //! ```
 //!
-//! ## `parallel(all | any | success >= n, failure >= m)` [C5]
+//! ## `parallel(all | any | success >= n, failure >= m)` (SPEC C5)
 //! Ticks every running child each tick; completed children are not
 //! re-ticked; once the outcome is decided the running ones are halted.
 //! ```
@@ -144,7 +144,7 @@
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Success); // the wait is over; WALK halted
 //! ```
 //!
-//! ## `concurrent` [C6]
+//! ## `concurrent` (SPEC C6)
 //! Every tick, ticks all children in order until one fails.
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
@@ -162,7 +162,7 @@
 //!
 //! # Decorators (exactly one child)
 //!
-//! ## `invert` [R1], `force(S)` and `always(S)` [R2]
+//! ## `invert` (SPEC R1), `force(S)` and `always(S)` (SPEC R2)
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -178,7 +178,7 @@
 //! assert_eq!(npc.log, ["try"]);
 //! ```
 //!
-//! ## `cooldown(d)` [R4] and `cooldown_on_failure(d)` [R3]
+//! ## `cooldown(d)` (SPEC R4) and `cooldown_on_failure(d)` (SPEC R3)
 //! After the child completes (or fails), report `Failure` without ticking it
 //! until `d` seconds of tree clock have passed.
 //! ```
@@ -194,7 +194,7 @@
 //! assert_eq!(got, [Status::Success, Status::Failure, Status::Failure, Status::Success]);
 //! ```
 //!
-//! ## `repeat(n)`, `repeat(forever)` and `retry(n)` [R5]
+//! ## `repeat(n)`, `repeat(forever)` and `retry(n)` (SPEC R5)
 //! Restart the child after each success (`repeat`) or failure (`retry`), on
 //! the next tick.
 //! ```
@@ -211,7 +211,7 @@
 //! assert_eq!(npc.log, ["knock", "knock", "knock"]);
 //! ```
 //!
-//! ## `timeout(d)` [R6] and `delay(d)` [R7]
+//! ## `timeout(d)` (SPEC R6) and `delay(d)` (SPEC R7)
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -230,12 +230,12 @@
 //!
 //! # Leaves
 //!
-//! ## Behaviors [L1–L5]
+//! ## Behaviors (SPEC L1–L5)
 //! A type implementing [`Behavior`](crate::Behavior): `Flee` (built with
 //! `Default`), `Patrol { radius: 5.0 }`, `Say("hi")`, `Patrol::new(5.0)`.
 //! Its value is its memory for one activation.
 //!
-//! ## `condition(F)` [L6]
+//! ## `condition(F)` (SPEC L6)
 //! `F` takes `&Agent` (and optionally `&Ctx`) and returns `bool`,
 //! `Option<bool>` (`None`: not known yet → `Running`) or a `Status`.
 //! ```
@@ -250,15 +250,15 @@
 //! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
 //! ```
 //!
-//! ## `succeed`, `fail`, `wait(d)` [L7]
+//! ## `succeed`, `fail`, `wait(d)` (SPEC L7)
 //! See the examples above.
 //!
-//! ## Action policy [L8]
+//! ## Action policy (SPEC L8)
 //! Unity's "always report Success (or Failure) when it completes" is
 //! `force(Success) { Leaf }` (or `force(Failure)`): `Running` passes through,
 //! any completion is replaced.
 //!
-//! # Subtrees [S1, S2]
+//! # Subtrees (SPEC S1, S2)
 //! `subtree Name` references another tree of the same `tree!` invocation;
 //! each reference has its own state. References must not form a cycle.
 //! ```
