@@ -164,3 +164,15 @@ fn s01_eat_food_fails_masked_redecide_climbs_to_root_and_idle_activates() {
         ])
     );
 }
+
+#[test]
+fn f3_figure1_state_is_small() {
+    // SPEC F3: the active path is a nest of enum discriminants; each active
+    // behavior's memory (here `Act`, a `&'static str`, 16 bytes) sits in its
+    // variant. The deepest path, ROOT → IDLE → PLAY → FLIP, holds three
+    // memories at once (IDLE's and PLAY's group behaviors and FLIP); the
+    // discriminants of the four levels must fit in one more word.
+    let size = std::mem::size_of::<Figure1>();
+    println!("size_of::<Figure1>() = {size}");
+    assert!(size <= 3 * std::mem::size_of::<Act>() + 8, "{size}");
+}
