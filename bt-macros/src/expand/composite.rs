@@ -106,7 +106,7 @@ impl<'g, 'a> Parts<'g, 'a> {
 
     fn generics(&self) -> TokenStream {
         let rt = &self.g.rt;
-        quote!(<Tr: #rt::Trace>)
+        quote!(<__Tr: #rt::Trace>)
     }
 
     /// `fn enter`: activate the group behavior, then start the children.

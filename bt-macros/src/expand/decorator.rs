@@ -161,7 +161,7 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
 
             /// Enters or ticks the child, then maps its status.
             #[inline]
-            fn step<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+            fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #delay_check
                 let s = match &mut self.c {
                     ::core::option::Option::Some(#a) => #tick_child,
@@ -174,7 +174,7 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
             }
 
             #[inline]
-            fn halt_child<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_child<__Tr: #rt::Trace>(&mut self, #params) {
                 if let ::core::option::Option::Some(#a) = &mut self.c {
                     #halt_child;
                 }
@@ -182,7 +182,7 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
             }
 
             #[inline]
-            fn halt_children<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_children<__Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_child(#args);
             }
 

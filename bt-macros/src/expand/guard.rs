@@ -118,11 +118,11 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
-        fn #name<Tr: #rt::Trace>(
+        fn #name<__Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,
             #ctx: &#rt::Ctx,
-            #tr: &mut Tr,
+            #tr: &mut __Tr,
         ) -> ::core::option::Option<#block_ty> {
             #flags
             #timer
@@ -166,11 +166,11 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
-        fn #name<Tr: #rt::Trace>(
+        fn #name<__Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,
             #ctx: &#rt::Ctx,
-            #tr: &mut Tr,
+            #tr: &mut __Tr,
         ) -> bool {
             #flags
             #timer

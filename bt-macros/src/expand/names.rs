@@ -113,7 +113,7 @@ impl<'a> Gen<'a> {
         let (agent, ctx, tr, ps, rt) = (&self.agent, &self.ctx, &self.tr, &self.ps, &self.rt);
         let agent_ty = &self.tree.agent;
         let persist = self.persist();
-        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx, #tr: &mut Tr)
+        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx, #tr: &mut __Tr)
     }
 
     /// The arguments matching [`Gen::params`].
@@ -177,7 +177,7 @@ impl<'a> Gen<'a> {
                 let memory = self.memory(id, leaf);
                 let ty = self.leaf_ty(leaf);
                 let agent_ty = &self.tree.agent;
-                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #ty, Tr>(#memory, #info, #agent, &*#ctx, #tr))
+                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #ty, __Tr>(#memory, #info, #agent, &*#ctx, #tr))
             }
             Kind::Condition { func } => {
                 let call = quote_spanned!(func.span()=> #rt::condition(&(#func), #info, &*#agent, &*#ctx, #tr));
@@ -313,7 +313,7 @@ impl<'a> Gen<'a> {
         let args = self.args();
         quote! {
             #[inline]
-            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 #entry_check
                 #rt::activated(#info, #tr);
                 let mut me = #init;
@@ -327,7 +327,7 @@ impl<'a> Gen<'a> {
             }
 
             #[inline(always)]
-            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+            fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #tick_check
                 let s = self.step(#args);
                 if s.is_done() {
@@ -337,7 +337,7 @@ impl<'a> Gen<'a> {
             }
 
             #[inline]
-            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt<__Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_children(#args);
                 #rt::deactivated(#info, #tr);
             }

@@ -144,7 +144,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             /// Enters idle children and ticks running ones, in declaration
             /// order, stopping as soon as the outcome is decided.
             #[inline]
-            fn step<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+            fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #(#steps)*
                 #end
             }
@@ -160,12 +160,12 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
 
             /// Halts the running children in declaration order.
             #[inline]
-            fn halt_running<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_running<__Tr: #rt::Trace>(&mut self, #params) {
                 #(#halts)*
             }
 
             #[inline]
-            fn halt_children<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt_children<__Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_running(#args);
             }
 

@@ -141,7 +141,7 @@ pub fn state(g: &Gen) -> TokenStream {
         #[allow(non_snake_case, unused_variables, unused_braces, clippy::all)]
         impl #root {
             #[inline(always)]
-            fn enter<Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 let #blk = ();
                 match #enter_root {
                     #rt::Entered::Running(#a) => #rt::Entered::Running(Self(#a)),
@@ -149,12 +149,12 @@ pub fn state(g: &Gen) -> TokenStream {
                 }
             }
             #[inline(always)]
-            fn tick<Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+            fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 let #a = &mut self.0;
                 #tick_root
             }
             #[inline]
-            fn halt<Tr: #rt::Trace>(&mut self, #params) {
+            fn halt<__Tr: #rt::Trace>(&mut self, #params) {
                 let #a = &mut self.0;
                 #halt_root;
             }
@@ -209,11 +209,11 @@ pub fn state(g: &Gen) -> TokenStream {
             /// completes, the next tick starts again from the root (SPEC T3).
             /// Errors of the tick (SPEC D9) are in `ctx.report()`.
             #[inline(always)]
-            #vis fn tick_traced<Tr: #rt::Trace>(
+            #vis fn tick_traced<__Tr: #rt::Trace>(
                 &mut self,
                 #agent: &mut #agent_ty,
                 #ctx: &mut #rt::Ctx,
-                #tr: &mut Tr,
+                #tr: &mut __Tr,
             ) -> #rt::Status {
                 #begin
                 #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
@@ -288,7 +288,7 @@ pub fn state(g: &Gen) -> TokenStream {
                 #name::tick(self, agent, ctx)
             }
             #[inline]
-            fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx, trace: &mut Tr) -> #rt::Status {
+            fn tick_traced<__Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx, trace: &mut __Tr) -> #rt::Status {
                 #name::tick_traced(self, agent, ctx, trace)
             }
             fn halt(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) {
