@@ -683,6 +683,94 @@ fn bt_ctl_01_if_then_else_evaluates_its_condition_once() {
     );
 }
 
+/// A switch case: accepts while the blackboard variable `v` equals `case`
+/// (logs `decide v`).
+fn v_is(case: f32) -> impl Fn(&World) -> bool {
+    move |w: &World| w.score("v") == case
+}
+
+deciders::tree! {
+    tree Ctl03Switch for World {
+        selector {
+            case_1: when(decide = v_is(1.0)) => Act("A1"),
+            case_42: when(decide = v_is(42.0)) => Act("A42"),
+            default: Act("DEF"),
+        }
+    }
+}
+
+#[test]
+fn bt_ctl_03_switch_halts_the_previous_case_when_the_variable_changes() {
+    // BT-CTL-03. We have no Switch node: a `selector` whose children are
+    // guarded by `v == case` (SPEC C4, G4) and a last unguarded default
+    // child is one. The selector re-evaluates the guards of the cases before
+    // the running one every tick, and the running case's own guard (G4), so
+    // the variable is read once per case instead of once per tick (the log
+    // shows each read as `decide v`). Matching is the user's comparison
+    // (here `f32` equality); BT.CPP's string/integer/real matching rules are
+    // not ours to copy.
+    let mut w = World::new();
+    let mut t = Ctl03Switch::new();
+    w.set("v", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide v", "activate A1", "tick A1 -> Running"],
+    );
+    // t2: v = 42. A1's guard fails, so A1 is halted before A42 is ticked.
+    w.set("v", 42.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide v",
+            "deactivate A1",
+            "decide v",
+            "activate A42",
+            "tick A42 -> Running",
+        ],
+    );
+    w.result("A42", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "decide v",
+            "decide v",
+            "tick A42 -> Success",
+            "deactivate A42",
+        ],
+    );
+    // t4: v = "none": no case matches, the default runs.
+    w.set("v", -1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide v",
+            "decide v",
+            "activate DEF",
+            "tick DEF -> Running",
+        ],
+    );
+    w.result("DEF", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "decide v",
+            "decide v",
+            "tick DEF -> Success",
+            "deactivate DEF",
+        ],
+    );
+}
+
 // ---------------------------------------------------------------------------
 // py_trees
 // ---------------------------------------------------------------------------
