@@ -24,9 +24,15 @@ use proc_macro::TokenStream;
 /// See the `deciders` crate documentation for the syntax and semantics.
 #[proc_macro]
 pub fn tree(input: TokenStream) -> TokenStream {
-    let input = match syn::parse::<parse::Input>(input) {
+    pipeline(input.into()).into()
+}
+
+/// parse → check → expand (or fallback), on `proc_macro2` tokens so that
+/// it also runs outside a compiler (the fuzz test below).
+fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    let input = match syn::parse2::<parse::Input>(input) {
         Ok(input) => input,
-        Err(e) => return e.to_compile_error().into(),
+        Err(e) => return e.to_compile_error(),
     };
     let mut out = proc_macro2::TokenStream::new();
     for tree in &input.trees {
@@ -38,5 +44,8 @@ pub fn tree(input: TokenStream) -> TokenStream {
             }
         }
     }
-    out.into()
+    out
 }
+
+#[cfg(test)]
+mod fuzz;
