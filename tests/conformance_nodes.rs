@@ -44,21 +44,6 @@ fn step_dt<T: Tree<World>>(t: &mut T, w: &mut World, dt: f32, status: Status, ex
     assert_eq!(run_dt(t, w, dt), (status, log(expected)));
 }
 
-/// A condition that reads the scripted score `name` (and logs `decide name`):
-/// `> 0` → `Success`, otherwise `Failure`.
-fn is(name: &'static str) -> impl Fn(&World) -> bool {
-    move |w: &World| w.score(name) > 0.0
-}
-
-/// A three-valued condition: `> 0` → `Some(true)`, `< 0` → `Some(false)`,
-/// `0` → `None` (not known yet → `Running`, SPEC L6).
-fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
-    move |w: &World| {
-        let s = w.score(name);
-        (s != 0.0).then_some(s > 0.0)
-    }
-}
-
 /// A condition returning a `Status` directly: `> 0` → `Success`, `< 0` →
 /// `Failure`, `0` → `Running`.
 fn status_of(name: &'static str) -> impl Fn(&World) -> Status {

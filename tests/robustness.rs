@@ -16,19 +16,6 @@ use std::collections::HashSet;
 const DANGER: Flags = Flags::bit(0);
 const NIGHT: Flags = Flags::bit(1);
 
-/// A condition on the scripted score `name`: `> 0` holds.
-fn is(name: &'static str) -> impl Fn(&World) -> bool {
-    move |w: &World| w.score(name) > 0.0
-}
-
-/// A three-valued condition: `0` is "not known yet" (SPEC L6).
-fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
-    move |w: &World| {
-        let s = w.score(name);
-        (s != 0.0).then_some(s > 0.0)
-    }
-}
-
 deciders::tree! {
     /// Every node kind, every leaf and group behavior a uniquely named `Act`.
     tree Everything for World {

@@ -64,6 +64,21 @@ pub fn d(name: &'static str) -> impl Fn(&World) -> f32 {
     move |w: &World| w.score(name)
 }
 
+/// A condition that reads the scripted score `name` (and logs `decide name`):
+/// `> 0` → `Success`, otherwise `Failure`.
+pub fn is(name: &'static str) -> impl Fn(&World) -> bool {
+    move |w: &World| w.score(name) > 0.0
+}
+
+/// A three-valued condition: `> 0` → `Some(true)`, `< 0` → `Some(false)`,
+/// `0` → `None` (not known yet → `Running`, SPEC L6).
+pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
+    move |w: &World| {
+        let s = w.score(name);
+        (s != 0.0).then_some(s > 0.0)
+    }
+}
+
 /// A scripted behavior that logs its hooks: `Act("eat_food")`.
 pub struct Act(pub &'static str);
 
