@@ -251,10 +251,10 @@ impl<'g, 'a> Parts<'g, 'a> {
             }
             Policy::Priority | Policy::Sequential => self.redecide_fn(policy),
         };
+        let tick_inline = g.tick_inline(self.id);
         quote! {
-            /// Called from exactly one place (the parent's tick), so forcing
-            /// the inlining duplicates nothing.
-            #[inline(always)]
+            /// Called from exactly one place (the parent's tick).
+            #tick_inline
             fn tick #generics (&mut self, #params) -> #rt::Status {
                 #behavior_tick
                 #body

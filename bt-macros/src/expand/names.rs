@@ -26,6 +26,9 @@ pub struct Gen<'a> {
     pub blk: Ident,
 }
 
+/// Subtrees up to this many nodes are ticked in one inlined function.
+const INLINE_NODES: usize = 64;
+
 impl<'a> Gen<'a> {
     pub fn new(tree: &'a Tree, trees: &'a [Tree]) -> Self {
         let local = |s: &str| Ident::new(s, Span::mixed_site());
@@ -39,6 +42,32 @@ impl<'a> Gen<'a> {
             ps: local("ps"),
             blk: local("blk"),
         }
+    }
+
+    /// The inlining attribute of node `id`'s `tick`. A node's `tick` is
+    /// called from exactly one place (its parent's `tick`), so forcing the
+    /// inlining duplicates nothing and lets the whole active path of a small
+    /// tree compile into one straight function (benches/NOTES.md). Above
+    /// [`INLINE_NODES`] nodes in the subtree the hint is only `#[inline]`:
+    /// one giant function makes LLVM's optimization time grow faster than
+    /// the tree (benches/COMPILE_TIME.md), and a call at the top of a big
+    /// subtree costs nothing measurable.
+    pub fn tick_inline(&self, id: usize) -> TokenStream {
+        if self.subtree_size(id) <= INLINE_NODES {
+            quote!(#[inline(always)])
+        } else {
+            quote!(#[inline])
+        }
+    }
+
+    /// Nodes in the subtree of `id`, itself included (a `subtree`
+    /// reference counts as one: its tree is a separate type).
+    fn subtree_size(&self, id: usize) -> usize {
+        1 + self.tree.nodes[id]
+            .children
+            .iter()
+            .map(|&c| self.subtree_size(c))
+            .sum::<usize>()
     }
 
     fn prefixed(&self, what: &str) -> Ident {
@@ -311,6 +340,7 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         let params = self.params();
         let args = self.args();
+        let tick_inline = self.tick_inline(id);
         quote! {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
@@ -326,7 +356,7 @@ impl<'a> Gen<'a> {
                 }
             }
 
-            #[inline(always)]
+            #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #tick_check
                 let s = self.step(#args);
