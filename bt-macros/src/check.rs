@@ -15,6 +15,11 @@ const MAX_GROUP_CHILDREN: usize = 64;
 /// the same invocation, which `subtree` may reference.
 pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
     let mut errors: Vec<Error> = tree.errors.to_vec();
+    if tree.nodes.is_empty() {
+        // The body did not parse; its error is in `tree.errors`.
+        return Err(combine(errors)
+            .unwrap_or_else(|| Error::new(tree.name.span(), "this tree has no root node")));
+    }
     if tree.nodes.len() > usize::from(u16::MAX) {
         errors.push(Error::new(
             tree.name.span(),
@@ -33,16 +38,47 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
         subtree_rules(tree, node, all, &mut errors);
         guard_rules(tree, node, &mut errors);
     }
-    let mut errors = errors.into_iter();
-    match errors.next() {
+    match combine(errors) {
         None => Ok(()),
-        Some(mut first) => {
-            for e in errors {
-                first.combine(e);
+        Some(e) => Err(e),
+    }
+}
+
+/// All errors as one (each keeps its span), or `None` if there is none.
+fn combine(errors: Vec<Error>) -> Option<Error> {
+    let mut errors = errors.into_iter();
+    let mut first = errors.next()?;
+    for e in errors {
+        first.combine(e);
+    }
+    Some(first)
+}
+
+/// Whether `tree` references, directly or through other subtrees, a tree
+/// that failed to compile (its name in `failed`). Such a tree is not
+/// expanded: its code would name the failed tree's internal types, which
+/// the fallback does not declare, and the user would get errors that only
+/// repeat the real one.
+pub fn references_failed(tree: &Tree, all: &[Tree], failed: &[bool]) -> bool {
+    let mut seen = vec![false; all.len()];
+    let mut stack = vec![tree];
+    while let Some(t) = stack.pop() {
+        for node in &t.nodes {
+            let Kind::Subtree { name } = &node.kind else {
+                continue;
+            };
+            if let Some(i) = all.iter().position(|o| o.name == *name) {
+                if failed[i] {
+                    return true;
+                }
+                if !seen[i] {
+                    seen[i] = true;
+                    stack.push(&all[i]);
+                }
             }
-            Err(first)
         }
     }
+    false
 }
 
 fn composite_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {

@@ -34,10 +34,17 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
     };
+    let trees = &input.trees;
+    let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
+    let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
-    for tree in &input.trees {
-        match check::tree(tree, &input.trees) {
-            Ok(()) => out.extend(expand::tree(tree, &input.trees)),
+    for (tree, checked) in trees.iter().zip(checked) {
+        match checked {
+            Ok(()) if !check::references_failed(tree, trees, &failed) => {
+                out.extend(expand::tree(tree, trees));
+            }
+            // The referenced tree reports the error.
+            Ok(()) => out.extend(fallback::tree(tree)),
             Err(e) => {
                 out.extend(e.to_compile_error());
                 out.extend(fallback::tree(tree));

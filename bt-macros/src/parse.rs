@@ -70,15 +70,33 @@ fn parse_tree(input: ParseStream) -> syn::Result<Tree> {
     let body;
     braced!(body in input);
     let mut parser = Parser::default();
-    if body.is_empty() {
-        return Err(syn::Error::new(
+    // A syntax error inside the body does not end the invocation: the tree
+    // keeps its header, so the fallback can still declare its type (the
+    // user sees the one real error, not a second "cannot find type"), and
+    // the trees after it are still parsed and checked.
+    let parsed = if body.is_empty() {
+        Err(syn::Error::new(
             name.span(),
             "empty tree: write its root node between the braces, e.g. `priority { … }`",
-        ));
-    }
-    parser.node(&body, None, 0, None, None)?;
-    if !body.is_empty() {
-        return Err(body.error("expected `}`: a tree has exactly one root node; group several nodes in a composite such as `priority { … }`"));
+        ))
+    } else {
+        // The body is parsed on its own (`Parser::parse2` on its tokens), so
+        // that an error in it stays its own and the rest of the
+        // invocation goes on.
+        let tokens: proc_macro2::TokenStream = body.parse()?;
+        let root = |body: ParseStream| {
+            parser.node(body, None, 0, None, None)?;
+            if body.is_empty() {
+                Ok(())
+            } else {
+                Err(body.error("expected `}`: a tree has exactly one root node; group several nodes in a composite such as `priority { … }`"))
+            }
+        };
+        syn::parse::Parser::parse2(root, tokens)
+    };
+    if let Err(e) = parsed {
+        parser.nodes.clear();
+        parser.errors.push(e);
     }
     Ok(Tree {
         attrs,
