@@ -1,0 +1,39 @@
+//! Writes `$OUT_DIR/trees.rs`: one `tree!` invocation per seed of the fixed
+//! seed list (each a random tree and its subtree, drawn by
+//! `deciders_reference::gen`), and `play`, which runs a script on the
+//! generated tree of a seed.
+//!
+//! `DIFFERENTIAL_TREES=N` changes how many seeds are compiled (default 220).
+
+use std::fmt::Write;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=DIFFERENTIAL_TREES");
+    let count: u64 = std::env::var("DIFFERENTIAL_TREES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(220);
+    let seeds: Vec<u64> = (1..=count).collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "/// The seeds of the compiled trees, in `play`'s order.");
+    let _ = writeln!(out, "pub const SEEDS: &[u64] = &{seeds:?};");
+    for &seed in &seeds {
+        let forest = deciders_reference::gen::forest(seed);
+        let _ = writeln!(out, "deciders::tree! {{\n{}}}", forest.source());
+    }
+    let _ = writeln!(
+        out,
+        "/// Plays `frames` on a fresh state of the tree of `SEEDS[index]`.\n\
+         pub fn play(index: usize, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
+    );
+    for (i, seed) in seeds.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "        {i} => run(T{seed}::new(), frames, |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f)),"
+        );
+    }
+    let _ = writeln!(out, "        _ => panic!(\"no tree {{index}}\"),\n    }}\n}}");
+    let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("trees.rs");
+    std::fs::write(dest, out).unwrap();
+}

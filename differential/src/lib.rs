@@ -1,0 +1,208 @@
+//! Test-only: the fixture the generated trees of the differential test run
+//! on. Every hook answers from, and logs into, the same
+//! [`Inputs`](deciders_reference::Inputs) the reference model uses, so the
+//! two hook logs can be compared line by line.
+
+use std::cell::RefCell;
+
+use deciders::{Behavior, Ctx, Flags, NodeInfo, Status, TickError, Tree};
+use deciders_reference::script::{blk_log_name, DTS};
+use deciders_reference::{tree, Frame, Inputs, Record};
+
+/// The agent: the scripted world. Decides see `&World`, so the inputs sit
+/// in a `RefCell` (they log every call).
+#[derive(Default)]
+pub struct World {
+    pub io: RefCell<Inputs>,
+}
+
+fn status(s: tree::Status) -> Status {
+    match s {
+        tree::Status::Running => Status::Running,
+        tree::Status::Success => Status::Success,
+        tree::Status::Failure => Status::Failure,
+    }
+}
+
+fn model_status(s: Status) -> tree::Status {
+    match s {
+        Status::Running => tree::Status::Running,
+        Status::Success => tree::Status::Success,
+        Status::Failure => tree::Status::Failure,
+    }
+}
+
+/// A behavior logging every hook under its name.
+pub struct Act(pub &'static str);
+
+impl Behavior<World> for Act {
+    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+        if w.io.get_mut().activate(self.0, self.0) {
+            Status::Running
+        } else {
+            Status::Failure
+        }
+    }
+    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+        status(w.io.get_mut().tick(self.0, self.0))
+    }
+    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+        w.io.get_mut().deactivate(self.0);
+    }
+}
+
+/// A behavior with no `tick` hook.
+pub struct Hold(pub &'static str);
+
+impl Behavior<World> for Hold {
+    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+        if w.io.get_mut().activate(self.0, self.0) {
+            Status::Running
+        } else {
+            Status::Failure
+        }
+    }
+    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+        w.io.get_mut().deactivate(self.0);
+    }
+}
+
+/// A behavior built from a DBlock: it logs under the name and value the
+/// DBlock carries.
+pub struct Blk {
+    leaf: &'static str,
+    log: String,
+}
+
+impl Behavior<World> for Blk {
+    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+        if w.io.get_mut().activate(self.leaf, &self.log) {
+            Status::Running
+        } else {
+            Status::Failure
+        }
+    }
+    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+        status(w.io.get_mut().tick(self.leaf, &self.log))
+    }
+    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+        w.io.get_mut().deactivate(&self.log);
+    }
+}
+
+/// `decide = d("d3")`.
+pub fn d(name: &'static str) -> impl Fn(&World) -> f32 {
+    move |w: &World| w.io.borrow_mut().score(name)
+}
+
+/// `dblock = db("d3", "b4")`: the DBlock is the `Blk` it builds.
+pub fn db(decide: &'static str, leaf: &'static str) -> impl Fn(&World) -> Option<(f32, Blk)> {
+    move |w: &World| {
+        let mut io = w.io.borrow_mut();
+        let score = io.score(decide);
+        let value = io.block(decide);
+        Some((
+            score,
+            Blk {
+                leaf,
+                log: blk_log_name(leaf, value),
+            },
+        ))
+    }
+}
+
+/// `condition(is("c3"))`: `> 0` → Success, else Failure.
+pub fn is(name: &'static str) -> impl Fn(&World) -> bool {
+    move |w: &World| w.io.borrow_mut().score(name) > 0.0
+}
+
+/// `condition(maybe("c3"))`: `0` → not known yet (Running).
+pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
+    move |w: &World| {
+        let s = w.io.borrow_mut().score(name);
+        (s != 0.0).then_some(s > 0.0)
+    }
+}
+
+/// Plays `frames` on `tree`, recording every frame.
+pub fn run<T: Tree<World>>(
+    mut tree: T,
+    frames: &[Frame],
+    path: impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
+) -> Vec<Record> {
+    let mut w = World::default();
+    let mut out = Vec::with_capacity(frames.len());
+    for frame in frames {
+        w.io.get_mut().apply(frame);
+        let (status, errors) = match frame {
+            Frame::Tick {
+                dt, flags, stimuli, ..
+            } => {
+                let mut ctx = Ctx::new(DTS[*dt]).with_flags(Flags(*flags));
+                ctx.set_stimuli(Flags(*stimuli));
+                let s = tree.tick(&mut w, &mut ctx);
+                let report = ctx.report();
+                let first = report.first().map(|e| match e {
+                    TickError::SubsetRule { node } => node.name.to_string(),
+                });
+                (Some(model_status(s)), (report.count(), first))
+            }
+            Frame::Halt => {
+                tree.halt(&mut w, &mut Ctx::new(0.0));
+                (None, (0, None))
+            }
+            Frame::Reset => {
+                tree.reset(&mut w, &mut Ctx::new(0.0));
+                (None, (0, None))
+            }
+        };
+        let mut names = Vec::new();
+        path(&tree, &mut |n| names.push(n.name.to_string()));
+        out.push(Record {
+            log: w.io.get_mut().take(),
+            status,
+            path: names,
+            errors,
+        });
+    }
+    out
+}
+
+/// Plays `frames` on the reference model of `forest`.
+pub fn run_model(forest: &deciders_reference::Forest, frames: &[Frame]) -> Vec<Record> {
+    let mut model = deciders_reference::Model::new(forest);
+    let mut io = Inputs::default();
+    let mut out = Vec::with_capacity(frames.len());
+    for frame in frames {
+        io.apply(frame);
+        let (status, errors) = match frame {
+            Frame::Tick {
+                dt, flags, stimuli, ..
+            } => {
+                let (s, errors) = model.tick(&mut io, DTS[*dt], *flags, *stimuli);
+                (Some(s), (errors.len() as u32, errors.first().cloned()))
+            }
+            Frame::Halt => {
+                model.halt(&mut io);
+                (None, (0, None))
+            }
+            Frame::Reset => {
+                model.reset(&mut io);
+                (None, (0, None))
+            }
+        };
+        out.push(Record {
+            log: io.take(),
+            status,
+            path: model.path(),
+            errors,
+        });
+    }
+    out
+}
+
+/// The generated trees: `SEEDS` and `play`.
+pub mod trees {
+    use super::*;
+    include!(concat!(env!("OUT_DIR"), "/trees.rs"));
+}

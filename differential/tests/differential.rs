@@ -1,0 +1,127 @@
+//! The differential test: a few hundred random trees, compiled by `tree!`
+//! (see `build.rs`), each driven by random scripts side by side with the
+//! reference model. Every frame compares the hook log (decides, activates,
+//! ticks with their statuses, deactivates, in order), the root's status,
+//! the active path and the error report.
+//!
+//! A mismatch fails with the tree's source, the (shrunk) script and the
+//! first differing frame of both sides.
+
+use deciders_differential::{run_model, trees};
+use deciders_reference::gen::{self, Names};
+use deciders_reference::script::{DTS, SCORES};
+use deciders_reference::{Forest, Frame, Record, Status};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
+
+/// Scripts per tree. With the default 220 trees and scripts of 1–99 frames
+/// this is about 110,000 frames.
+const SCRIPTS: u32 = 10;
+
+fn pick(names: &[String]) -> BoxedStrategy<String> {
+    if names.is_empty() {
+        Just(String::from("none")).boxed()
+    } else {
+        proptest::sample::select(names.to_vec()).boxed()
+    }
+}
+
+fn status() -> impl Strategy<Value = Status> {
+    prop_oneof![
+        3 => Just(Status::Running),
+        2 => Just(Status::Success),
+        2 => Just(Status::Failure),
+    ]
+}
+
+fn frame(names: &Names) -> impl Strategy<Value = Frame> {
+    let tick = (
+        0..DTS.len(),
+        0u64..8,
+        0u64..8,
+        proptest::collection::vec((pick(&names.decides), 0..SCORES.len()), 0..4),
+        proptest::collection::vec((pick(&names.behaviors), status()), 0..4),
+        proptest::collection::vec((pick(&names.behaviors), proptest::bool::weighted(0.25)), 0..2),
+        proptest::collection::vec((pick(&names.blocks), 0u8..4), 0..2),
+    )
+        .prop_map(
+            |(dt, flags, stimuli, scores, results, refuse, blocks)| Frame::Tick {
+                dt,
+                flags,
+                stimuli,
+                scores,
+                results,
+                refuse,
+                blocks,
+            },
+        );
+    prop_oneof![40 => tick, 1 => Just(Frame::Halt), 1 => Just(Frame::Reset)]
+}
+
+fn script(names: &Names) -> impl Strategy<Value = Vec<Frame>> {
+    proptest::collection::vec(frame(names), 1..100)
+}
+
+/// The first frame where the generated tree and the model differ.
+fn first_difference(
+    forest: &Forest,
+    frames: &[Frame],
+    generated: &[Record],
+    model: &[Record],
+) -> Option<String> {
+    let i = generated.iter().zip(model).position(|(g, m)| g != m)?;
+    Some(format!(
+        "tree {seed} differs from the model at frame {i} of {len}\n\
+         --- tree! source\n{src}\n\
+         --- frames 0..={i}\n{frames:#?}\n\
+         --- generated, frame {i}\n{g:#?}\n\
+         --- model, frame {i}\n{m:#?}",
+        seed = forest.trees[0].name,
+        len = frames.len(),
+        src = forest.source(),
+        frames = &frames[..=i],
+        g = generated[i],
+        m = model[i],
+    ))
+}
+
+#[test]
+fn generated_trees_behave_as_the_reference_model() {
+    let frames_total = std::cell::Cell::new(0usize);
+    for (index, &seed) in trees::SEEDS.iter().enumerate() {
+        let forest = gen::forest(seed);
+        let names = gen::names(&forest);
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        let mut runner = TestRunner::new_with_rng(
+            Config {
+                cases: SCRIPTS,
+                failure_persistence: None,
+                ..Config::default()
+            },
+            TestRng::from_seed(RngAlgorithm::ChaCha, &key),
+        );
+        let result = runner.run(&script(&names), |frames| {
+            frames_total.set(frames_total.get() + frames.len());
+            let generated = trees::play(index, &frames);
+            let model = run_model(&forest, &frames);
+            match first_difference(&forest, &frames, &generated, &model) {
+                Some(report) => Err(TestCaseError::fail(report)),
+                None => Ok(()),
+            }
+        });
+        match result {
+            Ok(()) => {}
+            Err(TestError::Fail(why, _)) => panic!("{why}"),
+            Err(e) => panic!("{e}"),
+        }
+    }
+    let frames_total = frames_total.get();
+    println!(
+        "{} trees, {frames_total} frames compared",
+        trees::SEEDS.len()
+    );
+    if trees::SEEDS.len() >= 200 {
+        assert!(frames_total >= 100_000, "only {frames_total} frames");
+    }
+}

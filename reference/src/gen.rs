@@ -1,0 +1,320 @@
+//! Random valid trees: every node kind, every decorator form, every guard
+//! item, group behaviors (including DBlock receivers), one subtree
+//! referenced from zero to two places; depth ≤ 6, fan-out ≤ 4.
+//!
+//! The generator is deterministic in its seed: the same seed gives the same
+//! forest on every machine (`rand_xorshift` has a fixed stream), so the
+//! differential test's build script and the test itself draw the same trees.
+
+use rand::{RngExt, SeedableRng};
+use rand_xorshift::XorShiftRng;
+
+use crate::tree::{
+    Deco, Decide, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy,
+    Status, TreeDef,
+};
+
+/// Durations the generator writes, in seconds.
+const DURATIONS: &[f64] = &[0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 1.0];
+
+/// Deepest node below a root.
+const MAX_DEPTH: usize = 6;
+
+/// The names a script can drive, per forest.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Decides and conditions: their scores are scripted.
+    pub decides: Vec<String>,
+    /// Behaviors (leaves, group behaviors, DBlock receivers): their tick
+    /// results and refused activations are scripted.
+    pub behaviors: Vec<String>,
+    /// Decides that hand on a DBlock: their block values are scripted.
+    pub blocks: Vec<String>,
+}
+
+/// The forest drawn from `seed`: `trees[0]` named `T{seed}`, `trees[1]`
+/// its subtree `T{seed}S`.
+pub fn forest(seed: u64) -> Forest {
+    let mut g = Gen {
+        rng: XorShiftRng::seed_from_u64(seed),
+        counter: 0,
+        budget: 0,
+        subtree: false,
+    };
+    g.budget = 10;
+    let sub_root = g.root(3);
+    g.subtree = true;
+    g.budget = g.rng.random_range(12..40);
+    let main_root = g.root(MAX_DEPTH);
+    Forest {
+        trees: vec![
+            TreeDef {
+                name: format!("T{seed}"),
+                root: main_root,
+            },
+            TreeDef {
+                name: format!("T{seed}S"),
+                root: sub_root,
+            },
+        ],
+    }
+}
+
+/// The names a script for `forest` can drive.
+pub fn names(forest: &Forest) -> Names {
+    let mut names = Names::default();
+    for t in &forest.trees {
+        collect(&t.root, &mut names);
+    }
+    names
+}
+
+fn collect(n: &Node, names: &mut Names) {
+    if let Some(g) = &n.guard {
+        match &g.decide {
+            Some(Decide::Score(d)) => names.decides.push(d.clone()),
+            Some(Decide::Block { decide, leaf }) => {
+                names.decides.push(decide.clone());
+                names.blocks.push(decide.clone());
+                names.behaviors.push(leaf.clone());
+            }
+            None => {}
+        }
+    }
+    match &n.kind {
+        Kind::Act(a) | Kind::Hold(a) => names.behaviors.push(a.clone()),
+        Kind::Condition { name, .. } => names.decides.push(name.clone()),
+        Kind::Composite {
+            group: Some(Group::Act(a)),
+            ..
+        } => names.behaviors.push(a.clone()),
+        _ => {}
+    }
+    for c in &n.children {
+        collect(c, names);
+    }
+}
+
+struct Gen {
+    rng: XorShiftRng,
+    counter: usize,
+    /// Roughly how many more nodes to draw.
+    budget: usize,
+    /// Whether `subtree` references may be drawn (the main tree only).
+    subtree: bool,
+}
+
+/// What the guard in front of a node requires of it.
+#[derive(Clone, Copy, PartialEq)]
+enum Need {
+    Nothing,
+    /// A `dblock` decide: the node must receive the DBlock (a `Blk` leaf
+    /// or a group with a `Blk` behavior).
+    Receiver,
+}
+
+impl Gen {
+    fn fresh(&mut self, prefix: &str) -> String {
+        self.counter += 1;
+        format!("{prefix}{}", self.counter)
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.rng.random_range(0..items.len())]
+    }
+
+    fn duration(&mut self) -> f64 {
+        self.pick(DURATIONS)
+    }
+
+    fn root(&mut self, max_depth: usize) -> Node {
+        // The root is a composite most of the time, so trees have some shape.
+        let kind = if self.rng.random_bool(0.85) {
+            self.composite(Need::Nothing)
+        } else {
+            self.kind(0, max_depth, Need::Nothing)
+        };
+        let mut root = Node {
+            name: "root".into(),
+            guard: None,
+            kind,
+            children: Vec::new(),
+        };
+        self.children(&mut root, 0, max_depth);
+        root
+    }
+
+    /// A child slot of `parent`: a named node, maybe guarded.
+    fn slot(&mut self, parent: &Kind, depth: usize, max_depth: usize) -> Node {
+        let name = self.fresh("n");
+        let decider_parent = matches!(parent, Kind::Composite { policy, .. } if policy.is_decider_group());
+        let guarded = self.rng.random_bool(if decider_parent { 0.6 } else { 0.25 });
+        let mut guard = guarded.then(|| self.guard());
+        let need = match &guard {
+            Some(Guard {
+                decide: Some(Decide::Block { .. }),
+                ..
+            }) => Need::Receiver,
+            _ => Need::Nothing,
+        };
+        let kind = self.kind(depth, max_depth, need);
+        if let (Some(g), Kind::Composite { policy, .. }) = (guard.as_mut(), &kind) {
+            if policy.is_decider_group() && self.rng.random_bool(0.4) {
+                g.redecide = true;
+            }
+        }
+        let mut node = Node {
+            name,
+            guard,
+            kind,
+            children: Vec::new(),
+        };
+        self.children(&mut node, depth, max_depth);
+        node
+    }
+
+    fn guard(&mut self) -> Guard {
+        let mut g = Guard::default();
+        for _ in 0..self.rng.random_range(0..=2u32) {
+            if self.rng.random_bool(0.5) {
+                continue;
+            }
+            g.flags.push(FlagTest {
+                stimuli: self.rng.random_bool(0.3),
+                op: self.pick(&FlagOp::ALL),
+                mask: self.rng.random_range(1..8u64),
+            });
+        }
+        if self.rng.random_bool(0.2) {
+            g.every = Some(self.duration());
+        }
+        if self.rng.random_bool(0.75) || (g.flags.is_empty() && g.every.is_none()) {
+            let decide = self.fresh("d");
+            g.decide = Some(if self.rng.random_bool(0.25) {
+                let leaf = self.fresh("b");
+                Decide::Block { decide, leaf }
+            } else {
+                Decide::Score(decide)
+            });
+        }
+        g.recheck = self.rng.random_bool(0.2);
+        g
+    }
+
+    fn kind(&mut self, depth: usize, max_depth: usize, need: Need) -> Kind {
+        let leaf_only = depth >= max_depth || self.budget == 0;
+        self.budget = self.budget.saturating_sub(1);
+        if need == Need::Receiver {
+            return if leaf_only || self.rng.random_bool(0.7) {
+                Kind::Blk
+            } else {
+                let policy = self.pick(&Policy::ALL);
+                Kind::Composite {
+                    policy,
+                    group: Some(Group::Blk),
+                }
+            };
+        }
+        let leaf_weight = if leaf_only { 1.0 } else { 0.45 + 0.07 * depth as f64 };
+        if self.rng.random_bool(leaf_weight.min(1.0)) {
+            return match self.rng.random_range(0..20u32) {
+                0..=10 => Kind::Act(self.fresh("a")),
+                11 => Kind::Hold(self.fresh("h")),
+                12..=14 => Kind::Condition {
+                    name: self.fresh("c"),
+                    maybe: self.rng.random_bool(0.5),
+                },
+                15 => Kind::Succeed,
+                16 => Kind::Fail,
+                17 => Kind::Wait(self.duration()),
+                _ if self.subtree => Kind::Subtree(1),
+                _ => Kind::Act(self.fresh("a")),
+            };
+        }
+        match self.rng.random_range(0..20u32) {
+            0..=9 => self.composite(need),
+            10..=16 => Kind::Decorator(self.deco()),
+            17..=18 => Kind::Parallel {
+                success: None,
+                failure: None,
+                form: ParallelForm::All,
+            }, // thresholds drawn once the children are known
+            _ => Kind::Concurrent,
+        }
+    }
+
+    fn composite(&mut self, _need: Need) -> Kind {
+        let policy = self.pick(&Policy::ALL);
+        let group = self
+            .rng
+            .random_bool(0.35)
+            .then(|| Group::Act(self.fresh("g")));
+        Kind::Composite { policy, group }
+    }
+
+    fn deco(&mut self) -> Deco {
+        let completion = [Status::Success, Status::Failure];
+        let any = [Status::Success, Status::Failure, Status::Running];
+        match self.rng.random_range(0..9u32) {
+            0 => Deco::Invert,
+            1 => Deco::Force(self.pick(&completion)),
+            2 => Deco::Always(self.pick(&any)),
+            3 => Deco::CooldownOnFailure(self.duration()),
+            4 => Deco::Cooldown(self.duration()),
+            5 => Deco::Repeat(if self.rng.random_bool(0.3) {
+                None
+            } else {
+                Some(self.rng.random_range(1..=3))
+            }),
+            6 => Deco::Retry(self.rng.random_range(1..=3)),
+            7 => Deco::Timeout(self.duration()),
+            _ => Deco::Delay(self.duration()),
+        }
+    }
+
+    fn children(&mut self, node: &mut Node, depth: usize, max_depth: usize) {
+        let count = match &node.kind {
+            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Concurrent => {
+                self.rng.random_range(1..=4usize)
+            }
+            Kind::Decorator(_) => 1,
+            _ => 0,
+        };
+        let kind = node.kind.clone();
+        for _ in 0..count {
+            let child = self.slot(&kind, depth + 1, max_depth);
+            node.children.push(child);
+        }
+        if let Kind::Parallel { .. } = node.kind {
+            let n = node.children.len();
+            node.kind = match self.rng.random_range(0..3u32) {
+                0 => Kind::Parallel {
+                    success: None,
+                    failure: Some(1),
+                    form: ParallelForm::All,
+                },
+                1 => Kind::Parallel {
+                    success: Some(1),
+                    failure: None,
+                    form: ParallelForm::Any,
+                },
+                _ => {
+                    let success = self
+                        .rng
+                        .random_bool(0.8)
+                        .then(|| self.rng.random_range(1..=n));
+                    let failure = if success.is_none() || self.rng.random_bool(0.5) {
+                        Some(self.rng.random_range(1..=n))
+                    } else {
+                        None
+                    };
+                    Kind::Parallel {
+                        success,
+                        failure,
+                        form: ParallelForm::Thresholds,
+                    }
+                }
+            };
+        }
+    }
+}

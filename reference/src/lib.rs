@@ -1,0 +1,22 @@
+//! Test-only, unpublished: the executable reference model of the `deciders`
+//! semantics, the random tree generator, and the script format.
+//!
+//! - [`tree`]: a tree as data, and its rendering as `tree!` source;
+//! - [`model`]: a deliberately simple interpreter of such a tree, written
+//!   rule by rule from the behavioral contract (`docs/SEMANTICS.md`'s ids in
+//!   comments), not from the generated code;
+//! - [`gen`]: random valid trees from a seed;
+//! - [`script`]: the frames a script feeds a tree and what is recorded.
+//!
+//! The differential test (`differential/`) compiles a few hundred generated
+//! trees with `tree!`, plays random scripts on each of them and on the model
+//! side by side, and compares every tick.
+
+pub mod gen;
+pub mod model;
+pub mod script;
+pub mod tree;
+
+pub use model::Model;
+pub use script::{Frame, Inputs, Record};
+pub use tree::{Forest, Status};

@@ -1,0 +1,932 @@
+//! The reference model: a deliberately simple interpreter of a [`Forest`],
+//! written from the behavioral contract rule by rule (ids in comments), not
+//! from the generated code. Speed does not matter here; being easy to check
+//! against the rules does.
+//!
+//! Every node is an [`Inst`]: its definition, its children's instances, its
+//! persistent state (kept by a halt, cleared by a reset) and its
+//! per-activation state. The operations are the usual three:
+//!
+//! - `enter`: the node joins the active path and is ticked once;
+//! - `tick`: an active node runs one tick;
+//! - `halt`: an active node and everything active below it leave the active
+//!   path, deepest first.
+//!
+//! Invariant: after `enter` or `tick` returns, the node is active iff the
+//! status is `Running` (C7: a node that completes holds nothing active).
+
+use crate::script::{blk_log_name, Inputs};
+use crate::tree::{Deco, Decide, FlagTest, Forest, Group, Kind, Node, Policy, Status};
+
+/// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
+/// as this much. Non-finite and non-positive values count as `0`.
+pub const MAX_DT: f32 = 3600.0;
+
+/// T2: bad `dt` never moves the clock backwards, poisons it, or moves it so
+/// far that its precision is lost.
+pub fn sanitize(dt: f32) -> f32 {
+    if dt.is_finite() && dt > 0.0 {
+        dt.min(MAX_DT)
+    } else {
+        0.0
+    }
+}
+
+/// The per-agent state of the tree `forest.trees[0]`.
+pub struct Model<'f> {
+    forest: &'f Forest,
+    root: Inst<'f>,
+    /// T2: the tree clock, advanced by `dt` at the start of every tick.
+    clock: f64,
+}
+
+/// The DBlock a `dblock` decide accepted with: the receiver's scripted
+/// name and the value it carries (G2).
+type Block = Option<(String, u8)>;
+
+/// What a tick needs besides the node: the scripted world, the frame's
+/// inputs, and where errors go.
+struct Env<'a> {
+    io: &'a mut Inputs,
+    now: f64,
+    flags: u64,
+    stimuli: u64,
+    /// D9: the groups that broke the subset rule this tick.
+    errors: &'a mut Vec<String>,
+}
+
+/// The instance of one node in one agent's state.
+struct Inst<'f> {
+    node: &'f Node,
+    children: Vec<Inst<'f>>,
+    /// G1: the last time this node's `every` timer was stamped (persistent).
+    timer: Option<f64>,
+    /// R3/R4: the last failure / completion of a cooldown's child
+    /// (persistent).
+    cooldown: Option<f64>,
+    active: bool,
+    run: Run,
+}
+
+/// Per-activation state.
+enum Run {
+    Idle,
+    /// A behavior: the name its answers are scripted under and the name it
+    /// logs under (they differ for `Blk`).
+    Leaf {
+        scripted: String,
+        log: String,
+    },
+    Wait {
+        start: f64,
+    },
+    Condition,
+    Group {
+        /// The group behavior (D7), active with the group.
+        behavior: Option<(String, String)>,
+        running: Option<usize>,
+    },
+    Deco {
+        start: f64,
+        count: u64,
+        child: bool,
+    },
+    Par {
+        slots: Vec<Slot>,
+    },
+    Subtree,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Slot {
+    Idle,
+    Running,
+    Done(Status),
+}
+
+fn accepts(score: f32) -> bool {
+    // G2: a score that is not finite, or is `<= 0`, rejects.
+    score.is_finite() && score > 0.0
+}
+
+fn due(last: Option<f64>, now: f64, interval: f64) -> bool {
+    // G1: a timer starts due; T2: a duration `d` has passed when `now - s >= d`.
+    last.is_none_or(|l| now - l >= interval)
+}
+
+fn flags_pass(tests: &[FlagTest], flags: u64, stimuli: u64) -> bool {
+    // G1: decision flags first, then stimuli flags; calls no user code.
+    tests
+        .iter()
+        .filter(|t| !t.stimuli)
+        .all(|t| t.op.test(flags, t.mask))
+        && tests
+            .iter()
+            .filter(|t| t.stimuli)
+            .all(|t| t.op.test(stimuli, t.mask))
+}
+
+impl<'f> Model<'f> {
+    /// A fresh state (O1): nothing active, every timer due, clock at 0.
+    pub fn new(forest: &'f Forest) -> Self {
+        Model {
+            forest,
+            root: Inst::new(forest, &forest.trees[0].root),
+            clock: 0.0,
+        }
+    }
+
+    /// One tick (T2, T3). Returns the root's status and the groups that broke
+    /// the subset rule (D9).
+    pub fn tick(
+        &mut self,
+        io: &mut Inputs,
+        dt: f32,
+        flags: u64,
+        stimuli: u64,
+    ) -> (Status, Vec<String>) {
+        self.clock += f64::from(sanitize(dt));
+        let mut errors = Vec::new();
+        let mut env = Env {
+            io,
+            now: self.clock,
+            flags,
+            stimuli,
+            errors: &mut errors,
+        };
+        // T3: a completed root starts again from the root on the next tick.
+        let status = if self.root.active {
+            self.root.tick(&mut env)
+        } else {
+            self.root.enter(&mut env, None)
+        };
+        (status, errors)
+    }
+
+    /// Deactivates the active path, deepest first (L2, C7); persistent state
+    /// stays.
+    pub fn halt(&mut self, io: &mut Inputs) {
+        let mut errors = Vec::new();
+        let mut env = Env {
+            io,
+            now: self.clock,
+            flags: 0,
+            stimuli: 0,
+            errors: &mut errors,
+        };
+        if self.root.active {
+            self.root.halt(&mut env);
+        }
+    }
+
+    /// Halts, then returns every piece of state to its initial value (O3).
+    pub fn reset(&mut self, io: &mut Inputs) {
+        self.halt(io);
+        *self = Model::new(self.forest);
+    }
+
+    /// Whether some node is active.
+    pub fn is_running(&self) -> bool {
+        self.root.active
+    }
+
+    /// The names of the active path's nodes, root first, parallel children
+    /// in declaration order.
+    pub fn path(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.root.path(&mut out);
+        out
+    }
+}
+
+impl<'f> Inst<'f> {
+    fn new(forest: &'f Forest, node: &'f Node) -> Self {
+        let children = match node.kind {
+            // S1: every reference has its own state.
+            Kind::Subtree(i) => vec![Inst::new(forest, &forest.trees[i].root)],
+            _ => node.children.iter().map(|c| Inst::new(forest, c)).collect(),
+        };
+        Inst {
+            node,
+            children,
+            timer: None,
+            cooldown: None,
+            active: false,
+            run: Run::Idle,
+        }
+    }
+
+    fn path(&self, out: &mut Vec<String>) {
+        if !self.active {
+            return;
+        }
+        out.push(self.node.name.clone());
+        for c in &self.children {
+            c.path(out);
+        }
+    }
+
+    // ----- guards (G1–G3) -------------------------------------------------
+
+    /// The guard as checked before entering: `None` rejects, `Some(block)`
+    /// accepts with the decide's DBlock, if any.
+    fn guard_entry(&mut self, env: &mut Env) -> Option<Block> {
+        let Some(g) = &self.node.guard else {
+            return Some(None);
+        };
+        if !flags_pass(&g.flags, env.flags, env.stimuli) {
+            return None;
+        }
+        if let Some(interval) = g.every {
+            // G1: called at most once per interval, stamped whenever the
+            // check reaches the decide step.
+            if !due(self.timer, env.now, interval) {
+                return None;
+            }
+            self.timer = Some(env.now);
+        }
+        match &g.decide {
+            None => Some(None), // G2: no decide accepts with score 1.0
+            Some(Decide::Score(d)) => accepts(env.io.score(d)).then_some(None),
+            Some(Decide::Block { decide, leaf }) => {
+                let score = env.io.score(decide);
+                accepts(score).then(|| Some((leaf.clone(), env.io.block(decide))))
+            }
+        }
+    }
+
+    /// The guard as re-checked while its node runs (G3): a timer not yet due
+    /// means "keep running"; a DBlock is dropped.
+    fn guard_recheck(&mut self, env: &mut Env) -> bool {
+        let Some(g) = &self.node.guard else {
+            return true;
+        };
+        if !flags_pass(&g.flags, env.flags, env.stimuli) {
+            return false;
+        }
+        if let Some(interval) = g.every {
+            if !due(self.timer, env.now, interval) {
+                return true;
+            }
+            self.timer = Some(env.now);
+        }
+        match &g.decide {
+            None => true,
+            Some(d) => accepts(env.io.score(d.name())),
+        }
+    }
+
+    // ----- the three operations ---------------------------------------------
+
+    /// Joins the active path and runs the first tick. `block` is the DBlock
+    /// of the guard that accepted this node.
+    fn enter(&mut self, env: &mut Env, block: Block) -> Status {
+        debug_assert!(!self.active);
+        let node = self.node;
+        match &node.kind {
+            Kind::Act(name) | Kind::Hold(name) => self.enter_leaf(env, name.clone(), name.clone()),
+            Kind::Blk => {
+                let (leaf, value) = block.expect("a Blk is only generated behind a dblock guard");
+                let log = blk_log_name(&leaf, value);
+                self.enter_leaf(env, leaf, log)
+            }
+            Kind::Condition { .. } => {
+                self.active = true;
+                self.run = Run::Condition;
+                self.tick(env)
+            }
+            // L7: built-ins complete on their first tick.
+            Kind::Succeed => Status::Success,
+            Kind::Fail => Status::Failure,
+            Kind::Wait(_) => {
+                self.active = true;
+                self.run = Run::Wait { start: env.now };
+                self.tick(env)
+            }
+            Kind::Composite { policy, group } => self.enter_composite(env, *policy, group, block),
+            Kind::Decorator(deco) => self.enter_deco(env, *deco),
+            Kind::Parallel { .. } | Kind::Concurrent => {
+                self.active = true;
+                self.run = Run::Par {
+                    slots: vec![Slot::Idle; self.children.len()],
+                };
+                self.step_parallel(env)
+            }
+            Kind::Subtree(_) => {
+                self.active = true;
+                self.run = Run::Subtree;
+                let s = self.children[0].enter(env, None);
+                self.finish(s)
+            }
+        }
+    }
+
+    /// One tick of an active node.
+    fn tick(&mut self, env: &mut Env) -> Status {
+        debug_assert!(self.active);
+        let node = self.node;
+        match &node.kind {
+            Kind::Act(_) | Kind::Blk => {
+                let Run::Leaf { scripted, log } = &self.run else {
+                    unreachable!()
+                };
+                let (scripted, log) = (scripted.clone(), log.clone());
+                let s = env.io.tick(&scripted, &log);
+                if s.is_done() {
+                    // L2: a completed behavior is deactivated at once.
+                    env.io.deactivate(&log);
+                }
+                self.finish(s)
+            }
+            // L1: no `tick` hook: stays Running until something removes it.
+            Kind::Hold(_) => Status::Running,
+            Kind::Condition { name, maybe } => {
+                // L6: true → Success, false → Failure, "not known yet" → Running.
+                let score = env.io.score(name);
+                let s = if *maybe && score == 0.0 {
+                    Status::Running
+                } else if score > 0.0 {
+                    Status::Success
+                } else {
+                    Status::Failure
+                };
+                self.finish(s)
+            }
+            Kind::Succeed | Kind::Fail => unreachable!("never active"),
+            Kind::Wait(d) => {
+                let Run::Wait { start } = self.run else {
+                    unreachable!()
+                };
+                // T2: completes on the first tick where now − start ≥ d.
+                let s = if env.now - start >= *d {
+                    Status::Success
+                } else {
+                    Status::Running
+                };
+                self.finish(s)
+            }
+            Kind::Composite { policy, .. } => self.tick_composite(env, *policy),
+            Kind::Decorator(deco) => self.tick_deco(env, *deco),
+            Kind::Parallel { .. } | Kind::Concurrent => self.step_parallel(env),
+            Kind::Subtree(_) => {
+                let s = self.children[0].tick(env);
+                self.finish(s)
+            }
+        }
+    }
+
+    /// Removes this active node and everything active below it from the
+    /// active path, deepest first, each exactly once (L2, C7).
+    fn halt(&mut self, env: &mut Env) {
+        debug_assert!(self.active);
+        match std::mem::replace(&mut self.run, Run::Idle) {
+            Run::Leaf { log, .. } => env.io.deactivate(&log),
+            Run::Group { behavior, running } => {
+                if let Some(r) = running {
+                    self.children[r].halt(env);
+                }
+                // D7: the group behavior is deactivated after its children.
+                if let Some((_, log)) = behavior {
+                    env.io.deactivate(&log);
+                }
+            }
+            Run::Deco { child, .. } => {
+                if child {
+                    self.children[0].halt(env);
+                }
+            }
+            Run::Par { slots } => {
+                // C5: running children are halted in declaration order.
+                for (i, s) in slots.iter().enumerate() {
+                    if *s == Slot::Running {
+                        self.children[i].halt(env);
+                    }
+                }
+            }
+            Run::Subtree => {
+                if self.children[0].active {
+                    self.children[0].halt(env);
+                }
+            }
+            Run::Idle | Run::Wait { .. } | Run::Condition => {}
+        }
+        self.active = false;
+    }
+
+    /// Records the outcome of `enter`/`tick`: a completed node is inactive.
+    fn finish(&mut self, s: Status) -> Status {
+        if s.is_done() {
+            self.active = false;
+            self.run = Run::Idle;
+        }
+        s
+    }
+
+    fn enter_leaf(&mut self, env: &mut Env, scripted: String, log: String) -> Status {
+        // L2: a failed activate counts as Failure on the first tick and gets
+        // no deactivate.
+        if !env.io.activate(&scripted, &log) {
+            return Status::Failure;
+        }
+        self.active = true;
+        self.run = Run::Leaf { scripted, log };
+        self.tick(env)
+    }
+
+    // ----- children, as status composites and decorators see them ----------
+
+    /// Enters child `k` if its guard accepts; G4: a rejecting guard makes the
+    /// child report Failure without running it.
+    fn enter_child(&mut self, env: &mut Env, k: usize) -> Status {
+        match self.children[k].guard_entry(env) {
+            Some(block) => self.children[k].enter(env, block),
+            None => Status::Failure,
+        }
+    }
+
+    /// Ticks the running child `k`; with `recheck`, its guard is re-checked
+    /// first and a rejection halts it and counts as Failure (G3).
+    fn tick_child(&mut self, env: &mut Env, k: usize, recheck: bool) -> Status {
+        let child = &mut self.children[k];
+        if recheck && child.node.guard.is_some() && !child.guard_recheck(env) {
+            child.halt(env);
+            return Status::Failure;
+        }
+        child.tick(env)
+    }
+
+    /// Whether child `k`'s guard says `recheck` (G3).
+    fn marked_recheck(&self, k: usize) -> bool {
+        self.children[k].node.guard.as_ref().is_some_and(|g| g.recheck)
+    }
+
+    // ----- composites (D1–D3, D7, D9, C1–C4) -----------------------------------
+
+    fn enter_composite(
+        &mut self,
+        env: &mut Env,
+        policy: Policy,
+        group: &Option<Group>,
+        block: Block,
+    ) -> Status {
+        // D1 order: group behavior activate → its tick → decide the children.
+        let behavior = match group {
+            None => None,
+            Some(Group::Act(n)) => Some((n.clone(), n.clone())),
+            Some(Group::Blk) => {
+                let (leaf, value) = block.expect("a Blk group is only generated behind a dblock guard");
+                let log = blk_log_name(&leaf, value);
+                Some((leaf, log))
+            }
+        };
+        if let Some((scripted, log)) = &behavior {
+            // D7: Failure from the group behavior's activate or tick fails
+            // the group; a failed activate gets no deactivate.
+            if !env.io.activate(scripted, log) {
+                return Status::Failure;
+            }
+            if env.io.tick(scripted, log) == Status::Failure {
+                env.io.deactivate(log);
+                return Status::Failure;
+            }
+        }
+        self.active = true;
+        self.run = Run::Group {
+            behavior,
+            running: None,
+        };
+        let n = self.children.len();
+        if policy.is_decider_group() {
+            self.decide_children(env, policy, 0, vec![false; n], None)
+        } else {
+            self.walk(env, policy, 0)
+        }
+    }
+
+    fn running(&self) -> Option<usize> {
+        match self.run {
+            Run::Group { running, .. } => running,
+            _ => None,
+        }
+    }
+
+    fn set_running(&mut self, r: Option<usize>) {
+        if let Run::Group { running, .. } = &mut self.run {
+            *running = r;
+        }
+    }
+
+    /// The group leaves the active path with `s`, its children already
+    /// inactive; D7: its behavior is deactivated last.
+    fn exit_group(&mut self, env: &mut Env, s: Status) -> Status {
+        if let Run::Group {
+            behavior: Some((_, log)),
+            ..
+        } = &self.run
+        {
+            env.io.deactivate(log);
+        }
+        self.active = false;
+        self.run = Run::Idle;
+        s
+    }
+
+    /// D7: ticks the group behavior; a Failure halts the children, then the
+    /// behavior, and fails the group (`false`).
+    fn tick_group_behavior(&mut self, env: &mut Env) -> bool {
+        let Run::Group {
+            behavior: Some((scripted, log)),
+            ..
+        } = &self.run
+        else {
+            return true;
+        };
+        let (scripted, log) = (scripted.clone(), log.clone());
+        if env.io.tick(&scripted, &log) != Status::Failure {
+            return true; // D7: Success and Running mean "carry on"
+        }
+        if let Some(r) = self.running() {
+            self.children[r].halt(env);
+            self.set_running(None);
+        }
+        self.exit_group(env, Status::Failure);
+        false
+    }
+
+    /// G5: before a decider group redecides because its active child exited
+    /// on a later tick than the group's entry, a `redecide` guard re-runs
+    /// the group's own guard (entry semantics: a timer not due rejects).
+    /// Not in the tick the group is entered: its guard has just accepted.
+    fn redecide_guard_accepts(&mut self, env: &mut Env) -> bool {
+        if self.node.guard.as_ref().is_some_and(|g| g.redecide) {
+            self.guard_entry(env).is_some()
+        } else {
+            true
+        }
+    }
+
+    /// D1–D3, D9: decides the children (priority: every unmasked one in
+    /// order; sequential: those from `start` on) and enters the first that
+    /// accepts; a child that exits at once is masked and the group decides
+    /// again (D2). `last` is the status of the child that exited last, if
+    /// this is a redecide.
+    fn decide_children(
+        &mut self,
+        env: &mut Env,
+        policy: Policy,
+        mut start: usize,
+        mut mask: Vec<bool>,
+        mut last: Option<Status>,
+    ) -> Status {
+        loop {
+            let range = match policy {
+                Policy::Priority => 0..self.children.len(),
+                _ => start..self.children.len(),
+            };
+            let mut chosen = None;
+            for i in range {
+                if mask[i] {
+                    continue;
+                }
+                if let Some(block) = self.children[i].guard_entry(env) {
+                    chosen = Some((i, block));
+                    break;
+                }
+            }
+            let Some((i, block)) = chosen else {
+                let s = match last {
+                    // D9: accepted, but no child accepts: the subset rule
+                    // is broken; reported, and the group fails.
+                    None => {
+                        env.errors.push(self.node.name.clone());
+                        Status::Failure
+                    }
+                    // D2, D3: nothing accepts on a redecide: the group exits
+                    // with the status of the child that exited.
+                    Some(s) => s,
+                };
+                return self.exit_group(env, s);
+            };
+            let s = self.children[i].enter(env, block);
+            if s == Status::Running {
+                self.set_running(Some(i));
+                return Status::Running;
+            }
+            // D2: the child exited (or refused to activate): masked redecide.
+            // G5 is not run again here: the group's guard was either just
+            // accepted in this tick (a fresh entry) or just re-run by
+            // `child_exited`. One decision, one guard call per tick.
+            mask[i] = true;
+            last = Some(s);
+            start = i + 1;
+        }
+    }
+
+    /// C1, C3 (and C2, C4 on entry): enters the children from `from` on in
+    /// order while they succeed (sequences) or fail (fallbacks).
+    fn walk(&mut self, env: &mut Env, policy: Policy, from: usize) -> Status {
+        let goes_on = continue_status(policy);
+        for k in from..self.children.len() {
+            let s = self.enter_child(env, k);
+            if s == Status::Running {
+                self.set_running(Some(k));
+                return Status::Running;
+            }
+            if s != goes_on {
+                return self.exit_group(env, s);
+            }
+        }
+        self.exit_group(env, goes_on)
+    }
+
+    fn tick_composite(&mut self, env: &mut Env, policy: Policy) -> Status {
+        if !self.tick_group_behavior(env) {
+            return Status::Failure;
+        }
+        let i = self.running().expect("an active composite has a running child");
+        match policy {
+            Policy::Priority | Policy::Sequential => {
+                if policy == Policy::Priority {
+                    // D1: decide only the children before the active one;
+                    // the first that accepts interrupts it.
+                    for j in 0..i {
+                        if let Some(block) = self.children[j].guard_entry(env) {
+                            self.children[i].halt(env);
+                            self.set_running(None);
+                            let s = self.children[j].enter(env, block);
+                            if s == Status::Running {
+                                self.set_running(Some(j));
+                                return Status::Running;
+                            }
+                            return self.child_exited(env, policy, j, s);
+                        }
+                    }
+                }
+                // G3: hysteresis; only a `recheck` guard is re-evaluated.
+                let s = self.tick_child(env, i, self.marked_recheck(i));
+                if s == Status::Running {
+                    return s;
+                }
+                self.child_exited(env, policy, i, s)
+            }
+            Policy::Sequence | Policy::Fallback => {
+                // C1, C3: resume at the running child.
+                let s = self.tick_child(env, i, self.marked_recheck(i));
+                if s == Status::Running {
+                    return s;
+                }
+                self.set_running(None);
+                if s == continue_status(policy) {
+                    self.walk(env, policy, i + 1)
+                } else {
+                    self.exit_group(env, s)
+                }
+            }
+            Policy::ReactiveSequence | Policy::Selector => self.rewalk(env, policy, i),
+        }
+    }
+
+    /// D2: the active child `i` exited with `s`: mask it and redecide.
+    fn child_exited(&mut self, env: &mut Env, policy: Policy, i: usize, s: Status) -> Status {
+        self.set_running(None);
+        let mut mask = vec![false; self.children.len()];
+        mask[i] = true;
+        if !self.redecide_guard_accepts(env) {
+            return self.exit_group(env, Status::Failure);
+        }
+        self.decide_children(env, policy, i + 1, mask, Some(s))
+    }
+
+    /// C2, C4: every tick walks again from the first child; the running
+    /// child's guard is re-checked as it is reached (G3 semantics: a timer
+    /// not due keeps it running). An earlier child that stops the walk is
+    /// ticked first, then the old running child is halted.
+    fn rewalk(&mut self, env: &mut Env, policy: Policy, old: usize) -> Status {
+        let goes_on = continue_status(policy);
+        for k in 0..self.children.len() {
+            let s = if k == old {
+                let s = self.tick_child(env, k, true);
+                if s.is_done() {
+                    self.set_running(None);
+                }
+                s
+            } else {
+                self.enter_child(env, k)
+            };
+            if s == goes_on {
+                continue;
+            }
+            if let Some(r) = self.running() {
+                if r != k {
+                    self.children[r].halt(env);
+                    self.set_running(None);
+                }
+            }
+            if s == Status::Running {
+                self.set_running(Some(k));
+                return s;
+            }
+            return self.exit_group(env, s);
+        }
+        self.exit_group(env, goes_on)
+    }
+
+    // ----- decorators (R1–R7) --------------------------------------------------
+
+    fn deco_state(&mut self) -> (&mut f64, &mut u64, &mut bool) {
+        match &mut self.run {
+            Run::Deco {
+                start,
+                count,
+                child,
+            } => (start, count, child),
+            _ => unreachable!(),
+        }
+    }
+
+    fn enter_deco(&mut self, env: &mut Env, deco: Deco) -> Status {
+        match deco {
+            // R3, R4: within the cooldown, Failure without ticking the child.
+            Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => {
+                if self.cooldown.is_some_and(|t| env.now - t < d) {
+                    return Status::Failure;
+                }
+            }
+            _ => {}
+        }
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: false,
+        };
+        self.tick_deco(env, deco)
+    }
+
+    fn tick_deco(&mut self, env: &mut Env, deco: Deco) -> Status {
+        let (start, _, child) = self.deco_state();
+        let (start, child_active) = (*start, *child);
+        match deco {
+            // R6: still running after `d`: halt the child, Failure.
+            Deco::Timeout(d) if env.now - start >= d => {
+                if child_active {
+                    self.children[0].halt(env);
+                }
+                return self.finish(Status::Failure);
+            }
+            // R7: Running for `d`, then the child runs.
+            Deco::Delay(d) if env.now - start < d => return Status::Running,
+            _ => {}
+        }
+        let s = if child_active {
+            self.tick_child(env, 0, self.marked_recheck(0))
+        } else {
+            // R5: a restart happens on the next tick, by entering again.
+            self.enter_child(env, 0)
+        };
+        *self.deco_state().2 = s == Status::Running;
+        let out = match deco {
+            Deco::Invert => match s {
+                Status::Success => Status::Failure,
+                Status::Failure => Status::Success,
+                Status::Running => Status::Running,
+            },
+            Deco::Force(x) => {
+                if s.is_done() {
+                    x
+                } else {
+                    s
+                }
+            }
+            Deco::Always(x) => {
+                // R2: a running child mapped to a completion is halted.
+                if s == Status::Running && x.is_done() {
+                    self.children[0].halt(env);
+                    *self.deco_state().2 = false;
+                }
+                x
+            }
+            Deco::CooldownOnFailure(_) => {
+                if s == Status::Failure {
+                    self.cooldown = Some(env.now);
+                }
+                s
+            }
+            Deco::Cooldown(_) => {
+                if s.is_done() {
+                    self.cooldown = Some(env.now);
+                }
+                s
+            }
+            Deco::Repeat(n) => match s {
+                Status::Success => {
+                    let count = self.deco_state().1;
+                    *count += 1;
+                    if n.is_some_and(|n| *count >= n) {
+                        Status::Success
+                    } else {
+                        Status::Running
+                    }
+                }
+                other => other,
+            },
+            Deco::Retry(n) => match s {
+                Status::Failure => {
+                    let count = self.deco_state().1;
+                    *count += 1;
+                    if *count >= n {
+                        Status::Failure
+                    } else {
+                        Status::Running
+                    }
+                }
+                other => other,
+            },
+            Deco::Timeout(_) | Deco::Delay(_) => s,
+        };
+        self.finish(out)
+    }
+
+    // ----- parallel and concurrent (C5, C6) ------------------------------------------
+
+    fn slots(&mut self) -> &mut Vec<Slot> {
+        match &mut self.run {
+            Run::Par { slots } => slots,
+            _ => unreachable!(),
+        }
+    }
+
+    fn step_parallel(&mut self, env: &mut Env) -> Status {
+        let n = self.children.len();
+        let concurrent = matches!(self.node.kind, Kind::Concurrent);
+        for k in 0..n {
+            let slot = self.slots()[k];
+            let s = match slot {
+                // C5: children that completed are not re-ticked until the
+                // parallel restarts.
+                Slot::Done(_) if !concurrent => continue,
+                Slot::Running => self.tick_child(env, k, self.marked_recheck(k)),
+                // C6: every tick ticks all children, so a completed child is
+                // entered again.
+                _ => self.enter_child(env, k),
+            };
+            self.slots()[k] = if s == Status::Running {
+                Slot::Running
+            } else {
+                Slot::Done(s)
+            };
+            let outcome = if concurrent {
+                // C6: a Failure decides at once.
+                (s == Status::Failure).then_some(Status::Failure)
+            } else {
+                self.parallel_outcome(n)
+            };
+            if let Some(out) = outcome {
+                // C5, C6: the still-running children are halted in
+                // declaration order, those not reached this tick included.
+                for i in 0..n {
+                    if self.slots()[i] == Slot::Running {
+                        self.children[i].halt(env);
+                    }
+                }
+                return self.finish(out);
+            }
+        }
+        if concurrent && self.slots().iter().all(|s| *s == Slot::Done(Status::Success)) {
+            return self.finish(Status::Success);
+        }
+        Status::Running
+    }
+
+    /// C5: `Success` once `success` children succeeded (default: all);
+    /// `Failure` once `failure` failed, or as soon as the success threshold
+    /// can no longer be reached.
+    fn parallel_outcome(&mut self, n: usize) -> Option<Status> {
+        let Kind::Parallel {
+            success, failure, ..
+        } = self.node.kind
+        else {
+            unreachable!()
+        };
+        let slots = self.slots();
+        let succeeded = slots.iter().filter(|s| **s == Slot::Done(Status::Success)).count();
+        let failed = slots.iter().filter(|s| **s == Slot::Done(Status::Failure)).count();
+        let success = success.unwrap_or(n);
+        if succeeded >= success {
+            Some(Status::Success)
+        } else if failure.is_some_and(|f| failed >= f) || failed > n - success.min(n) {
+            Some(Status::Failure)
+        } else {
+            None
+        }
+    }
+}
+
+/// The child status on which a status composite goes on to the next child.
+fn continue_status(policy: Policy) -> Status {
+    match policy {
+        Policy::Sequence | Policy::ReactiveSequence => Status::Success,
+        Policy::Fallback | Policy::Selector => Status::Failure,
+        Policy::Priority | Policy::Sequential => unreachable!("decider groups do not walk"),
+    }
+}

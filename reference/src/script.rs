@@ -1,0 +1,156 @@
+//! The inputs a script feeds a tree, frame by frame, and what is recorded
+//! after each frame. The same [`Inputs`] answer the model's hooks and the
+//! generated tree's (through the differential test's fixture), so both see
+//! exactly the same world.
+
+use std::collections::HashMap;
+
+use crate::tree::Status;
+
+/// `dt` values a script draws from: ordinary frames, and the hostile values
+/// a game might pass by mistake (zero, negative, NaN, infinities, huge,
+/// denormal).
+pub const DTS: &[f32] = &[
+    0.1,
+    0.1,
+    0.1,
+    0.05,
+    0.016,
+    0.25,
+    1.0,
+    0.0,
+    -0.5,
+    f32::NAN,
+    f32::INFINITY,
+    f32::NEG_INFINITY,
+    1e30,
+    4e14,
+    f32::MIN_POSITIVE,
+];
+
+/// Decide scores a script draws from: accepting, rejecting (`<= 0`), and not
+/// finite (G2: rejects).
+pub const SCORES: &[f32] = &[1.0, 0.5, 2.0, 0.0, -1.0, f32::NAN, f32::INFINITY];
+
+/// One frame of a script.
+#[derive(Clone, Debug)]
+pub enum Frame {
+    /// Change the scripted answers, then tick once.
+    Tick {
+        /// Index into [`DTS`].
+        dt: usize,
+        flags: u64,
+        stimuli: u64,
+        /// `(decide or condition name, index into SCORES)`.
+        scores: Vec<(String, usize)>,
+        /// `(behavior name, status)`: what its `tick` returns from now on.
+        results: Vec<(String, Status)>,
+        /// `(behavior name, refuse)`: whether its `activate` fails from now on.
+        refuse: Vec<(String, bool)>,
+        /// `(decide name, value)`: the DBlock value it hands on from now on.
+        blocks: Vec<(String, u8)>,
+    },
+    /// The caller halts the tree.
+    Halt,
+    /// The caller resets the tree.
+    Reset,
+}
+
+/// What happened in one frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// Every hook call, in order.
+    pub log: Vec<String>,
+    /// The root's status (`None` for `Halt`/`Reset`).
+    pub status: Option<Status>,
+    /// Node names of the active path after the frame, root first.
+    pub path: Vec<String>,
+    /// How many errors the tick reported, and the node of the first.
+    pub errors: (u32, Option<String>),
+}
+
+/// The scripted world: what every decide, condition and behavior answers,
+/// and the log of every hook call.
+#[derive(Default, Debug)]
+pub struct Inputs {
+    scores: HashMap<String, f32>,
+    results: HashMap<String, Status>,
+    refuse: HashMap<String, bool>,
+    blocks: HashMap<String, u8>,
+    /// The hook log since the last [`Inputs::take`].
+    pub log: Vec<String>,
+}
+
+impl Inputs {
+    /// Applies a `Tick` frame's changes.
+    pub fn apply(&mut self, frame: &Frame) {
+        if let Frame::Tick {
+            scores,
+            results,
+            refuse,
+            blocks,
+            ..
+        } = frame
+        {
+            for (n, s) in scores {
+                self.scores.insert(n.clone(), SCORES[*s]);
+            }
+            for (n, s) in results {
+                self.results.insert(n.clone(), *s);
+            }
+            for (n, r) in refuse {
+                self.refuse.insert(n.clone(), *r);
+            }
+            for (n, b) in blocks {
+                self.blocks.insert(n.clone(), *b);
+            }
+        }
+    }
+
+    /// The log since the last call, emptied.
+    pub fn take(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+
+    /// A decide or condition is called: logs `decide NAME`, returns its
+    /// score (0 until scripted: rejects).
+    pub fn score(&mut self, name: &str) -> f32 {
+        self.log.push(format!("decide {name}"));
+        self.scores.get(name).copied().unwrap_or(0.0)
+    }
+
+    /// The DBlock value a `dblock` decide hands on (0 until scripted).
+    pub fn block(&self, decide: &str) -> u8 {
+        self.blocks.get(decide).copied().unwrap_or(0)
+    }
+
+    /// `activate` of the behavior logging as `log_name`, scripted under
+    /// `name`: `false` if refused.
+    pub fn activate(&mut self, name: &str, log_name: &str) -> bool {
+        if self.refuse.get(name).copied().unwrap_or(false) {
+            self.log.push(format!("activate {log_name} -> Failure"));
+            false
+        } else {
+            self.log.push(format!("activate {log_name}"));
+            true
+        }
+    }
+
+    /// `tick` of a behavior: its scripted result (`Running` until scripted).
+    pub fn tick(&mut self, name: &str, log_name: &str) -> Status {
+        let s = self.results.get(name).copied().unwrap_or(Status::Running);
+        self.log.push(format!("tick {log_name} -> {s:?}"));
+        s
+    }
+
+    /// `deactivate` of a behavior.
+    pub fn deactivate(&mut self, log_name: &str) {
+        self.log.push(format!("deactivate {log_name}"));
+    }
+}
+
+/// The log name of a `Blk` built from `db(decide, leaf)` with block value
+/// `value`: the scripted name is `leaf`.
+pub fn blk_log_name(leaf: &str, value: u8) -> String {
+    format!("{leaf}#{value}")
+}

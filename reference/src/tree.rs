@@ -1,0 +1,368 @@
+//! A tree as data: what the model interprets and what [`Forest::source`]
+//! renders as `tree!` source.
+//!
+//! Every leaf is a scripted test behavior whose hooks log under a name, so a
+//! hook log tells exactly which user code ran.
+
+use std::fmt::Write;
+
+/// A status, as the model reports it (independent of the library's type).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Running,
+    Success,
+    Failure,
+}
+
+impl Status {
+    /// `Success` or `Failure`.
+    pub fn is_done(self) -> bool {
+        self != Status::Running
+    }
+}
+
+/// One `tree!` invocation: `trees[0]` is the tree under test, the others
+/// are subtrees it references (`Kind::Subtree(i)` names `trees[i]`).
+#[derive(Clone, Debug)]
+pub struct Forest {
+    pub trees: Vec<TreeDef>,
+}
+
+/// One `tree Name for World { root }`.
+#[derive(Clone, Debug)]
+pub struct TreeDef {
+    pub name: String,
+    pub root: Node,
+}
+
+/// One node. `name` is its name in the static shape: `"root"` for a root,
+/// else the name written before `:` (the generator names every slot).
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub name: String,
+    pub guard: Option<Guard>,
+    pub kind: Kind,
+    pub children: Vec<Node>,
+}
+
+/// What a node is.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// `Act("a3")`: logs `activate`, `tick` and `deactivate`; its tick result
+    /// and a refused activation are scripted by name (L1, L2).
+    Act(String),
+    /// `Hold("a3")`: a behavior with no `tick` hook: stays `Running` (L1).
+    Hold(String),
+    /// `Blk`: a behavior built from the DBlock of the `dblock` decide that
+    /// activated it (G2, L3); it logs under the name the DBlock carries.
+    Blk,
+    /// `condition(is("c1"))` (`maybe: false`) or `condition(maybe("c1"))`
+    /// (L6).
+    Condition { name: String, maybe: bool },
+    /// `succeed` (L7).
+    Succeed,
+    /// `fail` (L7).
+    Fail,
+    /// `wait(d)` (L7).
+    Wait(f64),
+    /// A composite, with its group behavior (D7) if any.
+    Composite { policy: Policy, group: Option<Group> },
+    /// A decorator (R1–R7); exactly one child.
+    Decorator(Deco),
+    /// `parallel(…)` (C5): `success`/`failure` thresholds, `None` as the
+    /// language defines it (`success`: every child; `failure`: as soon as
+    /// success is out of reach).
+    Parallel {
+        success: Option<usize>,
+        failure: Option<usize>,
+        /// As written: `all`, `any` or thresholds.
+        form: ParallelForm,
+    },
+    /// `concurrent` (C6).
+    Concurrent,
+    /// `subtree Name`: a reference to `Forest::trees[i]` (S1).
+    Subtree(usize),
+}
+
+/// How a parallel was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParallelForm {
+    All,
+    Any,
+    Thresholds,
+}
+
+/// A group behavior: a logging `Act` or a `Blk` built from a DBlock.
+#[derive(Clone, Debug)]
+pub enum Group {
+    Act(String),
+    Blk,
+}
+
+/// The policy of a composite.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Priority,
+    Sequential,
+    Sequence,
+    ReactiveSequence,
+    Fallback,
+    Selector,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 6] = [
+        Policy::Priority,
+        Policy::Sequential,
+        Policy::Sequence,
+        Policy::ReactiveSequence,
+        Policy::Fallback,
+        Policy::Selector,
+    ];
+
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Policy::Priority => "priority",
+            Policy::Sequential => "sequential",
+            Policy::Sequence => "sequence",
+            Policy::ReactiveSequence => "reactive_sequence",
+            Policy::Fallback => "fallback",
+            Policy::Selector => "selector",
+        }
+    }
+
+    /// Spore's decider groups (D1–D3) rather than status composites.
+    pub fn is_decider_group(self) -> bool {
+        matches!(self, Policy::Priority | Policy::Sequential)
+    }
+}
+
+/// A decorator (R1–R7). Durations in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Deco {
+    Invert,
+    Force(Status),
+    Always(Status),
+    CooldownOnFailure(f64),
+    Cooldown(f64),
+    Repeat(Option<u64>),
+    Retry(u64),
+    Timeout(f64),
+    Delay(f64),
+}
+
+/// A guard (G1–G5).
+#[derive(Clone, Debug, Default)]
+pub struct Guard {
+    pub flags: Vec<FlagTest>,
+    pub every: Option<f64>,
+    pub decide: Option<Decide>,
+    pub recheck: bool,
+    pub redecide: bool,
+}
+
+/// A flag precondition (G1).
+#[derive(Clone, Copy, Debug)]
+pub struct FlagTest {
+    /// Over the stimuli flags rather than the decision flags.
+    pub stimuli: bool,
+    pub op: FlagOp,
+    pub mask: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagOp {
+    Any,
+    All,
+    None,
+    NotAll,
+}
+
+impl FlagOp {
+    pub const ALL: [FlagOp; 4] = [FlagOp::Any, FlagOp::All, FlagOp::None, FlagOp::NotAll];
+
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FlagOp::Any => "any",
+            FlagOp::All => "all",
+            FlagOp::None => "none",
+            FlagOp::NotAll => "not_all",
+        }
+    }
+
+    /// The test on `flags` (V1, G1): `any` of an empty mask never passes.
+    pub fn test(self, flags: u64, mask: u64) -> bool {
+        match self {
+            FlagOp::Any => flags & mask != 0,
+            FlagOp::All => flags & mask == mask,
+            FlagOp::None => flags & mask == 0,
+            FlagOp::NotAll => flags & mask != mask,
+        }
+    }
+}
+
+/// A guard's decide (G2).
+#[derive(Clone, Debug)]
+pub enum Decide {
+    /// `decide = d("d4")`: logs `decide d4`, returns the scripted score.
+    Score(String),
+    /// `dblock = db("d4", "b7")`: logs `decide d4`; when the scripted score
+    /// accepts, hands the receiver a DBlock naming it `b7` and carrying the
+    /// scripted block value.
+    Block { decide: String, leaf: String },
+}
+
+impl Decide {
+    pub fn name(&self) -> &str {
+        match self {
+            Decide::Score(n) => n,
+            Decide::Block { decide, .. } => decide,
+        }
+    }
+}
+
+impl Forest {
+    /// The forest as one `tree!` invocation's body.
+    pub fn source(&self) -> String {
+        let mut out = String::new();
+        for t in &self.trees {
+            let _ = writeln!(out, "tree {} for World {{", t.name);
+            self.node(&mut out, &t.root, 1);
+            out.push_str("\n}\n");
+        }
+        out
+    }
+
+    fn node(&self, out: &mut String, n: &Node, depth: usize) {
+        let pad = "    ".repeat(depth);
+        out.push_str(&pad);
+        if n.name != "root" {
+            let _ = write!(out, "{}: ", n.name);
+        }
+        if let Some(g) = &n.guard {
+            out.push_str(&guard_source(g));
+            out.push_str(" => ");
+        }
+        match &n.kind {
+            Kind::Act(a) => {
+                let _ = write!(out, "Act({a:?})");
+            }
+            Kind::Hold(a) => {
+                let _ = write!(out, "Hold({a:?})");
+            }
+            Kind::Blk => out.push_str("Blk"),
+            Kind::Condition { name, maybe } => {
+                let f = if *maybe { "maybe" } else { "is" };
+                let _ = write!(out, "condition({f}({name:?}))");
+            }
+            Kind::Succeed => out.push_str("succeed"),
+            Kind::Fail => out.push_str("fail"),
+            Kind::Wait(d) => {
+                let _ = write!(out, "wait({})", secs(*d));
+            }
+            Kind::Composite { policy, group } => {
+                out.push_str(policy.keyword());
+                match group {
+                    Some(Group::Act(a)) => {
+                        let _ = write!(out, " with Act({a:?})");
+                    }
+                    Some(Group::Blk) => out.push_str(" with Blk"),
+                    None => {}
+                }
+            }
+            Kind::Decorator(d) => out.push_str(&deco_source(d)),
+            Kind::Parallel {
+                success,
+                failure,
+                form,
+            } => match form {
+                ParallelForm::All => out.push_str("parallel(all)"),
+                ParallelForm::Any => out.push_str("parallel(any)"),
+                ParallelForm::Thresholds => {
+                    let mut parts = Vec::new();
+                    if let Some(s) = success {
+                        parts.push(format!("success >= {s}"));
+                    }
+                    if let Some(f) = failure {
+                        parts.push(format!("failure >= {f}"));
+                    }
+                    let _ = write!(out, "parallel({})", parts.join(", "));
+                }
+            },
+            Kind::Concurrent => out.push_str("concurrent"),
+            Kind::Subtree(i) => {
+                let _ = write!(out, "subtree {}", self.trees[*i].name);
+            }
+        }
+        if !n.children.is_empty() {
+            out.push_str(" {\n");
+            for c in &n.children {
+                self.node(out, c, depth + 1);
+                out.push_str(",\n");
+            }
+            out.push_str(&pad);
+            out.push('}');
+        }
+    }
+}
+
+fn secs(d: f64) -> String {
+    let s = format!("{d}");
+    if s.contains('.') || s.contains('e') {
+        s
+    } else {
+        format!("{s}.0")
+    }
+}
+
+fn status_source(s: Status) -> &'static str {
+    match s {
+        Status::Running => "Running",
+        Status::Success => "Success",
+        Status::Failure => "Failure",
+    }
+}
+
+fn deco_source(d: &Deco) -> String {
+    match d {
+        Deco::Invert => "invert".into(),
+        Deco::Force(s) => format!("force({})", status_source(*s)),
+        Deco::Always(s) => format!("always({})", status_source(*s)),
+        Deco::CooldownOnFailure(d) => format!("cooldown_on_failure({})", secs(*d)),
+        Deco::Cooldown(d) => format!("cooldown({})", secs(*d)),
+        Deco::Repeat(Some(n)) => format!("repeat({n})"),
+        Deco::Repeat(None) => "repeat(forever)".into(),
+        Deco::Retry(n) => format!("retry({n})"),
+        Deco::Timeout(d) => format!("timeout({})", secs(*d)),
+        Deco::Delay(d) => format!("delay({})", secs(*d)),
+    }
+}
+
+fn guard_source(g: &Guard) -> String {
+    let mut items = Vec::new();
+    for f in &g.flags {
+        let prefix = if f.stimuli { "stimuli_" } else { "" };
+        items.push(format!(
+            "{prefix}{}(::deciders::Flags({}))",
+            f.op.keyword(),
+            f.mask
+        ));
+    }
+    if let Some(d) = g.every {
+        items.push(format!("every({})", secs(d)));
+    }
+    match &g.decide {
+        Some(Decide::Score(d)) => items.push(format!("decide = d({d:?})")),
+        Some(Decide::Block { decide, leaf }) => {
+            items.push(format!("dblock = db({decide:?}, {leaf:?})"))
+        }
+        None => {}
+    }
+    if g.recheck {
+        items.push("recheck".into());
+    }
+    if g.redecide {
+        items.push("redecide".into());
+    }
+    format!("when({})", items.join(", "))
+}
