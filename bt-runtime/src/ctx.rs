@@ -31,10 +31,34 @@ pub struct Ctx {
 }
 
 impl Ctx {
+    /// The longest frame a tick accepts, in seconds: one hour of game time.
+    ///
+    /// A larger `dt` counts as `MAX_DT` ([`Ctx::new`], [`Ctx::set_dt`]). No real
+    /// frame is that long, and the tree clock (an `f64`, SPEC T2) must keep the
+    /// precision to tell short durations apart: if one frame could add, say,
+    /// `1e30` seconds, the clock would be so large that adding a normal `dt`
+    /// no longer changes it, and every `wait`, `every`, `timeout`, `delay` and
+    /// cooldown would freeze for good. Capped, a frame moves the clock by an hour
+    /// at most; the clock's resolution stays finer than a microsecond for its
+    /// first 4.5 billion seconds (about 140 years of game time).
+    pub const MAX_DT: f32 = 3600.0;
+
     /// A context for a frame lasting `dt` seconds, with no decision flags.
     ///
-    /// A `dt` that is negative or not finite counts as `0.0`: bad input never
-    /// moves a clock backwards or poisons it with NaN.
+    /// `dt` is sanitized, so that bad input never moves a clock backwards,
+    /// poisons it with NaN or freezes it:
+    ///
+    /// - negative, zero, NaN or infinite (either sign) counts as `0.0`:
+    ///   an infinite `dt` is garbage, not a very long frame;
+    /// - above [`Ctx::MAX_DT`] (one hour) counts as [`Ctx::MAX_DT`].
+    ///
+    /// ```
+    /// use bt_runtime::Ctx;
+    /// assert_eq!(Ctx::new(f32::INFINITY).dt(), 0.0);
+    /// assert_eq!(Ctx::new(-0.5).dt(), 0.0);
+    /// assert_eq!(Ctx::new(1e30).dt(), Ctx::MAX_DT);
+    /// assert_eq!(Ctx::new(0.25).dt(), 0.25);
+    /// ```
     pub fn new(dt: f32) -> Ctx {
         Ctx {
             dt: sanitize(dt),
@@ -60,7 +84,8 @@ impl Ctx {
         self.stimuli = stimuli;
     }
 
-    /// Sets this frame's `dt` in place (sanitized as in [`Ctx::new`]).
+    /// Sets this frame's `dt` in place, sanitized as in [`Ctx::new`]: `0.0`
+    /// if negative or not finite, at most [`Ctx::MAX_DT`].
     pub fn set_dt(&mut self, dt: f32) {
         self.dt = sanitize(dt);
     }
@@ -109,6 +134,15 @@ impl Ctx {
         }
     }
 
+    /// Called by generated code outside a tick (`halt`, `reset`): sets the
+    /// clock that hooks read, and leaves the report alone (it tells about
+    /// the last tick).
+    #[doc(hidden)]
+    #[inline]
+    pub fn __set_now(&mut self, now: f64) {
+        self.now = now;
+    }
+
     /// Called by generated code when a group breaks the subset rule (D9).
     #[doc(hidden)]
     #[cold]
@@ -117,9 +151,11 @@ impl Ctx {
     }
 }
 
+/// `0.0` if `dt` is not finite or not positive, else `dt` capped at
+/// [`Ctx::MAX_DT`].
 fn sanitize(dt: f32) -> f32 {
     if dt.is_finite() && dt > 0.0 {
-        dt
+        dt.min(Ctx::MAX_DT)
     } else {
         0.0
     }
@@ -137,5 +173,28 @@ mod tests {
         let mut c = Ctx::new(0.5);
         c.set_dt(-3.0);
         assert_eq!(c.dt(), 0.0);
+        assert_eq!(Ctx::new(f32::NEG_INFINITY).dt(), 0.0);
+        assert_eq!(Ctx::new(-0.0).dt(), 0.0);
+    }
+
+    #[test]
+    fn t2_dt_is_capped_at_max_dt() {
+        assert_eq!(Ctx::new(1e30).dt(), Ctx::MAX_DT);
+        assert_eq!(Ctx::new(f32::MAX).dt(), Ctx::MAX_DT);
+        assert_eq!(Ctx::new(3e14).dt(), Ctx::MAX_DT);
+        assert_eq!(Ctx::new(Ctx::MAX_DT).dt(), Ctx::MAX_DT);
+        assert_eq!(Ctx::new(3599.5).dt(), 3599.5);
+        assert_eq!(Ctx::new(f32::MIN_POSITIVE).dt(), f32::MIN_POSITIVE);
+        let mut c = Ctx::new(0.5);
+        c.set_dt(1e9);
+        assert_eq!(c.dt(), Ctx::MAX_DT);
+    }
+
+    #[test]
+    fn set_now_keeps_the_report() {
+        let mut c = Ctx::new(0.1);
+        c.__set_now(2.5);
+        assert_eq!(c.now(), 2.5);
+        assert!(c.report().is_ok());
     }
 }
