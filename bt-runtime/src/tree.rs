@@ -10,11 +10,31 @@ use crate::trace::Trace;
 ///
 /// Generated types implement this trait and also offer the same methods as
 /// inherent methods, so most code never names it.
+///
+/// # Panics in hooks
+///
+/// The tree itself never panics (SPEC T4), but user code it calls may: a
+/// behavior's `activate`, `tick` or `deactivate`, a decide, a condition, a
+/// DBlock conversion, a group behavior, a [`Trace`]. **If a hook panics, the
+/// state is as if dropped at that point**: the panic unwinds out of `tick`,
+/// `tick_traced`, `halt` or `reset`, every memory still active is dropped
+/// (its destructor runs, but not `deactivate`), and nothing is left
+/// half-updated. So an engine that catches panics per system
+/// (`std::panic::catch_unwind` around `tick`) can keep using the state:
+/// [`Tree::is_running`] is `false`, no node is deactivated twice or ticked
+/// after its deactivation, `halt` deactivates nothing, and the next tick
+/// starts from the root. Persistent state (`every` timers, cooldowns) and
+/// the clock are kept (`reset` still returns them to their initial values).
+/// The guard that does this is forgotten on the normal path: it costs no
+/// instruction when nothing panics.
 pub trait Tree<A>: Default {
     /// The tree's static shape, shared by all agents (SPEC P2, I3).
     fn shape() -> &'static [NodeInfo];
 
-    /// One tick of one agent (SPEC T2).
+    /// One tick of one agent (SPEC T2): advances the tree clock by
+    /// `ctx.dt()` (already sanitized by [`Ctx`]: `0` if negative or not
+    /// finite, at most [`Ctx::MAX_DT`]) and walks the active path. If a hook
+    /// panics, the state is as if dropped at that point (see above).
     fn tick(&mut self, agent: &mut A, ctx: &mut Ctx) -> Status;
 
     /// One tick of one agent, reporting every step to `trace` (SPEC I2).
@@ -22,9 +42,15 @@ pub trait Tree<A>: Default {
 
     /// Deactivates the active path, deepest first (SPEC L2, C7), keeping
     /// persistent state (timers). The next tick starts again at the root.
+    /// The hooks see the tree clock in `ctx.now()`, whatever `ctx` held
+    /// (`halt` sets it). If a `deactivate` panics, the state is as if
+    /// dropped at that point: the nodes not deactivated yet are dropped.
     fn halt(&mut self, agent: &mut A, ctx: &mut Ctx);
 
-    /// Halts, then returns every piece of state to its initial value.
+    /// Halts (the hooks see the clock from before the reset), then returns
+    /// every piece of state to its initial value. If a `deactivate` panics,
+    /// the nodes not deactivated yet are dropped and the state is still
+    /// reset.
     fn reset(&mut self, agent: &mut A, ctx: &mut Ctx);
 
     /// Whether some node is active (the last tick ended `Running`).

@@ -111,6 +111,8 @@ pub fn state(g: &Gen) -> TokenStream {
     let blk = &g.blk;
     let enter_root = g.enter(0);
     let a = syn::Ident::new("a", proc_macro2::Span::mixed_site());
+    let guard = syn::Ident::new("ClearOnUnwind", proc_macro2::Span::mixed_site());
+    let guard_var = syn::Ident::new("active", proc_macro2::Span::mixed_site());
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
     let visit_root = g.visit(0, &a);
@@ -197,7 +199,9 @@ pub fn state(g: &Gen) -> TokenStream {
                 &#shape
             }
 
-            /// One tick of one agent (SPEC T2). See `tick_traced`.
+            /// One tick of one agent (SPEC T2). See `tick_traced`: the
+            /// clock advances by `ctx.dt()` (at most `Ctx::MAX_DT`), and if a
+            /// hook panics, the state is as if dropped at that point.
             #[inline]
             #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) -> #rt::Status {
                 self.tick_traced(#agent, #ctx, &mut #rt::NoTrace)
@@ -208,6 +212,18 @@ pub fn state(g: &Gen) -> TokenStream {
             /// the active path, and returns the root's status. When the root
             /// completes, the next tick starts again from the root (SPEC T3).
             /// Errors of the tick (SPEC D9) are in `ctx.report()`.
+            ///
+            /// `ctx.dt()` is already sanitized by `Ctx`: `0` if it was
+            /// negative or not finite, at most `Ctx::MAX_DT` (one hour), so
+            /// that no frame can freeze the clock.
+            ///
+            /// If a hook panics (a behavior's `activate`, `tick` or
+            /// `deactivate`, a decide, a condition, a DBlock conversion, the
+            /// trace), the state is as if dropped at that point: every
+            /// active node's memory is dropped without `deactivate`, nothing
+            /// is left half-updated, `is_running()` is `false` and the next
+            /// tick starts from the root. Persistent state (timers,
+            /// cooldowns) and the clock are kept.
             #[inline(always)]
             #vis fn tick_traced<__Tr: #rt::Trace>(
                 &mut self,
@@ -215,47 +231,75 @@ pub fn state(g: &Gen) -> TokenStream {
                 #ctx: &mut #rt::Ctx,
                 #tr: &mut __Tr,
             ) -> #rt::Status {
+                /// Clears the active state if a panic unwinds through the
+                /// tick (the state is then as if dropped there); forgotten
+                /// on the normal path, so it costs nothing.
+                struct #guard<'a>(&'a mut ::core::option::Option<#root>);
+                impl ::core::ops::Drop for #guard<'_> {
+                    #[cold]
+                    fn drop(&mut self) {
+                        *self.0 = ::core::option::Option::None;
+                    }
+                }
                 #begin
+                let #guard_var = #guard(&mut self.active);
                 #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
                 let #ps = &mut self.persist;
-                let status = match &mut self.active {
+                let status = match &mut *#guard_var.0 {
                     ::core::option::Option::Some(#a) => #a.tick(#args),
                     ::core::option::Option::None => match #root::enter(#args) {
                         #rt::Entered::Running(#a) => {
-                            self.active = ::core::option::Option::Some(#a);
+                            *#guard_var.0 = ::core::option::Option::Some(#a);
                             #rt::Status::Running
                         }
                         #rt::Entered::Done(s) => s,
                     },
                 };
                 if status.is_done() {
-                    self.active = ::core::option::Option::None;
+                    *#guard_var.0 = ::core::option::Option::None;
                 }
                 #tr.event(#rt::TraceEvent::TickEnd { status });
+                ::core::mem::forget(#guard_var);
                 status
             }
 
             /// Deactivates every active node, deepest first, each exactly
             /// once (SPEC L2, C7). Persistent state (timers) is kept; the
-            /// next tick starts again at the root.
+            /// next tick starts again at the root. The hooks see the tree
+            /// clock in `ctx.now()` (it is set on `ctx`, whose report is
+            /// left alone).
+            ///
+            /// If a `deactivate` panics, the state is as if dropped at that
+            /// point: the nodes not deactivated yet are dropped without
+            /// `deactivate`, none is deactivated twice, and `is_running()`
+            /// is `false`.
             ///
             /// Dropping a running state cannot call `deactivate` (there is no
             /// agent to pass): it only runs the memories' destructors. Call
             /// `halt` first when behaviors must clean up.
             #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
-                let #ps = &mut self.persist;
-                let #tr = &mut #rt::NoTrace;
-                if let ::core::option::Option::Some(#a) = &mut self.active {
+                #ctx.__set_now(#now);
+                // Taken out first: a panicking hook unwinds through `a`,
+                // which drops what is still active.
+                if let ::core::option::Option::Some(mut #a) = self.active.take() {
+                    let #ps = &mut self.persist;
+                    let #tr = &mut #rt::NoTrace;
                     #a.halt(#args);
                 }
-                self.active = ::core::option::Option::None;
             }
 
             /// Halts, then returns every piece of state (timers, clock) to
-            /// its initial value (SPEC O3).
+            /// its initial value (SPEC O3). The hooks see the tree clock from
+            /// before the reset.
+            ///
+            /// If a `deactivate` panics, the state is as if dropped at that
+            /// point and reset: the nodes not deactivated yet are dropped
+            /// without `deactivate`, and every piece of state is initial.
             #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
-                self.halt(#agent, #ctx);
-                *self = Self::new();
+                // Reset first, then halt the old state: a panicking hook
+                // unwinds through `old`, which drops what is still active.
+                let mut old = ::core::mem::replace(self, Self::new());
+                old.halt(#agent, #ctx);
             }
 
             /// Whether a node is active: the last tick ended `Running`.
