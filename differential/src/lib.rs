@@ -168,8 +168,13 @@ pub fn run<T: Tree<World>>(
     out
 }
 
-/// Plays `frames` on the reference model of `forest`.
-pub fn run_model(forest: &deciders_reference::Forest, frames: &[Frame]) -> Vec<Record> {
+/// Plays `frames` on the reference model of `forest`, adding the branches
+/// it took to `coverage`.
+pub fn run_model(
+    forest: &deciders_reference::Forest,
+    frames: &[Frame],
+    coverage: &mut std::collections::BTreeMap<&'static str, u64>,
+) -> Vec<Record> {
     let mut model = deciders_reference::Model::new(forest);
     let mut io = Inputs::default();
     let mut out = Vec::with_capacity(frames.len());
@@ -197,6 +202,9 @@ pub fn run_model(forest: &deciders_reference::Forest, frames: &[Frame]) -> Vec<R
             path: model.path(),
             errors,
         });
+    }
+    for (k, v) in model.coverage() {
+        *coverage.entry(k).or_default() += v;
     }
     out
 }

@@ -9,6 +9,7 @@
 
 use deciders_differential::{run_model, trees};
 use deciders_reference::gen::{self, Names};
+use deciders_reference::model::COVERAGE;
 use deciders_reference::script::{DTS, SCORES};
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
@@ -88,6 +89,7 @@ fn first_difference(
 #[test]
 fn generated_trees_behave_as_the_reference_model() {
     let frames_total = std::cell::Cell::new(0usize);
+    let coverage = std::cell::RefCell::new(std::collections::BTreeMap::new());
     for (index, &seed) in trees::SEEDS.iter().enumerate() {
         let forest = gen::forest(seed);
         let names = gen::names(&forest);
@@ -104,7 +106,7 @@ fn generated_trees_behave_as_the_reference_model() {
         let result = runner.run(&script(&names), |frames| {
             frames_total.set(frames_total.get() + frames.len());
             let generated = trees::play(index, &frames);
-            let model = run_model(&forest, &frames);
+            let model = run_model(&forest, &frames, &mut coverage.borrow_mut());
             match first_difference(&forest, &frames, &generated, &model) {
                 Some(report) => Err(TestCaseError::fail(report)),
                 None => Ok(()),
@@ -121,7 +123,16 @@ fn generated_trees_behave_as_the_reference_model() {
         "{} trees, {frames_total} frames compared",
         trees::SEEDS.len()
     );
+    let coverage = coverage.into_inner();
+    println!("branches of the model taken: {coverage:#?}");
     if trees::SEEDS.len() >= 200 {
         assert!(frames_total >= 100_000, "only {frames_total} frames");
+        // The scripts reach every branch of the semantics, each many times:
+        // a pass is not the product of scripts that never exercise a rule.
+        let rare: Vec<_> = COVERAGE
+            .iter()
+            .filter(|b| coverage.get(*b).copied().unwrap_or(0) < 20)
+            .collect();
+        assert!(rare.is_empty(), "branches taken fewer than 20 times: {rare:?}");
     }
 }

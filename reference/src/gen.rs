@@ -159,7 +159,7 @@ impl Gen {
         };
         let kind = self.kind(depth, max_depth, need);
         if let (Some(g), Kind::Composite { policy, .. }) = (guard.as_mut(), &kind) {
-            if policy.is_decider_group() && self.rng.random_bool(0.4) {
+            if policy.is_decider_group() && self.rng.random_bool(0.8) {
                 g.redecide = true;
             }
         }

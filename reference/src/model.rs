@@ -15,6 +15,8 @@
 //! Invariant: after `enter` or `tick` returns, the node is active iff the
 //! status is `Running` (C7: a node that completes holds nothing active).
 
+use std::collections::BTreeMap;
+
 use crate::script::{blk_log_name, Inputs};
 use crate::tree::{Deco, Decide, FlagTest, Forest, Group, Kind, Node, Policy, Status};
 
@@ -38,7 +40,52 @@ pub struct Model<'f> {
     root: Inst<'f>,
     /// T2: the tree clock, advanced by `dt` at the start of every tick.
     clock: f64,
+    /// How often each rule's interesting branch was taken (see [`COVERAGE`]).
+    coverage: BTreeMap<&'static str, u64>,
 }
+
+/// The branches of the semantics a good script set must reach: the
+/// differential test checks every one is taken, so a passing run cannot
+/// come from scripts that never exercise a rule.
+pub const COVERAGE: &[&str] = &[
+    "activate refused",
+    "always halts its child",
+    "concurrent fails",
+    "concurrent succeeds",
+    "condition running",
+    "cooldown rejects",
+    "cooldown_on_failure rejects",
+    "D2 exit with last status",
+    "D2 masked redecide enters another",
+    "D9 subset rule",
+    "decide accepts",
+    "decide rejects",
+    "dblock accepts",
+    "delay passes",
+    "flags reject",
+    "G5 accepts",
+    "G5 rejects",
+    "group behavior fails on tick",
+    "group behavior refused",
+    "halt",
+    "parallel fails",
+    "parallel succeeds",
+    "priority interrupts",
+    "recheck keeps (timer)",
+    "recheck rejects",
+    "repeat restarts",
+    "repeat succeeds",
+    "reset",
+    "retry gives up",
+    "retry restarts",
+    "rewalk halts the old child",
+    "sequence/fallback resumes",
+    "stimuli reject",
+    "subtree entered",
+    "timeout fires",
+    "timer rejects",
+    "wait completes",
+];
 
 /// The DBlock a `dblock` decide accepted with: the receiver's scripted
 /// name and the value it carries (G2).
@@ -53,6 +100,14 @@ struct Env<'a> {
     stimuli: u64,
     /// D9: the groups that broke the subset rule this tick.
     errors: &'a mut Vec<String>,
+    coverage: &'a mut BTreeMap<&'static str, u64>,
+}
+
+impl Env<'_> {
+    fn hit(&mut self, branch: &'static str) {
+        debug_assert!(COVERAGE.contains(&branch), "{branch}");
+        *self.coverage.entry(branch).or_default() += 1;
+    }
 }
 
 /// The instance of one node in one agent's state.
@@ -133,7 +188,13 @@ impl<'f> Model<'f> {
             forest,
             root: Inst::new(forest, &forest.trees[0].root),
             clock: 0.0,
+            coverage: BTreeMap::new(),
         }
+    }
+
+    /// How often each branch of [`COVERAGE`] was taken since `new`.
+    pub fn coverage(&self) -> &BTreeMap<&'static str, u64> {
+        &self.coverage
     }
 
     /// One tick (T2, T3). Returns the root's status and the groups that broke
@@ -153,6 +214,7 @@ impl<'f> Model<'f> {
             flags,
             stimuli,
             errors: &mut errors,
+            coverage: &mut self.coverage,
         };
         // T3: a completed root starts again from the root on the next tick.
         let status = if self.root.active {
@@ -173,8 +235,10 @@ impl<'f> Model<'f> {
             flags: 0,
             stimuli: 0,
             errors: &mut errors,
+            coverage: &mut self.coverage,
         };
         if self.root.active {
+            env.hit("halt");
             self.root.halt(&mut env);
         }
     }
@@ -182,7 +246,10 @@ impl<'f> Model<'f> {
     /// Halts, then returns every piece of state to its initial value (O3).
     pub fn reset(&mut self, io: &mut Inputs) {
         self.halt(io);
+        let mut coverage = std::mem::take(&mut self.coverage);
+        *coverage.entry("reset").or_default() += 1;
         *self = Model::new(self.forest);
+        self.coverage = coverage;
     }
 
     /// Whether some node is active.
@@ -235,22 +302,35 @@ impl<'f> Inst<'f> {
             return Some(None);
         };
         if !flags_pass(&g.flags, env.flags, env.stimuli) {
+            let decision_ok = g
+                .flags
+                .iter()
+                .filter(|t| !t.stimuli)
+                .all(|t| t.op.test(env.flags, t.mask));
+            env.hit(if decision_ok { "stimuli reject" } else { "flags reject" });
             return None;
         }
         if let Some(interval) = g.every {
             // G1: called at most once per interval, stamped whenever the
             // check reaches the decide step.
             if !due(self.timer, env.now, interval) {
+                env.hit("timer rejects");
                 return None;
             }
             self.timer = Some(env.now);
         }
         match &g.decide {
             None => Some(None), // G2: no decide accepts with score 1.0
-            Some(Decide::Score(d)) => accepts(env.io.score(d)).then_some(None),
+            Some(Decide::Score(d)) => {
+                let ok = accepts(env.io.score(d));
+                env.hit(if ok { "decide accepts" } else { "decide rejects" });
+                ok.then_some(None)
+            }
             Some(Decide::Block { decide, leaf }) => {
                 let score = env.io.score(decide);
-                accepts(score).then(|| Some((leaf.clone(), env.io.block(decide))))
+                let ok = accepts(score);
+                env.hit(if ok { "dblock accepts" } else { "decide rejects" });
+                ok.then(|| Some((leaf.clone(), env.io.block(decide))))
             }
         }
     }
@@ -266,6 +346,7 @@ impl<'f> Inst<'f> {
         }
         if let Some(interval) = g.every {
             if !due(self.timer, env.now, interval) {
+                env.hit("recheck keeps (timer)");
                 return true;
             }
             self.timer = Some(env.now);
@@ -313,6 +394,7 @@ impl<'f> Inst<'f> {
                 self.step_parallel(env)
             }
             Kind::Subtree(_) => {
+                env.hit("subtree entered");
                 self.active = true;
                 self.run = Run::Subtree;
                 let s = self.children[0].enter(env, None);
@@ -344,6 +426,7 @@ impl<'f> Inst<'f> {
                 // L6: true → Success, false → Failure, "not known yet" → Running.
                 let score = env.io.score(name);
                 let s = if *maybe && score == 0.0 {
+                    env.hit("condition running");
                     Status::Running
                 } else if score > 0.0 {
                     Status::Success
@@ -359,6 +442,7 @@ impl<'f> Inst<'f> {
                 };
                 // T2: completes on the first tick where now − start ≥ d.
                 let s = if env.now - start >= *d {
+                    env.hit("wait completes");
                     Status::Success
                 } else {
                     Status::Running
@@ -426,6 +510,7 @@ impl<'f> Inst<'f> {
         // L2: a failed activate counts as Failure on the first tick and gets
         // no deactivate.
         if !env.io.activate(&scripted, &log) {
+            env.hit("activate refused");
             return Status::Failure;
         }
         self.active = true;
@@ -449,6 +534,7 @@ impl<'f> Inst<'f> {
     fn tick_child(&mut self, env: &mut Env, k: usize, recheck: bool) -> Status {
         let child = &mut self.children[k];
         if recheck && child.node.guard.is_some() && !child.guard_recheck(env) {
+            env.hit("recheck rejects");
             child.halt(env);
             return Status::Failure;
         }
@@ -483,9 +569,11 @@ impl<'f> Inst<'f> {
             // D7: Failure from the group behavior's activate or tick fails
             // the group; a failed activate gets no deactivate.
             if !env.io.activate(scripted, log) {
+                env.hit("group behavior refused");
                 return Status::Failure;
             }
             if env.io.tick(scripted, log) == Status::Failure {
+                env.hit("group behavior fails on tick");
                 env.io.deactivate(log);
                 return Status::Failure;
             }
@@ -545,6 +633,7 @@ impl<'f> Inst<'f> {
         if env.io.tick(&scripted, &log) != Status::Failure {
             return true; // D7: Success and Running mean "carry on"
         }
+        env.hit("group behavior fails on tick");
         if let Some(r) = self.running() {
             self.children[r].halt(env);
             self.set_running(None);
@@ -559,7 +648,9 @@ impl<'f> Inst<'f> {
     /// Not in the tick the group is entered: its guard has just accepted.
     fn redecide_guard_accepts(&mut self, env: &mut Env) -> bool {
         if self.node.guard.as_ref().is_some_and(|g| g.redecide) {
-            self.guard_entry(env).is_some()
+            let ok = self.guard_entry(env).is_some();
+            env.hit(if ok { "G5 accepts" } else { "G5 rejects" });
+            ok
         } else {
             true
         }
@@ -598,15 +689,22 @@ impl<'f> Inst<'f> {
                     // D9: accepted, but no child accepts: the subset rule
                     // is broken; reported, and the group fails.
                     None => {
+                        env.hit("D9 subset rule");
                         env.errors.push(self.node.name.clone());
                         Status::Failure
                     }
                     // D2, D3: nothing accepts on a redecide: the group exits
                     // with the status of the child that exited.
-                    Some(s) => s,
+                    Some(s) => {
+                        env.hit("D2 exit with last status");
+                        s
+                    }
                 };
                 return self.exit_group(env, s);
             };
+            if last.is_some() {
+                env.hit("D2 masked redecide enters another");
+            }
             let s = self.children[i].enter(env, block);
             if s == Status::Running {
                 self.set_running(Some(i));
@@ -651,6 +749,7 @@ impl<'f> Inst<'f> {
                     // the first that accepts interrupts it.
                     for j in 0..i {
                         if let Some(block) = self.children[j].guard_entry(env) {
+                            env.hit("priority interrupts");
                             self.children[i].halt(env);
                             self.set_running(None);
                             let s = self.children[j].enter(env, block);
@@ -671,6 +770,7 @@ impl<'f> Inst<'f> {
             }
             Policy::Sequence | Policy::Fallback => {
                 // C1, C3: resume at the running child.
+                env.hit("sequence/fallback resumes");
                 let s = self.tick_child(env, i, self.marked_recheck(i));
                 if s == Status::Running {
                     return s;
@@ -718,6 +818,7 @@ impl<'f> Inst<'f> {
             }
             if let Some(r) = self.running() {
                 if r != k {
+                    env.hit("rewalk halts the old child");
                     self.children[r].halt(env);
                     self.set_running(None);
                 }
@@ -749,6 +850,10 @@ impl<'f> Inst<'f> {
             // R3, R4: within the cooldown, Failure without ticking the child.
             Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => {
                 if self.cooldown.is_some_and(|t| env.now - t < d) {
+                    env.hit(match deco {
+                        Deco::Cooldown(_) => "cooldown rejects",
+                        _ => "cooldown_on_failure rejects",
+                    });
                     return Status::Failure;
                 }
             }
@@ -769,6 +874,7 @@ impl<'f> Inst<'f> {
         match deco {
             // R6: still running after `d`: halt the child, Failure.
             Deco::Timeout(d) if env.now - start >= d => {
+                env.hit("timeout fires");
                 if child_active {
                     self.children[0].halt(env);
                 }
@@ -776,6 +882,7 @@ impl<'f> Inst<'f> {
             }
             // R7: Running for `d`, then the child runs.
             Deco::Delay(d) if env.now - start < d => return Status::Running,
+            Deco::Delay(_) if !child_active => env.hit("delay passes"),
             _ => {}
         }
         let s = if child_active {
@@ -801,6 +908,7 @@ impl<'f> Inst<'f> {
             Deco::Always(x) => {
                 // R2: a running child mapped to a completion is halted.
                 if s == Status::Running && x.is_done() {
+                    env.hit("always halts its child");
                     self.children[0].halt(env);
                     *self.deco_state().2 = false;
                 }
@@ -823,8 +931,10 @@ impl<'f> Inst<'f> {
                     let count = self.deco_state().1;
                     *count += 1;
                     if n.is_some_and(|n| *count >= n) {
+                        env.hit("repeat succeeds");
                         Status::Success
                     } else {
+                        env.hit("repeat restarts");
                         Status::Running
                     }
                 }
@@ -835,8 +945,10 @@ impl<'f> Inst<'f> {
                     let count = self.deco_state().1;
                     *count += 1;
                     if *count >= n {
+                        env.hit("retry gives up");
                         Status::Failure
                     } else {
+                        env.hit("retry restarts");
                         Status::Running
                     }
                 }
@@ -882,6 +994,11 @@ impl<'f> Inst<'f> {
                 self.parallel_outcome(n)
             };
             if let Some(out) = outcome {
+                env.hit(match (concurrent, out) {
+                    (true, _) => "concurrent fails",
+                    (false, Status::Success) => "parallel succeeds",
+                    (false, _) => "parallel fails",
+                });
                 // C5, C6: the still-running children are halted in
                 // declaration order, those not reached this tick included.
                 for i in 0..n {
@@ -893,6 +1010,7 @@ impl<'f> Inst<'f> {
             }
         }
         if concurrent && self.slots().iter().all(|s| *s == Slot::Done(Status::Success)) {
+            env.hit("concurrent succeeds");
             return self.finish(Status::Success);
         }
         Status::Running
