@@ -16,7 +16,10 @@ fn main() {
         .unwrap_or(220);
     let seeds: Vec<u64> = (1..=count).collect();
     let mut out = String::new();
-    let _ = writeln!(out, "/// The seeds of the compiled trees, in `play`'s order.");
+    let _ = writeln!(
+        out,
+        "/// The seeds of the compiled trees, in `play`'s order."
+    );
     let _ = writeln!(out, "pub const SEEDS: &[u64] = &{seeds:?};");
     for &seed in &seeds {
         let forest = deciders_reference::gen::forest(seed);
@@ -33,7 +36,10 @@ fn main() {
             "        {i} => run(T{seed}::new(), frames, |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f)),"
         );
     }
-    let _ = writeln!(out, "        _ => panic!(\"no tree {{index}}\"),\n    }}\n}}");
+    let _ = writeln!(
+        out,
+        "        _ => panic!(\"no tree {{index}}\"),\n    }}\n}}"
+    );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("trees.rs");
     std::fs::write(dest, out).unwrap();
 }

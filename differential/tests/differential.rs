@@ -42,7 +42,10 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
         0u64..8,
         proptest::collection::vec((pick(&names.decides), 0..SCORES.len()), 0..4),
         proptest::collection::vec((pick(&names.behaviors), status()), 0..4),
-        proptest::collection::vec((pick(&names.behaviors), proptest::bool::weighted(0.25)), 0..2),
+        proptest::collection::vec(
+            (pick(&names.behaviors), proptest::bool::weighted(0.25)),
+            0..2,
+        ),
         proptest::collection::vec((pick(&names.blocks), 0u8..4), 0..2),
     )
         .prop_map(
@@ -133,6 +136,9 @@ fn generated_trees_behave_as_the_reference_model() {
             .iter()
             .filter(|b| coverage.get(*b).copied().unwrap_or(0) < 20)
             .collect();
-        assert!(rare.is_empty(), "branches taken fewer than 20 times: {rare:?}");
+        assert!(
+            rare.is_empty(),
+            "branches taken fewer than 20 times: {rare:?}"
+        );
     }
 }

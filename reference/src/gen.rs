@@ -10,8 +10,8 @@ use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use crate::tree::{
-    Deco, Decide, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy,
-    Status, TreeDef,
+    Decide, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy, Status,
+    TreeDef,
 };
 
 /// Durations the generator writes, in seconds.
@@ -147,8 +147,11 @@ impl Gen {
     /// A child slot of `parent`: a named node, maybe guarded.
     fn slot(&mut self, parent: &Kind, depth: usize, max_depth: usize) -> Node {
         let name = self.fresh("n");
-        let decider_parent = matches!(parent, Kind::Composite { policy, .. } if policy.is_decider_group());
-        let guarded = self.rng.random_bool(if decider_parent { 0.6 } else { 0.25 });
+        let decider_parent =
+            matches!(parent, Kind::Composite { policy, .. } if policy.is_decider_group());
+        let guarded = self
+            .rng
+            .random_bool(if decider_parent { 0.6 } else { 0.25 });
         let mut guard = guarded.then(|| self.guard());
         let need = match &guard {
             Some(Guard {
@@ -215,7 +218,11 @@ impl Gen {
                 }
             };
         }
-        let leaf_weight = if leaf_only { 1.0 } else { 0.45 + 0.07 * depth as f64 };
+        let leaf_weight = if leaf_only {
+            1.0
+        } else {
+            0.45 + 0.07 * depth as f64
+        };
         if self.rng.random_bool(leaf_weight.min(1.0)) {
             return match self.rng.random_range(0..20u32) {
                 0..=10 => Kind::Act(self.fresh("a")),

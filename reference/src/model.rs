@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 
 use crate::script::{blk_log_name, Inputs};
-use crate::tree::{Deco, Decide, FlagTest, Forest, Group, Kind, Node, Policy, Status};
+use crate::tree::{Decide, Deco, FlagTest, Forest, Group, Kind, Node, Policy, Status};
 
 /// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
 /// as this much. Non-finite and non-positive values count as `0`.
@@ -307,7 +307,11 @@ impl<'f> Inst<'f> {
                 .iter()
                 .filter(|t| !t.stimuli)
                 .all(|t| t.op.test(env.flags, t.mask));
-            env.hit(if decision_ok { "stimuli reject" } else { "flags reject" });
+            env.hit(if decision_ok {
+                "stimuli reject"
+            } else {
+                "flags reject"
+            });
             return None;
         }
         if let Some(interval) = g.every {
@@ -323,13 +327,21 @@ impl<'f> Inst<'f> {
             None => Some(None), // G2: no decide accepts with score 1.0
             Some(Decide::Score(d)) => {
                 let ok = accepts(env.io.score(d));
-                env.hit(if ok { "decide accepts" } else { "decide rejects" });
+                env.hit(if ok {
+                    "decide accepts"
+                } else {
+                    "decide rejects"
+                });
                 ok.then_some(None)
             }
             Some(Decide::Block { decide, leaf }) => {
                 let score = env.io.score(decide);
                 let ok = accepts(score);
-                env.hit(if ok { "dblock accepts" } else { "decide rejects" });
+                env.hit(if ok {
+                    "dblock accepts"
+                } else {
+                    "decide rejects"
+                });
                 ok.then(|| Some((leaf.clone(), env.io.block(decide))))
             }
         }
@@ -543,7 +555,11 @@ impl<'f> Inst<'f> {
 
     /// Whether child `k`'s guard says `recheck` (G3).
     fn marked_recheck(&self, k: usize) -> bool {
-        self.children[k].node.guard.as_ref().is_some_and(|g| g.recheck)
+        self.children[k]
+            .node
+            .guard
+            .as_ref()
+            .is_some_and(|g| g.recheck)
     }
 
     // ----- composites (D1–D3, D7, D9, C1–C4) -----------------------------------
@@ -560,7 +576,8 @@ impl<'f> Inst<'f> {
             None => None,
             Some(Group::Act(n)) => Some((n.clone(), n.clone())),
             Some(Group::Blk) => {
-                let (leaf, value) = block.expect("a Blk group is only generated behind a dblock guard");
+                let (leaf, value) =
+                    block.expect("a Blk group is only generated behind a dblock guard");
                 let log = blk_log_name(&leaf, value);
                 Some((leaf, log))
             }
@@ -741,7 +758,9 @@ impl<'f> Inst<'f> {
         if !self.tick_group_behavior(env) {
             return Status::Failure;
         }
-        let i = self.running().expect("an active composite has a running child");
+        let i = self
+            .running()
+            .expect("an active composite has a running child");
         match policy {
             Policy::Priority | Policy::Sequential => {
                 if policy == Policy::Priority {
@@ -846,18 +865,19 @@ impl<'f> Inst<'f> {
     }
 
     fn enter_deco(&mut self, env: &mut Env, deco: Deco) -> Status {
-        match deco {
-            // R3, R4: within the cooldown, Failure without ticking the child.
+        // R3, R4: within the cooldown, Failure without ticking the child.
+        let cooling = match deco {
             Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => {
-                if self.cooldown.is_some_and(|t| env.now - t < d) {
-                    env.hit(match deco {
-                        Deco::Cooldown(_) => "cooldown rejects",
-                        _ => "cooldown_on_failure rejects",
-                    });
-                    return Status::Failure;
-                }
+                self.cooldown.is_some_and(|t| env.now - t < d)
             }
-            _ => {}
+            _ => false,
+        };
+        if cooling {
+            env.hit(match deco {
+                Deco::Cooldown(_) => "cooldown rejects",
+                _ => "cooldown_on_failure rejects",
+            });
+            return Status::Failure;
         }
         self.active = true;
         self.run = Run::Deco {
@@ -1009,7 +1029,12 @@ impl<'f> Inst<'f> {
                 return self.finish(out);
             }
         }
-        if concurrent && self.slots().iter().all(|s| *s == Slot::Done(Status::Success)) {
+        if concurrent
+            && self
+                .slots()
+                .iter()
+                .all(|s| *s == Slot::Done(Status::Success))
+        {
             env.hit("concurrent succeeds");
             return self.finish(Status::Success);
         }
@@ -1027,8 +1052,14 @@ impl<'f> Inst<'f> {
             unreachable!()
         };
         let slots = self.slots();
-        let succeeded = slots.iter().filter(|s| **s == Slot::Done(Status::Success)).count();
-        let failed = slots.iter().filter(|s| **s == Slot::Done(Status::Failure)).count();
+        let succeeded = slots
+            .iter()
+            .filter(|s| **s == Slot::Done(Status::Success))
+            .count();
+        let failed = slots
+            .iter()
+            .filter(|s| **s == Slot::Done(Status::Failure))
+            .count();
         let success = success.unwrap_or(n);
         if succeeded >= success {
             Some(Status::Success)

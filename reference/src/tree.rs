@@ -66,7 +66,10 @@ pub enum Kind {
     /// `wait(d)` (L7).
     Wait(f64),
     /// A composite, with its group behavior (D7) if any.
-    Composite { policy: Policy, group: Option<Group> },
+    Composite {
+        policy: Policy,
+        group: Option<Group>,
+    },
     /// A decorator (R1–R7); exactly one child.
     Decorator(Deco),
     /// `parallel(…)` (C5): `success`/`failure` thresholds, `None` as the
