@@ -142,3 +142,34 @@ fn generated_trees_behave_as_the_reference_model() {
         );
     }
 }
+
+#[test]
+fn the_seed_list_covers_every_construct() {
+    // The trees are only as good as the constructs they use: each must occur
+    // in several trees of the seed list.
+    let mut seen = std::collections::BTreeMap::new();
+    for &seed in trees::SEEDS {
+        for f in gen::features(&gen::forest(seed)) {
+            *seen.entry(f).or_insert(0usize) += 1;
+        }
+    }
+    println!("{seen:#?}");
+    if trees::SEEDS.len() >= 200 {
+        let rare: Vec<_> = gen::FEATURES
+            .iter()
+            .filter(|f| seen.get(*f).copied().unwrap_or(0) < 5)
+            .collect();
+        assert!(rare.is_empty(), "in fewer than 5 trees: {rare:?}");
+    }
+}
+
+#[test]
+fn the_source_of_a_forest_is_what_the_build_script_compiled() {
+    // `play(i)` runs the tree the build script wrote for `SEEDS[i]`; the test
+    // redraws the forest from the seed. Both must be the same drawing.
+    let forest = gen::forest(trees::SEEDS[0]);
+    assert_eq!(forest.trees[0].name, format!("T{}", trees::SEEDS[0]));
+    assert!(forest
+        .source()
+        .contains(&format!("tree T{}S for World", trees::SEEDS[0])));
+}

@@ -325,3 +325,129 @@ impl Gen {
         }
     }
 }
+
+/// The constructs a forest uses, by name. The differential test checks that
+/// the seed list covers each of [`FEATURES`] several times.
+pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
+    let mut out = std::collections::BTreeSet::new();
+    let refs = forest
+        .trees
+        .iter()
+        .map(|t| count_subtrees(&t.root))
+        .sum::<usize>();
+    if refs >= 2 {
+        out.insert("two references to one subtree");
+    }
+    for t in &forest.trees {
+        census(&t.root, None, &mut out);
+    }
+    out
+}
+
+/// Every construct [`features`] can report.
+pub const FEATURES: &[&str] = &[
+    "all/not_all flags",
+    "any/none flags",
+    "concurrent",
+    "condition (maybe)",
+    "dblock into a behavior",
+    "dblock into a group behavior",
+    "decorator over a composite",
+    "every on a recheck guard",
+    "group behavior inside a parallel",
+    "guarded child of a parallel",
+    "guarded child of a decorator",
+    "guarded sequential child",
+    "hold (no tick hook)",
+    "parallel thresholds",
+    "recheck under a status composite",
+    "redecide",
+    "stimuli flags",
+    "two references to one subtree",
+    "wait",
+];
+
+fn count_subtrees(n: &Node) -> usize {
+    usize::from(matches!(n.kind, Kind::Subtree(_)))
+        + n.children.iter().map(count_subtrees).sum::<usize>()
+}
+
+fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<&'static str>) {
+    if let Some(g) = &n.guard {
+        for f in &g.flags {
+            out.insert(if f.stimuli {
+                "stimuli flags"
+            } else if matches!(f.op, FlagOp::All | FlagOp::NotAll) {
+                "all/not_all flags"
+            } else {
+                "any/none flags"
+            });
+        }
+        if g.every.is_some() && g.recheck {
+            out.insert("every on a recheck guard");
+        }
+        if g.redecide {
+            out.insert("redecide");
+        }
+        if let Some(Decide::Block { .. }) = g.decide {
+            out.insert(match n.kind {
+                Kind::Blk => "dblock into a behavior",
+                _ => "dblock into a group behavior",
+            });
+        }
+        match parent {
+            Some(Kind::Composite {
+                policy: Policy::Sequential,
+                ..
+            }) => {
+                out.insert("guarded sequential child");
+            }
+            Some(Kind::Parallel { .. }) => {
+                out.insert("guarded child of a parallel");
+            }
+            Some(Kind::Decorator(_)) => {
+                out.insert("guarded child of a decorator");
+            }
+            Some(Kind::Composite { policy, .. }) if !policy.is_decider_group() && g.recheck => {
+                out.insert("recheck under a status composite");
+            }
+            _ => {}
+        }
+    }
+    match (&n.kind, parent) {
+        (Kind::Composite { .. }, Some(Kind::Decorator(_))) => {
+            out.insert("decorator over a composite");
+        }
+        (
+            Kind::Composite { group: Some(_), .. },
+            Some(Kind::Parallel { .. } | Kind::Concurrent),
+        ) => {
+            out.insert("group behavior inside a parallel");
+        }
+        _ => {}
+    }
+    match &n.kind {
+        Kind::Hold(_) => {
+            out.insert("hold (no tick hook)");
+        }
+        Kind::Wait(_) => {
+            out.insert("wait");
+        }
+        Kind::Condition { maybe: true, .. } => {
+            out.insert("condition (maybe)");
+        }
+        Kind::Concurrent => {
+            out.insert("concurrent");
+        }
+        Kind::Parallel {
+            form: ParallelForm::Thresholds,
+            ..
+        } => {
+            out.insert("parallel thresholds");
+        }
+        _ => {}
+    }
+    for c in &n.children {
+        census(c, Some(&n.kind), out);
+    }
+}
