@@ -116,6 +116,15 @@
 //!   one `deactivate`, deepest first, whatever removes the behavior. A failed
 //!   `activate` gets none. Dropping a running state runs memory destructors
 //!   but cannot call `deactivate`; call `halt` first.
+//! - **Panics** (SPEC T4): if a hook panics (a behavior, decide, condition,
+//!   DBlock function or trace), the state is as if it had been dropped at
+//!   that point: active memories are dropped without `deactivate`,
+//!   `is_running()` is false, and the next tick starts from the root; timers,
+//!   cooldowns and the clock are kept. No node is ever deactivated twice or
+//!   ticked after its deactivation.
+//! - **Frame length** (SPEC T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
+//!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
+//!   input can freeze or poison the tree clock.
 //! - **Errors are values** (SPEC D9, T4): a group whose guard accepted while
 //!   none of its children did breaks Spore's subset rule; the tick goes on and
 //!   reports it in [`Ctx::report`] and to the [`Trace`] hook.
