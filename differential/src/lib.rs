@@ -1,6 +1,6 @@
 //! Test-only: the fixture the generated trees of the differential test run
 //! on. Every hook answers from, and logs into, the same
-//! [`Inputs`](deciders_reference::Inputs) the reference model uses, so the
+//! [`Inputs`] the reference model uses, so the
 //! two hook logs can be compared line by line.
 
 use std::cell::RefCell;

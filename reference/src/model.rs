@@ -3,7 +3,7 @@
 //! from the generated code. Speed does not matter here; being easy to check
 //! against the rules does.
 //!
-//! Every node is an [`Inst`]: its definition, its children's instances, its
+//! Every node is an `Inst`: its definition, its children's instances, its
 //! persistent state (kept by a halt, cleared by a reset) and its
 //! per-activation state. The operations are the usual three:
 //!
