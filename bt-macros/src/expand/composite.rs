@@ -14,6 +14,26 @@ use quote::{format_ident, quote};
 use super::names::Gen;
 use crate::model::{Kind, Policy, Tree};
 
+/// Composites with more children than this are *wide*: their code is cut
+/// into functions of bounded size, so that it compiles in time and memory
+/// linear in the width (benches/COMPILE_TIME.md, "Wide composites").
+///
+/// - `halt_child` (one arm per child) is no longer force-inlined: a
+///   `selector`, `reactive_sequence` or `priority` calls it from up to two
+///   places per child, so inlining it made the code quadratic (a 1,000-child
+///   `selector` took minutes and gigabytes to build).
+/// - `walk` is no longer force-inlined into `enter` and `carry_on`: LLVM's
+///   machine passes are worse than quadratic on the function that results
+///   (a 1,000-child `sequence` took 8 minutes in release).
+/// - The single pass of a `selector` or `reactive_sequence` tick is split
+///   into functions of this many children each, so no function grows with
+///   the width.
+///
+/// The calls cost nothing measurable next to a wide composite's work, and
+/// halting is off the hot path. Composites up to this width (the benchmark
+/// trees have 8 children at most) compile to the same code as before.
+pub(super) const WIDE: usize = 16;
+
 /// Whether composite `id` re-evaluates the guard of its running child every
 /// tick: the stateless composites walk every child from the first each tick,
 /// guard included.
@@ -104,6 +124,11 @@ impl<'g, 'a> Parts<'g, 'a> {
         }
     }
 
+    /// Whether this composite is wide (more than [`WIDE`] children).
+    fn is_wide(&self) -> bool {
+        self.children.len() > WIDE
+    }
+
     fn generics(&self) -> TokenStream {
         let rt = &self.g.rt;
         quote!(<__Tr: #rt::Trace>)
@@ -185,17 +210,67 @@ impl<'g, 'a> Parts<'g, 'a> {
         }
     }
 
-    /// `match &mut self.c` ticking the running child, with its recheck when
-    /// `recheck(child)` says so. Evaluates to `(index, Status)`.
-    fn tick_running(&self, recheck: impl Fn(usize) -> bool) -> TokenStream {
+    /// `match &mut self.c` ticking the running child, with its recheck if
+    /// its guard says `recheck`. Evaluates to `(index, Status)`.
+    fn tick_running(&self) -> TokenStream {
+        let en = &self.en;
+        if self.is_wide() {
+            // One function per `WIDE` children (see `WIDE`).
+            let args = self.g.args();
+            let arms = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
+                let name = format_ident!("running{}", k);
+                let vs = (0..part.len()).map(|n| variant(k * WIDE + n));
+                quote!(#(#en::#vs(_))|* => self.#name(#args))
+            });
+            return quote!(match &self.c { #(#arms,)* });
+        }
+        let arms = self.running_arms(0, self.children);
+        quote!(match &mut self.c { #(#arms,)* })
+    }
+
+    /// The arms of [`Parts::tick_running`] for children `from ..` (`part`).
+    fn running_arms(&self, from: usize, part: &[usize]) -> Vec<TokenStream> {
         let g = self.g;
         let (en, a) = (&self.en, &self.a);
-        let arms = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let body = g.tick_checked(c, a, recheck(c));
-            quote!(#en::#v(#a) => (#i, #body))
+        part.iter()
+            .enumerate()
+            .map(|(n, &c)| {
+                let i = from + n;
+                let v = variant(i);
+                let body = g.tick_checked(c, a, g.has_recheck(c));
+                quote!(#en::#v(#a) => (#i, #body))
+            })
+            .collect()
+    }
+
+    /// The functions `running0`, `running1`, … of a wide composite: each
+    /// ticks the running child if it is one of its `WIDE` children. Nothing
+    /// for a narrow one, or for a `selector` or `reactive_sequence` (whose
+    /// tick is a single pass).
+    fn running_fns(&self, policy: Policy) -> TokenStream {
+        if !self.is_wide() || matches!(policy, Policy::Selector | Policy::ReactiveSequence) {
+            return quote!();
+        }
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let generics = self.generics();
+        let fns = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
+            let name = format_ident!("running{}", k);
+            let arms = self.running_arms(k * WIDE, part);
+            quote! {
+                #[inline(never)]
+                fn #name #generics (&mut self, #params) -> (usize, #rt::Status) {
+                    match &mut self.c {
+                        #(#arms,)*
+                        // `tick_running` calls this function only when one
+                        // of the children above runs.
+                        _ => ::core::unreachable!(),
+                    }
+                }
+            }
         });
-        quote!(match &mut self.c { #(#arms,)* })
+        quote!(#(#fns)*)
     }
 
     /// `fn tick`.
@@ -209,7 +284,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         let body = match policy {
             Policy::Priority => self.priority_tick(),
             Policy::Sequential => {
-                let running = self.tick_running(|c| g.has_recheck(c));
+                let running = self.tick_running();
                 quote! {
                     let (j, s) = #running;
                     if s == #rt::Status::Running {
@@ -219,7 +294,7 @@ impl<'g, 'a> Parts<'g, 'a> {
                 }
             }
             Policy::Sequence | Policy::Fallback => {
-                let running = self.tick_running(|c| g.has_recheck(c));
+                let running = self.tick_running();
                 let cont = continue_status(policy);
                 quote! {
                     let (j, s) = #running;
@@ -227,6 +302,10 @@ impl<'g, 'a> Parts<'g, 'a> {
                 }
             }
             Policy::ReactiveSequence | Policy::Selector => self.reactive_tick(policy),
+        };
+        let passes = match policy {
+            Policy::ReactiveSequence | Policy::Selector => self.reactive_passes(policy),
+            _ => self.running_fns(policy),
         };
         let carry_on = match policy {
             Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
@@ -260,6 +339,7 @@ impl<'g, 'a> Parts<'g, 'a> {
                 #body
             }
             #carry_on
+            #passes
         }
     }
 
@@ -277,49 +357,115 @@ impl<'g, 'a> Parts<'g, 'a> {
     /// and cost about four instructions per child).
     fn reactive_tick(&self, policy: Policy) -> TokenStream {
         let g = self.g;
-        let rt = &g.rt;
         let args = g.args();
-        let (en, a) = (&self.en, &self.a);
         let cont = continue_status(policy);
-        let children = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let tick = g.tick_checked(c, a, g.has_guard(c));
-            let enter = g.enter(c);
-            let accept = quote! {
-                match #enter {
-                    #rt::Entered::Running(#a) => {
-                        if #i < run {
-                            self.halt_child(#args);
-                        }
-                        self.c = #en::#v(#a);
-                        return #rt::Status::Running;
-                    }
-                    #rt::Entered::Done(s) => s,
-                }
-            };
-            let start = g.guarded(c, accept, quote!(#rt::Status::Failure));
-            quote! {
-                let s = if let (#i, #en::#v(#a)) = (run, &mut self.c) {
-                    let s = #tick;
-                    if s == #rt::Status::Running {
+        if self.is_wide() {
+            // Each pass covers `WIDE` children and says whether the tick
+            // ends there (see `WIDE`).
+            let passes = (0..self.children.len().div_ceil(WIDE)).map(|k| {
+                let pass = format_ident!("pass{}", k);
+                quote! {
+                    if let ::core::option::Option::Some(s) = self.#pass(run, #args) {
                         return s;
                     }
-                    s
-                } else {
-                    #start
-                };
-                if s != #cont {
-                    if #i < run {
-                        self.halt_child(#args);
-                    }
-                    return self.exit(s, #args);
                 }
-            }
-        });
+            });
+            return quote! {
+                let run = self.index();
+                #(#passes)*
+                self.exit(#cont, #args)
+            };
+        }
+        let children = self
+            .children
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| self.reactive_child(policy, i, c, |s| quote!(return #s;)));
         quote! {
             let run = self.index();
             #(#children)*
             self.exit(#cont, #args)
+        }
+    }
+
+    /// The functions `pass0`, `pass1`, … of a wide `selector` or
+    /// `reactive_sequence`: its tick's pass over children `WIDE * k ..`,
+    /// returning the tick's status if it ends there. Nothing for a narrow
+    /// one, whose pass is written out in its tick.
+    fn reactive_passes(&self, policy: Policy) -> TokenStream {
+        if !self.is_wide() {
+            return quote!();
+        }
+        let g = self.g;
+        let rt = &g.rt;
+        let params = g.params();
+        let generics = self.generics();
+        let some = quote!(::core::option::Option::Some);
+        let passes = self.children.chunks(WIDE).enumerate().map(|(k, chunk)| {
+            let pass = format_ident!("pass{}", k);
+            let children = chunk.iter().enumerate().map(|(n, &c)| {
+                self.reactive_child(policy, k * WIDE + n, c, |s| quote!(return #some(#s);))
+            });
+            quote! {
+                #[inline(never)]
+                fn #pass #generics (&mut self, run: usize, #params) -> ::core::option::Option<#rt::Status> {
+                    #(#children)*
+                    ::core::option::Option::None
+                }
+            }
+        });
+        quote!(#(#passes)*)
+    }
+
+    /// Child `i` (node `c`) in the pass of a `selector` or
+    /// `reactive_sequence` tick; `ret(status)` ends the tick.
+    fn reactive_child(
+        &self,
+        policy: Policy,
+        i: usize,
+        c: usize,
+        ret: impl Fn(TokenStream) -> TokenStream,
+    ) -> TokenStream {
+        let g = self.g;
+        let rt = &g.rt;
+        let args = g.args();
+        let (en, a) = (&self.en, &self.a);
+        let cont = continue_status(policy);
+        let v = variant(i);
+        let tick = g.tick_checked(c, a, g.has_guard(c));
+        let enter = g.enter(c);
+        let running = ret(quote!(#rt::Status::Running));
+        let accept = quote! {
+            match #enter {
+                #rt::Entered::Running(#a) => {
+                    if #i < run {
+                        self.halt_child(#args);
+                    }
+                    self.c = #en::#v(#a);
+                    #running
+                }
+                #rt::Entered::Done(s) => s,
+            }
+        };
+        let start = g.guarded(c, accept, quote!(#rt::Status::Failure));
+        let still_running = ret(quote!(s));
+        let exit = ret(quote!(self.exit(s, #args)));
+        quote! {
+            let s = if let (#i, #en::#v(#a)) = (run, &mut self.c) {
+                let s = #tick;
+                if s == #rt::Status::Running {
+                    #still_running
+                }
+                s
+            } else {
+                #start
+            };
+            if s != #cont {
+                if #i < run {
+                    self.halt_child(#args);
+                }
+                #exit
+            }
         }
     }
 
@@ -349,7 +495,7 @@ impl<'g, 'a> Parts<'g, 'a> {
                 }
             }
         });
-        let running = self.tick_running(|c| g.has_recheck(c));
+        let running = self.tick_running();
         quote! {
             let j = self.index();
             let (mask, s) = 'exited: {
@@ -530,12 +676,47 @@ impl<'g, 'a> Parts<'g, 'a> {
                 }
             }
         });
+        if !self.is_wide() {
+            return quote! {
+                #[inline(always)]
+                fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+                    #(#tries)*
+                    #rt::Walk::End
+                }
+            };
+        }
+        // Wide: `walk` calls one function per `WIDE` children (see `WIDE`).
+        let args = g.args();
+        let tries: Vec<TokenStream> = tries.collect();
+        let parts = tries.chunks(WIDE).enumerate().map(|(k, part)| {
+            let name = format_ident!("walk{}", k);
+            quote! {
+                #[inline(never)]
+                fn #name #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+                    #(#part)*
+                    #rt::Walk::End
+                }
+            }
+        });
+        let calls = (0..tries.len().div_ceil(WIDE)).map(|k| {
+            let name = format_ident!("walk{}", k);
+            let (lo, hi) = (k * WIDE, (k + 1) * WIDE);
+            quote! {
+                if from < #hi && to > #lo {
+                    match Self::#name(from, to, #args) {
+                        #rt::Walk::End => {}
+                        walked => return walked,
+                    }
+                }
+            }
+        });
         quote! {
-            #[inline(always)]
+            #[inline]
             fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
-                #(#tries)*
+                #(#calls)*
                 #rt::Walk::End
             }
+            #(#parts)*
         }
     }
 
@@ -549,11 +730,16 @@ impl<'g, 'a> Parts<'g, 'a> {
         let generics = self.generics();
         let (en, a) = (&self.en, &self.a);
         let info = g.info(self.id);
-        let halts = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let halt = g.halt(c, a);
-            quote!(#en::#v(#a) => #halt)
-        });
+        let halts: Vec<TokenStream> = self
+            .children
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let v = variant(i);
+                let halt = g.halt(c, a);
+                quote!(#en::#v(#a) => #halt)
+            })
+            .collect();
         let indexes = (0..self.children.len()).map(|i| {
             let v = variant(i);
             quote!(#en::#v(_) => #i)
@@ -561,6 +747,45 @@ impl<'g, 'a> Parts<'g, 'a> {
         let halt_behavior = self
             .has_behavior
             .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
+        let halt_child = if self.is_wide() {
+            // Not forced inline, and one function per `WIDE` children: see
+            // `WIDE`.
+            let arms = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
+                let name = format_ident!("halt_child{}", k);
+                let vs = (0..part.len()).map(|n| variant(k * WIDE + n));
+                quote!(#(#en::#vs(_))|* => self.#name(#args))
+            });
+            let parts = halts.chunks(WIDE).enumerate().map(|(k, part)| {
+                let name = format_ident!("halt_child{}", k);
+                quote! {
+                    #[inline(never)]
+                    fn #name #generics (&mut self, #params) {
+                        match &mut self.c {
+                            #(#part,)*
+                            // `halt_child` calls this function only when
+                            // one of the children above runs.
+                            _ => ::core::unreachable!(),
+                        }
+                    }
+                }
+            });
+            quote! {
+                /// Halts the active child's subtree.
+                #[inline]
+                fn halt_child #generics (&mut self, #params) {
+                    match &self.c { #(#arms,)* }
+                }
+                #(#parts)*
+            }
+        } else {
+            quote! {
+                /// Halts the active child's subtree.
+                #[inline(always)]
+                fn halt_child #generics (&mut self, #params) {
+                    match &mut self.c { #(#halts,)* }
+                }
+            }
+        };
         quote! {
             /// Which child is active.
             #[inline(always)]
@@ -568,11 +793,7 @@ impl<'g, 'a> Parts<'g, 'a> {
                 match &self.c { #(#indexes,)* }
             }
 
-            /// Halts the active child's subtree.
-            #[inline(always)]
-            fn halt_child #generics (&mut self, #params) {
-                match &mut self.c { #(#halts,)* }
-            }
+            #halt_child
 
             /// Halts the whole composite: children first, then the group
             /// behavior.

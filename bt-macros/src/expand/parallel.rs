@@ -4,6 +4,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
+use super::composite::WIDE;
 use super::names::Gen;
 use crate::model::Kind;
 
@@ -38,60 +39,97 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         quote!(#f: #rt::Slot::Idle)
     });
     let failure = quote!(#rt::Status::Failure);
-    let steps = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let enter = g.enter(c);
-        let accept = quote! {
-            match #enter {
-                #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
-                #rt::Entered::Done(s) => #rt::Slot::Done(s),
-            }
-        };
-        let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#failure)));
-        let tick = g.tick_checked(c, &a, g.has_recheck(c));
-        // C6: completed children of a `concurrent` are ticked again.
-        let restart = concurrent.then(|| {
-            quote! {
-                if let #rt::Slot::Done(_) = self.#f {
-                    self.#f = #rt::Slot::Idle;
-                }
-            }
-        });
-        let decided = if *concurrent {
-            quote! {
-                if let #rt::Slot::Done(#rt::Status::Failure) = self.#f {
-                    self.halt_running(#args);
-                    return #failure;
-                }
-            }
+    let wide = n > WIDE;
+    // In a wide node the steps are cut into functions returning
+    // `Some(status)` when the tick ends there (see `WIDE`).
+    let ret = |s: TokenStream| {
+        if wide {
+            quote!(return ::core::option::Option::Some(#s);)
         } else {
-            quote! {
-                if let ::core::option::Option::Some(out) = self.outcome() {
-                    self.halt_running(#args);
-                    return out;
+            quote!(return #s;)
+        }
+    };
+    let steps: Vec<TokenStream> = node
+        .children
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let f = field(i);
+            let enter = g.enter(c);
+            let accept = quote! {
+                match #enter {
+                    #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
+                    #rt::Entered::Done(s) => #rt::Slot::Done(s),
                 }
+            };
+            let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#failure)));
+            let tick = g.tick_checked(c, &a, g.has_recheck(c));
+            // C6: completed children of a `concurrent` are ticked again.
+            let restart = concurrent.then(|| {
+                quote! {
+                    if let #rt::Slot::Done(_) = self.#f {
+                        self.#f = #rt::Slot::Idle;
+                    }
+                }
+            });
+            let decided = if *concurrent {
+                let fail = ret(failure.clone());
+                quote! {
+                    if let #rt::Slot::Done(#rt::Status::Failure) = self.#f {
+                        self.halt_running(#args);
+                        #fail
+                    }
+                }
+            } else {
+                let out = ret(quote!(out));
+                quote! {
+                    if let ::core::option::Option::Some(out) = self.outcome() {
+                        self.halt_running(#args);
+                        #out
+                    }
+                }
+            };
+            quote! {
+                #restart
+                if let #rt::Slot::Idle = self.#f {
+                    self.#f = #start;
+                } else if let #rt::Slot::Running(#a) = &mut self.#f {
+                    let s = #tick;
+                    if s.is_done() {
+                        self.#f = #rt::Slot::Done(s);
+                    }
+                }
+                #decided
             }
+        })
+        .collect();
+    let mut all_done_parts = quote!();
+    let end = if *concurrent {
+        let all_done: Vec<TokenStream> = (0..n)
+            .map(|i| {
+                let f = field(i);
+                quote!(self.#f.done() == ::core::option::Option::Some(#rt::Status::Success))
+            })
+            .collect();
+        let all_done = if wide {
+            let names: Vec<Ident> = (0..n.div_ceil(WIDE))
+                .map(|k| format_ident!("all_done{}", k))
+                .collect();
+            let parts = all_done.chunks(WIDE).zip(&names).map(|(part, name)| {
+                quote! {
+                    #[inline(never)]
+                    fn #name(&self) -> bool {
+                        true #(&& #part)*
+                    }
+                }
+            });
+            all_done_parts = quote!(#(#parts)*);
+            quote!(true #(&& self.#names())*)
+        } else {
+            quote!(true #(&& #all_done)*)
         };
         quote! {
-            #restart
-            if let #rt::Slot::Idle = self.#f {
-                self.#f = #start;
-            } else if let #rt::Slot::Running(#a) = &mut self.#f {
-                let s = #tick;
-                if s.is_done() {
-                    self.#f = #rt::Slot::Done(s);
-                }
-            }
-            #decided
-        }
-    });
-    let end = if *concurrent {
-        let all_done = (0..n).map(|i| {
-            let f = field(i);
-            quote!(self.#f.done() == ::core::option::Option::Some(#rt::Status::Success))
-        });
-        quote! {
-            if true #(&& #all_done)* {
+            if #all_done {
                 #rt::Status::Success
             } else {
                 #rt::Status::Running
@@ -110,16 +148,21 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     });
-    let halts = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let halt = g.halt(c, &a);
-        quote! {
-            if let #rt::Slot::Running(#a) = &mut self.#f {
-                #halt;
+    let halts: Vec<TokenStream> = node
+        .children
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let f = field(i);
+            let halt = g.halt(c, &a);
+            quote! {
+                if let #rt::Slot::Running(#a) = &mut self.#f {
+                    #halt;
+                }
+                self.#f = #rt::Slot::Idle;
             }
-            self.#f = #rt::Slot::Idle;
-        }
-    });
+        })
+        .collect();
     let visits = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
         let visit = g.visit(c, &a);
@@ -130,6 +173,47 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         }
     });
     let stepped = g.stepped(id, quote!(Self { #(#idle,)* }), quote!(), quote!());
+    let generics = quote!(<__Tr: #rt::Trace>);
+    let (steps, halts, parts) = if wide {
+        let step_parts = steps.chunks(WIDE).enumerate().map(|(k, part)| {
+            let name = format_ident!("step{}", k);
+            quote! {
+                #[inline(never)]
+                fn #name #generics (&mut self, #params) -> ::core::option::Option<#rt::Status> {
+                    #(#part)*
+                    ::core::option::Option::None
+                }
+            }
+        });
+        let step_calls = (0..steps.len().div_ceil(WIDE)).map(|k| {
+            let name = format_ident!("step{}", k);
+            quote! {
+                if let ::core::option::Option::Some(s) = self.#name(#args) {
+                    return s;
+                }
+            }
+        });
+        let halt_parts = halts.chunks(WIDE).enumerate().map(|(k, part)| {
+            let name = format_ident!("halt_running{}", k);
+            quote! {
+                #[inline(never)]
+                fn #name #generics (&mut self, #params) {
+                    #(#part)*
+                }
+            }
+        });
+        let halt_calls = (0..halts.len().div_ceil(WIDE)).map(|k| {
+            let name = format_ident!("halt_running{}", k);
+            quote!(self.#name(#args);)
+        });
+        (
+            quote!(#(#step_calls)*),
+            quote!(#(#halt_calls)*),
+            quote!(#(#step_parts)* #(#halt_parts)*),
+        )
+    } else {
+        (quote!(#(#steps)*), quote!(#(#halts)*), quote!())
+    };
     quote! {
         #[allow(non_camel_case_types, dead_code)]
         #[doc(hidden)]
@@ -145,7 +229,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             /// order, stopping as soon as the outcome is decided.
             #[inline]
             fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                #(#steps)*
+                #steps
                 #end
             }
 
@@ -161,7 +245,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             /// Halts the running children in declaration order.
             #[inline]
             fn halt_running<__Tr: #rt::Trace>(&mut self, #params) {
-                #(#halts)*
+                #halts
             }
 
             #[inline]
@@ -172,6 +256,9 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
                 #(#visits)*
             }
+
+            #parts
+            #all_done_parts
         }
     }
 }
