@@ -32,5 +32,20 @@ pub fn tree(tree: &Tree) -> TokenStream {
             #vis fn now(&self) -> f64 { 0.0 }
             #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
         }
+
+        // Generic code over trees (`batch::tick_all`) gets no second error.
+        #[allow(unused_variables, clippy::all)]
+        impl #rt::Tree<#agent> for #name {
+            fn shape() -> &'static [#rt::NodeInfo] { &[] }
+            fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) -> #rt::Status {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx, tr: &mut Tr) -> #rt::Status {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) {}
+            fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx) {}
+            fn is_running(&self) -> bool { false }
+        }
     }
 }
