@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use syn::Error;
 
 use crate::model::{Deco, Kind, Node, Tree};
+use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
 /// its mask in a `u64` (SPEC D2).
@@ -31,11 +32,13 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
             ),
         ));
     }
+    let mut depths = Depths::new(all);
     for node in &tree.nodes {
         composite_rules(tree, node, &mut errors);
         decorator_rules(node, &mut errors);
         parallel_rules(node, &mut errors);
         subtree_rules(tree, node, all, &mut errors);
+        depth_rules(tree, node, &mut depths, &mut errors);
         guard_rules(tree, node, &mut errors);
     }
     match combine(errors) {
@@ -267,6 +270,82 @@ fn reaches(all: &[Tree], from: &syn::Ident, target: &syn::Ident, seen: &mut [boo
     all[i]
         .subtrees()
         .any(|next| reaches(all, next, target, seen))
+}
+
+/// How deep the trees of an invocation nest, counting through their
+/// `subtree` references (memoized; a cycle, reported by `subtree_rules`,
+/// counts as nothing).
+struct Depths<'a> {
+    all: &'a [Tree],
+    known: Vec<Option<usize>>,
+    visiting: Vec<bool>,
+}
+
+impl<'a> Depths<'a> {
+    fn new(all: &'a [Tree]) -> Self {
+        Depths {
+            all,
+            known: vec![None; all.len()],
+            visiting: vec![false; all.len()],
+        }
+    }
+
+    /// The depth of the deepest node of tree `i`, its root at 0; the root
+    /// of a referenced tree is one level below its `subtree` node.
+    fn of(&mut self, i: usize) -> usize {
+        if let Some(d) = self.known[i] {
+            return d;
+        }
+        if self.visiting[i] {
+            return 0;
+        }
+        self.visiting[i] = true;
+        let all = self.all;
+        let deepest = all[i]
+            .nodes
+            .iter()
+            .map(|n| match &n.kind {
+                Kind::Subtree { name } => match all.iter().position(|t| t.name == *name) {
+                    Some(j) => n.depth + 1 + self.of(j),
+                    None => n.depth,
+                },
+                _ => n.depth,
+            })
+            .max()
+            .unwrap_or(0);
+        self.visiting[i] = false;
+        self.known[i] = Some(deepest);
+        deepest
+    }
+}
+
+/// The nesting limit through `subtree` references ([`MAX_DEPTH`]; the
+/// parser enforces it within one tree). Reported at the reference that
+/// crosses it, unless the referenced tree crosses it on its own (it then
+/// reports the error itself).
+fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Vec<Error>) {
+    let Kind::Subtree { name } = &node.kind else {
+        return;
+    };
+    let Some(j) = depths.all.iter().position(|t| t.name == *name) else {
+        return;
+    };
+    let inner = depths.of(j);
+    let total = node.depth + 1 + inner;
+    if inner <= MAX_DEPTH && total > MAX_DEPTH {
+        errors.push(Error::new(
+            name.span(),
+            format!(
+                "`subtree {name}` nests too deeply: it puts the root of `{name}` at depth {} of `{}`, \
+                 and `{name}` is {inner} levels deep (counting its own subtrees), so its deepest node \
+                 is at depth {total}; a tree nests at most {MAX_DEPTH} levels, counting through \
+                 `subtree` references (the referenced tree's state is nested in this one's): make \
+                 one of the two trees flatter, or reference `{name}` higher up",
+                node.depth + 1,
+                tree.name
+            ),
+        ));
+    }
 }
 
 fn guard_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {

@@ -22,6 +22,25 @@ use proc_macro::TokenStream;
 /// Declares one or more behavior trees and generates their state machines.
 ///
 /// See the `deciders` crate documentation for the syntax and semantics.
+///
+/// # Limits
+///
+/// - **Depth**: a node is at most 48 levels below its tree's root
+///   (`MAX_DEPTH`; the root is at depth 0), counting through `subtree`
+///   references: the root of a referenced tree is one level below its
+///   `subtree` node, because its state is nested in the referencing tree's.
+///   Each level is a type nested in the tree's state, and the compiler's
+///   trait and layout queries overflow its default `recursion_limit` at 63
+///   levels for zero-sized behaviors, earlier for behaviors whose own types
+///   nest (55 for one holding a `HashMap<u32, Vec<Arc<String>>>`); every
+///   tree up to 48 levels compiles, whatever its node kinds. A deeper node
+///   is a compile error at that node; make the tree flatter (merge nested
+///   composites of the same kind). Input nested deeper than that, up to what
+///   the compiler itself can read, is reported the same way, never a crash.
+/// - **Width**: a decider group (`priority`, `sequential`) has at most 64
+///   children; other composites any number, compiled in time and memory
+///   linear in the width.
+/// - **Size**: a tree has at most 65,535 nodes.
 #[proc_macro]
 pub fn tree(input: TokenStream) -> TokenStream {
     pipeline(input.into()).into()
@@ -30,6 +49,7 @@ pub fn tree(input: TokenStream) -> TokenStream {
 /// parse → check → expand (or fallback), on `proc_macro2` tokens so that
 /// it also runs outside a compiler (the fuzz test below).
 fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    let (input, cut) = parse::limit_nesting(input);
     let input = match syn::parse2::<parse::Input>(input) {
         Ok(input) => input,
         Err(e) => return e.to_compile_error(),
@@ -38,12 +58,27 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
     let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
+    // Brackets nested deeper than any tree's nodes can be (the node-depth
+    // error did not fire), in a guard or a behavior's constructor: what was
+    // cut is lost, so no tree is expanded.
+    let cut = cut.filter(|_| !input.too_deep);
+    if let Some(span) = cut {
+        let e = syn::Error::new(
+            span,
+            format!(
+                "brackets nested more than {} levels deep: `tree!` does not read input this deep; \
+                 move the expression into a function or a constant and name it in the tree",
+                parse::MAX_TOKEN_NESTING
+            ),
+        );
+        out.extend(e.to_compile_error());
+    }
     for (tree, checked) in trees.iter().zip(checked) {
         match checked {
-            Ok(()) if !check::references_failed(tree, trees, &failed) => {
+            Ok(()) if cut.is_none() && !check::references_failed(tree, trees, &failed) => {
                 out.extend(expand::tree(tree, trees));
             }
-            // The referenced tree reports the error.
+            // The referenced tree (or the nesting error) reports it.
             Ok(()) => out.extend(fallback::tree(tree)),
             Err(e) => {
                 out.extend(e.to_compile_error());

@@ -14,9 +14,17 @@
 //!
 //! Malformed syntax stops the parse with an error naming the expected token.
 //! Problems that leave the syntax readable (a duplicate guard item, a bad
-//! duration) are collected in `Tree::errors` and reported with the checks.
+//! duration or count, a node nested too deeply) are collected in
+//! `Tree::errors` and reported with the checks.
+//!
+//! The parse recurses once per level of nesting, and never deeper than
+//! [`MAX_DEPTH`]: a node below that is reported and skipped without looking
+//! inside it. Before the parse, [`limit_nesting`] cuts token groups nested
+//! deeper than [`MAX_TOKEN_NESTING`] (without recursion), so that building
+//! `syn`'s token buffer, which recurses once per group, cannot overflow the
+//! stack either, however deep the input.
 
-use proc_macro2::Span;
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::spanned::Spanned;
@@ -28,16 +36,46 @@ use crate::model::{
     Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
 };
 
+/// The deepest a node may be nested below its tree's root (the root is at
+/// depth 0), counting through `subtree` references (`check`).
+///
+/// The generated state holds each level in the one above it (a composite is
+/// a struct holding an enum of its children's states, a decorator an
+/// `Option`, a parallel node a `Slot` per child, a `subtree` the referenced
+/// tree's root state), so a tree `d` levels deep is a type nested about
+/// `2 d` levels deep, and the compiler's trait and layout queries recurse
+/// that deep. With the default `#![recursion_limit = "128"]`, a chain of
+/// composites, decorators or parallel nodes, or any mix of them, over a
+/// zero-sized behavior overflows at depth 63 (`overflow evaluating the
+/// requirement ...: Send` or `Freeze`), and at depth 55 over a behavior
+/// holding a `HashMap<u32, Vec<Arc<String>>>` and a few `Option`s: the
+/// behavior's own type nests too. 48 leaves that much room to behavior
+/// types. A `subtree` does not reset the count: the referenced tree's
+/// state is nested inside the referencing one.
+pub const MAX_DEPTH: usize = 48;
+
+/// The deepest token groups (`(…)`, `[…]`, `{…}`) may be nested in the
+/// input: far more than [`MAX_DEPTH`] (each level of a tree is one group,
+/// plus a few for a behavior's constructor or a guard), far less than what
+/// would overflow the stack while `syn` reads it.
+pub const MAX_TOKEN_NESTING: usize = 256;
+
 /// Every tree of one `tree!` invocation.
 pub struct Input {
     pub trees: Vec<Tree>,
+    /// Whether some node was reported for being nested deeper than
+    /// [`MAX_DEPTH`].
+    pub too_deep: bool,
 }
 
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let mut trees = Vec::new();
+        let mut too_deep = false;
         while !input.is_empty() {
-            trees.push(parse_tree(input)?);
+            let (tree, deep) = parse_tree(input)?;
+            trees.push(tree);
+            too_deep |= deep;
         }
         if trees.is_empty() {
             return Err(syn::Error::new(
@@ -45,11 +83,87 @@ impl Parse for Input {
                 "expected a tree: `tree Name for Agent { … }`",
             ));
         }
-        Ok(Input { trees })
+        Ok(Input { trees, too_deep })
     }
 }
 
-fn parse_tree(input: ParseStream) -> syn::Result<Tree> {
+/// `input` with the contents of every token group nested deeper than
+/// [`MAX_TOKEN_NESTING`] removed, and the span of the first such group; or
+/// `input` unchanged (the usual case) if there is none. Iterative: it runs
+/// before anything that recurses over the tokens.
+pub fn limit_nesting(input: TokenStream) -> (TokenStream, Option<Span>) {
+    if !nested_deeper_than(&input, MAX_TOKEN_NESTING) {
+        return (input, None);
+    }
+    // Rebuilt only when needed: a rebuilt group keeps its span but loses
+    // the separate spans of its delimiters.
+    struct Frame {
+        tokens: proc_macro2::token_stream::IntoIter,
+        out: Vec<TokenTree>,
+        group: Option<(Delimiter, Span)>,
+    }
+    let mut cut = None;
+    let mut stack = vec![Frame {
+        tokens: input.into_iter(),
+        out: Vec::new(),
+        group: None,
+    }];
+    loop {
+        let depth = stack.len();
+        let Some(top) = stack.last_mut() else {
+            return (TokenStream::new(), cut);
+        };
+        match top.tokens.next() {
+            Some(TokenTree::Group(g)) if depth > MAX_TOKEN_NESTING => {
+                cut.get_or_insert(g.span());
+                let mut empty = Group::new(g.delimiter(), TokenStream::new());
+                empty.set_span(g.span());
+                top.out.push(TokenTree::Group(empty));
+            }
+            Some(TokenTree::Group(g)) => stack.push(Frame {
+                tokens: g.stream().into_iter(),
+                out: Vec::new(),
+                group: Some((g.delimiter(), g.span())),
+            }),
+            Some(tt) => top.out.push(tt),
+            None => {
+                let Some(done) = stack.pop() else { continue };
+                let stream: TokenStream = done.out.into_iter().collect();
+                match (done.group, stack.last_mut()) {
+                    (Some((delimiter, span)), Some(parent)) => {
+                        let mut g = Group::new(delimiter, stream);
+                        g.set_span(span);
+                        parent.out.push(TokenTree::Group(g));
+                    }
+                    _ => return (stream, cut),
+                }
+            }
+        }
+    }
+}
+
+/// Whether some token group of `input` is nested more than `limit` deep.
+fn nested_deeper_than(input: &TokenStream, limit: usize) -> bool {
+    let mut stack = vec![input.clone().into_iter()];
+    while let Some(top) = stack.last_mut() {
+        match top.next() {
+            Some(TokenTree::Group(g)) => {
+                if stack.len() > limit {
+                    return true;
+                }
+                stack.push(g.stream().into_iter());
+            }
+            Some(_) => {}
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    false
+}
+
+/// One tree, and whether a node of it was nested too deeply.
+fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: Visibility = input.parse()?;
     let kw: Ident = input.call(Ident::parse_any)?;
@@ -98,20 +212,25 @@ fn parse_tree(input: ParseStream) -> syn::Result<Tree> {
         parser.nodes.clear();
         parser.errors.push(e);
     }
-    Ok(Tree {
+    let too_deep = parser.too_deep.is_some();
+    let tree = Tree {
         attrs,
         vis,
         name,
         agent,
         nodes: parser.nodes,
         errors: parser.errors,
-    })
+    };
+    Ok((tree, too_deep))
 }
 
 #[derive(Default)]
 struct Parser {
     nodes: Vec<Node>,
     errors: Vec<syn::Error>,
+    /// The parent of the last node reported for being nested too deeply:
+    /// its other children are skipped without a second error.
+    too_deep: Option<usize>,
 }
 
 impl Parser {
@@ -124,6 +243,9 @@ impl Parser {
         name_ident: Option<Ident>,
         guard: Option<Guard>,
     ) -> syn::Result<usize> {
+        if depth > MAX_DEPTH {
+            return Ok(self.too_deep(input, parent, depth, name_ident, guard));
+        }
         let id = self.nodes.len();
         let span = input.span();
         let keyword = peek_keyword(input)?;
@@ -145,7 +267,7 @@ impl Parser {
             }
             Some(Keyword::Decorator) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
-                let deco = parse_deco(&keyword, input)?;
+                let deco = parse_deco(&keyword, input, &mut self.errors)?;
                 Kind::Decorator { deco, keyword }
             }
             Some(Keyword::Parallel) => {
@@ -154,7 +276,7 @@ impl Parser {
                 let (success, failure) = if concurrent {
                     (None, None)
                 } else {
-                    parse_thresholds(&keyword, input)?
+                    parse_thresholds(&keyword, input, &mut self.errors)?
                 };
                 Kind::Parallel {
                     keyword,
@@ -175,7 +297,7 @@ impl Parser {
                 let _ = keyword;
                 Kind::Condition { func }
             }
-            Some(Keyword::Builtin) => Kind::Behavior(parse_builtin(input)?),
+            Some(Keyword::Builtin) => Kind::Behavior(parse_builtin(input, &mut self.errors)?),
             Some(Keyword::Subtree) => {
                 input.call(Ident::parse_any)?;
                 let name: Ident = input.parse().map_err(|e| {
@@ -231,6 +353,66 @@ impl Parser {
             self.nodes[id].children = children;
         }
         Ok(id)
+    }
+
+    /// A node nested deeper than [`MAX_DEPTH`]: reported (once per parent)
+    /// and skipped up to the next `,` of its parent without parsing it, so
+    /// the parse never recurses deeper than the limit. A placeholder leaf
+    /// takes its place, so the rest of the tree is still checked (its
+    /// errors reported too), and the tree is not expanded.
+    fn too_deep(
+        &mut self,
+        input: ParseStream,
+        parent: Option<usize>,
+        depth: usize,
+        name_ident: Option<Ident>,
+        guard: Option<Guard>,
+    ) -> usize {
+        let span = input.span();
+        if self.too_deep != parent {
+            self.too_deep = parent;
+            self.errors.push(syn::Error::new(
+                span,
+                format!(
+                    "this node is nested {depth} levels below the root; a tree nests at most \
+                     {MAX_DEPTH} levels, counting through `subtree` references (each level is a \
+                     type nested in the tree's state, and deeper ones overflow the compiler's \
+                     recursion limit): make the tree flatter, e.g. `sequence {{ sequence {{ A, B }}, C }}` \
+                     is `sequence {{ A, B, C }}`; moving a branch into a `subtree` does not help"
+                ),
+            ));
+        }
+        // Skip the node: whole token trees up to the parent's next `,`.
+        let _ = input.step(|cursor| {
+            let mut rest = *cursor;
+            while let Some((tt, next)) = rest.token_tree() {
+                if matches!(&tt, TokenTree::Punct(p) if p.as_char() == ',') {
+                    break;
+                }
+                rest = next;
+            }
+            Ok(((), rest))
+        });
+        let id = self.nodes.len();
+        self.nodes.push(Node {
+            id,
+            parent,
+            depth,
+            name: name_ident
+                .as_ref()
+                .map_or_else(|| "too_deep".to_string(), Ident::to_string),
+            name_ident,
+            span,
+            kind: Kind::Behavior(Leaf {
+                ty: Path::from(Ident::new("__TooDeep", span)),
+                ctor: None,
+                span,
+                timed: false,
+            }),
+            guard,
+            children: Vec::new(),
+        });
+        id
     }
 
     /// Unnamed siblings whose derived names collide (`sequence { Step,
@@ -330,15 +512,9 @@ impl Parser {
                 let args;
                 parenthesized!(args in input);
                 let expr: Expr = args.parse()?;
-                let every = match number(&expr) {
-                    Some(seconds) => Every {
-                        seconds,
-                        span: expr.span(),
-                    },
-                    None => return Err(syn::Error::new(
-                        expr.span(),
-                        "expected a duration in seconds as a number literal, e.g. `every(30.0)`",
-                    )),
+                let every = Every {
+                    seconds: seconds(&expr, "every(30.0)", &mut self.errors),
+                    span: expr.span(),
                 };
                 if guard.every.is_some() {
                     self.errors.push(duplicate(&key));
@@ -470,8 +646,14 @@ fn default_name(kind: &Kind) -> String {
     }
 }
 
-/// The arguments of a decorator keyword.
-fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
+/// The arguments of a decorator keyword. A bad value (a count or duration
+/// out of range, a status that does not exist) is pushed to `errors` and
+/// replaced by a valid one, so the rest of the tree is still checked.
+fn parse_deco(
+    keyword: &Ident,
+    input: ParseStream,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<Deco> {
     let k = keyword.to_string();
     if k == "invert" {
         return Ok(Deco::Invert);
@@ -491,10 +673,11 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
                     } else {
                         "`Success`, `Failure` or `Running`"
                     };
-                    return Err(syn::Error::new(
+                    errors.push(syn::Error::new(
                         status.span(),
                         format!("expected {allowed}: `{k}(Success) {{ … }}`"),
                     ));
+                    StatusName::Success
                 }
             };
             if k == "force" {
@@ -506,7 +689,7 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
         "repeat" if args.peek(Ident) => {
             let forever: Ident = args.parse()?;
             if forever != "forever" {
-                return Err(syn::Error::new(
+                errors.push(syn::Error::new(
                     forever.span(),
                     "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`",
                 ));
@@ -514,10 +697,10 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
             Deco::Repeat(None)
         }
         "repeat" | "retry" => {
-            let n: syn::LitInt = args.parse().map_err(|e| {
+            let expr: Expr = args.parse().map_err(|e| {
                 syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`"))
             })?;
-            let n = n.base10_parse::<u64>()?;
+            let n = count::<u64>(&expr, &format!("{k}(3)"), errors).unwrap_or(1);
             if k == "repeat" {
                 Deco::Repeat(Some(n))
             } else {
@@ -526,12 +709,7 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
         }
         _ => {
             let expr: Expr = args.parse()?;
-            let seconds = number(&expr).ok_or_else(|| {
-                syn::Error::new(
-                    expr.span(),
-                    format!("expected a duration in seconds as a number literal, e.g. `{k}(2.5)`"),
-                )
-            })?;
+            let seconds = seconds(&expr, &format!("{k}(2.5)"), errors);
             match k.as_str() {
                 "cooldown_on_failure" => Deco::CooldownOnFailure(seconds),
                 "cooldown" => Deco::Cooldown(seconds),
@@ -549,7 +727,11 @@ fn parse_deco(keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
 type Threshold = Option<(usize, Span)>;
 
 /// `parallel(all)`, `parallel(any)`, `parallel(success >= n, failure >= m)`.
-fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Threshold, Threshold)> {
+fn parse_thresholds(
+    keyword: &Ident,
+    input: ParseStream,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<(Threshold, Threshold)> {
     const EXPECTED: &str = "expected a parallel policy: `parallel(all)`, `parallel(any)` or thresholds `parallel(success >= 2, failure >= 1)`";
     if !input.peek(syn::token::Paren) {
         return Err(syn::Error::new(keyword.span(), EXPECTED));
@@ -570,11 +752,11 @@ fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Thresho
     loop {
         args.parse::<Token![>=]>()
             .map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
-        let n: syn::LitInt = args.parse()?;
-        let value = (n.base10_parse::<usize>()?, n.span());
+        let n: Expr = args.parse()?;
+        let value = count::<usize>(&n, &format!("{key} >= 2"), errors).map(|v| (v, n.span()));
         match key.to_string().as_str() {
-            "success" => success = Some(value),
-            "failure" => failure = Some(value),
+            "success" => success = value,
+            "failure" => failure = value,
             _ => return Err(syn::Error::new(key.span(), EXPECTED)),
         }
         if args.is_empty() {
@@ -587,7 +769,7 @@ fn parse_thresholds(keyword: &Ident, input: ParseStream) -> syn::Result<(Thresho
 }
 
 /// `succeed`, `fail`, `wait(d)` (SPEC L7).
-fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
+fn parse_builtin(input: ParseStream, errors: &mut Vec<syn::Error>) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
     let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
@@ -605,9 +787,16 @@ fn parse_builtin(input: ParseStream) -> syn::Result<Leaf> {
             let args;
             parenthesized!(args in input);
             let expr: Expr = args.parse()?;
-            let seconds = number(&expr).filter(|s| s.is_finite() && *s > 0.0).ok_or_else(|| {
-                syn::Error::new(expr.span(), "expected a positive duration in seconds as a number literal, e.g. `wait(2.5)`")
-            })?;
+            let mut seconds = seconds(&expr, "wait(2.5)", errors);
+            if seconds <= 0.0 {
+                errors.push(syn::Error::new(
+                    expr.span(),
+                    format!(
+                        "`wait({seconds})`: the duration must be a positive number of seconds, e.g. `wait(2.5)`"
+                    ),
+                ));
+                seconds = 1.0;
+            }
             (
                 syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait),
                 Some(
@@ -671,17 +860,120 @@ fn not_a_behavior(span: Span) -> syn::Error {
     )
 }
 
-/// A number literal, possibly negated.
-fn number(expr: &Expr) -> Option<f64> {
+/// Why an expression gives no usable number.
+enum BadNumber {
+    /// Not a number literal.
+    NotALiteral,
+    /// Beyond what the type holds (`1e400` for an `f64`).
+    TooLarge,
+    /// A non-zero literal that rounds to 0 (`1e-400` for an `f64`).
+    TooSmall,
+}
+
+/// A number literal, possibly negated or parenthesized, as an `f64`.
+fn number(expr: &Expr) -> Result<f64, BadNumber> {
     match expr {
-        Expr::Lit(l) => match &l.lit {
-            Lit::Float(f) => f.base10_parse::<f64>().ok(),
-            Lit::Int(i) => i.base10_parse::<f64>().ok(),
-            _ => None,
-        },
+        Expr::Lit(l) => {
+            let digits = match &l.lit {
+                Lit::Float(f) => f.base10_digits(),
+                Lit::Int(i) => i.base10_digits(),
+                _ => return Err(BadNumber::NotALiteral),
+            };
+            let value = digits.parse::<f64>().map_err(|_| BadNumber::NotALiteral)?;
+            let mantissa = digits.split(['e', 'E']).next().unwrap_or(digits);
+            if value.is_infinite() {
+                Err(BadNumber::TooLarge)
+            } else if value == 0.0 && mantissa.chars().any(|c| ('1'..='9').contains(&c)) {
+                Err(BadNumber::TooSmall)
+            } else {
+                Ok(value)
+            }
+        }
         Expr::Unary(u) if matches!(u.op, UnOp::Neg(_)) => number(&u.expr).map(|v| -v),
         Expr::Paren(p) => number(&p.expr),
-        _ => None,
+        _ => Err(BadNumber::NotALiteral),
+    }
+}
+
+/// The literal as written, for messages.
+fn written(expr: &Expr) -> String {
+    quote::ToTokens::to_token_stream(expr)
+        .to_string()
+        .replace("- ", "-")
+}
+
+/// A duration in seconds (`example` shows the syntax). A literal that is no
+/// finite `f64` (or not a literal) is an error pushed to `errors`, and the
+/// duration becomes 1 s so that the tree is still checked. Zero and negative
+/// durations are returned: whether they make sense is for `check`.
+fn seconds(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> f64 {
+    let message = match number(expr) {
+        Ok(v) => return v,
+        Err(BadNumber::TooLarge) => format!(
+            "`{}` does not fit in an `f64` (the largest is about 1.8e308): write a duration in seconds \
+             that does, e.g. `{example}`",
+            written(expr)
+        ),
+        Err(BadNumber::TooSmall) => format!(
+            "`{}` is 0 as an `f64` (the smallest positive one is about 4.9e-324): write a positive \
+             duration in seconds that an `f64` holds, e.g. `{example}`",
+            written(expr)
+        ),
+        Err(_) => format!(
+            "expected a duration in seconds as a number literal, e.g. `{example}`"
+        ),
+    };
+    errors.push(syn::Error::new_spanned(expr, message));
+    1.0
+}
+
+/// A count (`example` shows the syntax): a non-negative integer literal
+/// that fits in `T`. Anything else is an error pushed to `errors`, and
+/// `None`.
+fn count<T>(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> Option<T>
+where
+    T: std::str::FromStr + std::fmt::Display + num_max::Max,
+{
+    let message = match expr {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(i), ..
+        }) => match i.base10_digits().parse::<T>() {
+            Ok(n) => return Some(n),
+            Err(_) => format!(
+                "`{}` is too large for a count: the largest is {} (`{}`)",
+                i.base10_digits(),
+                T::MAX,
+                std::any::type_name::<T>()
+            ),
+        },
+        _ => match number(expr) {
+            Ok(v) if v < 0.0 => format!(
+                "`{}`: a count cannot be negative; write a whole number, e.g. `{example}`",
+                written(expr)
+            ),
+            Ok(_) | Err(BadNumber::TooLarge | BadNumber::TooSmall) => format!(
+                "`{}`: a count is a whole number, e.g. `{example}`",
+                written(expr)
+            ),
+            Err(BadNumber::NotALiteral) => {
+                format!("expected a count as an integer literal, e.g. `{example}`")
+            }
+        },
+    };
+    errors.push(syn::Error::new_spanned(expr, message));
+    None
+}
+
+/// The largest value of a count type, for messages.
+mod num_max {
+    pub trait Max {
+        const MAX: Self;
+    }
+    impl Max for u64 {
+        const MAX: Self = u64::MAX;
+    }
+    impl Max for usize {
+        const MAX: Self = usize::MAX;
     }
 }
 
