@@ -28,11 +28,41 @@ impl Flags {
     /// No flag set.
     pub const EMPTY: Flags = Flags(0);
 
-    /// The set holding only flag number `n`. `n` is taken modulo 64, so this
-    /// never panics; declare at most 64 flags.
+    /// The set holding only flag number `n`, from 0 to 63.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is 64 or more: a `Flags` holds 64 flags. Flags are meant to be
+    /// named as constants, where this is a compile-time error rather than a
+    /// panic:
+    ///
+    /// ```compile_fail
+    /// use bt_runtime::Flags;
+    /// const TOO_FAR: Flags = Flags::bit(64); // error[E0080]: evaluation panicked: … from 0 to 63
+    /// ```
+    ///
+    /// [`Flags::try_bit`] returns `None` instead.
     #[inline]
     pub const fn bit(n: u32) -> Flags {
-        Flags(1u64 << (n % 64))
+        match Flags::try_bit(n) {
+            Some(flags) => flags,
+            None => panic!("Flags::bit(n): flag numbers go from 0 to 63 (a Flags holds 64 flags)"),
+        }
+    }
+
+    /// The set holding only flag number `n`, or `None` if `n` is 64 or more.
+    ///
+    /// ```
+    /// use bt_runtime::Flags;
+    /// assert_eq!(Flags::try_bit(63), Some(Flags(1 << 63)));
+    /// assert_eq!(Flags::try_bit(64), None);
+    /// ```
+    #[inline]
+    pub const fn try_bit(n: u32) -> Option<Flags> {
+        match 1u64.checked_shl(n) {
+            Some(bit) => Some(Flags(bit)),
+            None => None,
+        }
     }
 
     /// The raw bits.
@@ -128,7 +158,18 @@ mod tests {
         assert!(f.not_all(A | B));
         assert!(!f.not_all(A));
         assert!(!Flags::EMPTY.any(Flags::EMPTY));
-        assert_eq!(Flags::bit(64), Flags::bit(0));
+        assert_eq!(Flags::bit(63), Flags(1 << 63));
+        assert_eq!(Flags::try_bit(5), Some(Flags::bit(5)));
         assert_eq!((A | B).without(A), B);
+    }
+
+    #[test]
+    fn only_64_flags_exist() {
+        assert_eq!(Flags::try_bit(64), None);
+        assert_eq!(Flags::try_bit(u32::MAX), None);
+        let n = std::hint::black_box(64);
+        let panic = std::panic::catch_unwind(|| Flags::bit(n)).unwrap_err();
+        let message = panic.downcast_ref::<&str>().copied().unwrap_or_default();
+        assert!(message.contains("from 0 to 63"), "{message}");
     }
 }
