@@ -1,14 +1,23 @@
 //! The macro never panics (SPEC §9, "no panics on bad input"): the whole
 //! pipeline runs on valid trees and on many mutations of them (a token
 //! deleted, duplicated, replaced or the input cut short), and must either
-//! expand or report a `compile_error!`, never panic.
+//! expand or report a `compile_error!`, never panic. Whatever it emits must
+//! parse as a Rust file.
+//!
+//! The seeds are the grammar seeds below, deep trees (at, just past and far
+//! past [`MAX_DEPTH`]) and wide composites of every kind. [`fuzz`] takes any
+//! seed list, for seeds from other sources (a generator of random valid
+//! trees).
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestError, TestRunner};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use crate::parse::MAX_DEPTH;
+
 /// Trees covering every construct of the grammar.
-const SEEDS: &[&str] = &[
+const GRAMMAR_SEEDS: &[&str] = &[
     r#"
     /// Figure 1 with every node kind.
     pub tree Creature for Critter {
@@ -66,38 +75,162 @@ const SEEDS: &[&str] = &[
     "#,
 ];
 
-/// Runs the pipeline, turning a panic into a test failure with the input.
-fn must_not_panic(input: TokenStream) -> Result<TokenStream, TestCaseError> {
-    let text = input.to_string();
-    catch_unwind(AssertUnwindSafe(|| super::pipeline(input)))
-        .map_err(|_| TestCaseError::fail(format!("the macro panicked on: {text}")))
+/// The node kinds a deep seed nests, in turn: every composite, decorator and
+/// parallel kind, with guards and a group behavior.
+const DEEP_KINDS: &[&str] = &[
+    "sequence {",
+    "invert {",
+    "parallel(all) {",
+    "selector { when(decide = Critter::guard) =>",
+    "repeat(3) {",
+    "priority with Eat { go: when(every(1.0), recheck, decide = Critter::guard) =>",
+    "concurrent {",
+    "fallback {",
+    "timeout(2.0) {",
+    "reactive_sequence {",
+    "sequential {",
+    "cooldown(1.0) {",
+    "always(Running) {",
+    "parallel(success >= 1) {",
+    "force(Success) {",
+    "retry(2) {",
+    "delay(0.5) {",
+    "cooldown_on_failure(1.0) {",
+];
+
+/// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the
+/// leaf is at depth `depth`.
+fn chain(depth: usize, leaf: &str) -> String {
+    let mut out = String::new();
+    for i in 0..depth {
+        out += DEEP_KINDS[i % DEEP_KINDS.len()];
+        out.push(' ');
+    }
+    out += leaf;
+    out += &" }".repeat(depth);
+    out
 }
 
-/// A token tree as a flat list of lexemes: groups become their delimiters
-/// around their contents, so mutations can also break the nesting.
-fn flatten(ts: TokenStream, out: &mut Vec<String>) {
-    for tt in ts {
-        match tt {
-            TokenTree::Group(g) => {
+/// Trees at the depth limit (valid), one level past it within a tree and
+/// through a `subtree`, and 1,000 levels deep.
+fn deep_seeds() -> Vec<String> {
+    let half = MAX_DEPTH / 2;
+    vec![
+        format!(
+            "tree Deep for Critter {{ {} }}",
+            chain(MAX_DEPTH, "Step(1)")
+        ),
+        format!(
+            "tree Top for Critter {{ {} }} tree Bottom for Critter {{ {} }}",
+            chain(half, "subtree Bottom"),
+            chain(MAX_DEPTH - half - 1, "Eat")
+        ),
+        format!(
+            "tree Deeper for Critter {{ {} }}",
+            chain(MAX_DEPTH + 1, "Step(1)")
+        ),
+        format!(
+            "tree Top for Critter {{ {} }} tree Bottom for Critter {{ {} }}",
+            chain(half + 1, "subtree Bottom"),
+            chain(MAX_DEPTH - half - 1, "Eat")
+        ),
+        format!("tree Thousand for Critter {{ {} }}", chain(1000, "Eat")),
+    ]
+}
+
+/// The composite kinds, as written, and how many children a valid one may
+/// have (decider groups: 64).
+const WIDE_KINDS: &[(&str, usize)] = &[
+    ("priority", 64),
+    ("sequential", 64),
+    ("sequence", 200),
+    ("reactive_sequence", 200),
+    ("fallback", 200),
+    ("selector", 200),
+    ("parallel(success >= 150, failure >= 2)", 200),
+    ("concurrent", 200),
+];
+
+/// One composite of each kind with hundreds of children (decider groups:
+/// their maximum, 64, and one with 100, an error), every third child
+/// guarded.
+fn wide_seeds() -> Vec<String> {
+    let wide = |kind: &str, n: usize| {
+        let children: Vec<String> = (0..n)
+            .map(|i| match i % 3 {
+                0 => format!("c{i}: when(decide = Critter::guard) => Step::every({i})"),
+                1 => format!("Step({i})"),
+                _ => "Eat".to_string(),
+            })
+            .collect();
+        format!(
+            "tree Wide for Critter {{ {kind} {{ {} }} }}",
+            children.join(", ")
+        )
+    };
+    let mut seeds: Vec<String> = WIDE_KINDS.iter().map(|&(k, n)| wide(k, n)).collect();
+    seeds.push(wide("priority", 100));
+    seeds
+}
+
+/// Runs the pipeline on `text`, turning a panic, or an output that is not
+/// a Rust file, into a test failure naming the input.
+fn run(text: &str) -> Result<TokenStream, TestCaseError> {
+    let input: TokenStream = text
+        .parse()
+        .map_err(|e| TestCaseError::reject(format!("does not lex: {e}")))?;
+    let out = catch_unwind(AssertUnwindSafe(|| super::pipeline(input)))
+        .map_err(|_| TestCaseError::fail(format!("the macro panicked on: {text}")))?;
+    if let Err(e) = syn::parse2::<syn::File>(out.clone()) {
+        return Err(TestCaseError::fail(format!(
+            "the output is not a Rust file ({e}) for: {text}"
+        )));
+    }
+    Ok(out)
+}
+
+/// A seed as a flat list of lexemes: groups become their delimiters around
+/// their contents, so mutations can also break the nesting; joint
+/// punctuation stays one lexeme (`::`, `=>`, `>=`), so that the seeds joined
+/// back with spaces still parse. Iterative, for the deep seeds.
+fn lexemes(seed: &str) -> Vec<String> {
+    let tokens: TokenStream = seed.parse().expect("the seeds lex");
+    let mut out: Vec<String> = Vec::new();
+    let mut joint = false;
+    let mut stack = vec![(tokens.into_iter(), "")];
+    while let Some((tokens, close)) = stack.last_mut() {
+        let next = tokens.next();
+        let was_joint = std::mem::replace(&mut joint, false);
+        match next {
+            Some(TokenTree::Group(g)) => {
                 let (open, close) = match g.delimiter() {
                     Delimiter::Parenthesis => ("(", ")"),
                     Delimiter::Brace => ("{", "}"),
                     Delimiter::Bracket => ("[", "]"),
                     Delimiter::None => ("", ""),
                 };
-                out.push(open.to_string());
-                flatten(g.stream(), out);
-                out.push(close.to_string());
+                if !open.is_empty() {
+                    out.push(open.to_string());
+                }
+                stack.push((g.stream().into_iter(), close));
             }
-            TokenTree::Punct(p) => out.push(p.as_char().to_string()),
-            other => out.push(other.to_string()),
+            Some(TokenTree::Punct(p)) => {
+                match out.last_mut() {
+                    Some(last) if was_joint => last.push(p.as_char()),
+                    _ => out.push(p.as_char().to_string()),
+                }
+                joint = p.spacing() == Spacing::Joint;
+            }
+            Some(other) => out.push(other.to_string()),
+            None => {
+                let close = *close;
+                stack.pop();
+                if !close.is_empty() {
+                    out.push(close.to_string());
+                }
+            }
         }
     }
-}
-
-fn lexemes(seed: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    flatten(seed.parse().expect("the seeds lex"), &mut out);
     out
 }
 
@@ -170,7 +303,7 @@ const POOL: &[&str] = &[
 ];
 
 #[derive(Debug, Clone)]
-enum Mutation {
+pub enum Mutation {
     Delete(usize),
     Duplicate(usize),
     Replace(usize, usize),
@@ -210,10 +343,74 @@ fn apply(mut lx: Vec<String>, muts: &[Mutation]) -> Vec<String> {
     lx
 }
 
+/// `lexemes` with their delimiters balanced: a closing one that closes
+/// nothing open is dropped, and the ones still open at the end are closed.
+/// The compiler hands a macro balanced token trees only, so without this
+/// most cut or mutated inputs would not reach the pipeline at all.
+fn balance(lexemes: Vec<String>) -> Vec<String> {
+    let mut open: Vec<&str> = Vec::new();
+    let mut out = Vec::with_capacity(lexemes.len());
+    for lexeme in lexemes {
+        let closer = match lexeme.as_str() {
+            "(" => Some(")"),
+            "[" => Some("]"),
+            "{" => Some("}"),
+            _ => None,
+        };
+        if let Some(closer) = closer {
+            open.push(closer);
+        } else if matches!(lexeme.as_str(), ")" | "]" | "}") {
+            if open.last() != Some(&lexeme.as_str()) {
+                continue;
+            }
+            open.pop();
+        }
+        out.push(lexeme);
+    }
+    out.extend(open.into_iter().rev().map(str::to_string));
+    out
+}
+
+/// Runs the pipeline `cases` times (or `PROPTEST_CASES` times, for a
+/// longer hunt), each on one of `seeds` with one to three mutations, its
+/// delimiters then balanced: it must never panic, and its output must parse
+/// as a Rust file. Seeds are source text of one `tree!` invocation's input
+/// (any number of trees); they must lex.
+pub fn fuzz(seeds: &[String], cases: u32) -> Result<(), TestError<(usize, Vec<Mutation>)>> {
+    let lexed: Vec<Vec<String>> = seeds.iter().map(|s| lexemes(s)).collect();
+    let cases = match std::env::var("PROPTEST_CASES") {
+        Ok(n) => n.parse().unwrap_or(cases),
+        Err(_) => cases,
+    };
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let strategy = (0..seeds.len(), proptest::collection::vec(mutation(), 1..4));
+    runner.run(&strategy, |(seed, muts)| {
+        let text = balance(apply(lexed[seed].clone(), &muts)).join(" ");
+        match run(&text) {
+            Err(TestCaseError::Reject(_)) => Ok(()),
+            other => other.map(drop),
+        }
+    })
+}
+
+fn all(seeds: &[&str]) -> Vec<String> {
+    seeds.iter().map(|s| s.to_string()).collect()
+}
+
 #[test]
 fn the_seeds_expand_without_errors() {
-    for seed in SEEDS {
-        let out = must_not_panic(seed.parse().unwrap()).unwrap().to_string();
+    let valid_deep = &deep_seeds()[..2];
+    let valid_wide: Vec<String> = wide_seeds().into_iter().take(WIDE_KINDS.len()).collect();
+    for seed in all(GRAMMAR_SEEDS)
+        .iter()
+        .chain(valid_deep)
+        .chain(&valid_wide)
+    {
+        let out = run(seed).unwrap().to_string();
         let head = &out[..out.len().min(400)];
         assert!(!out.contains("compile_error"), "{head}");
         assert!(out.contains("fn tick"), "{head}");
@@ -221,41 +418,61 @@ fn the_seeds_expand_without_errors() {
 }
 
 #[test]
+fn past_the_limits_gives_compile_errors() {
+    let deep = deep_seeds();
+    let wide = wide_seeds();
+    for (seed, expected) in [
+        (&deep[2], "this node is nested 49 levels below the root"),
+        (&deep[3], "`subtree Bottom` nests too deeply"),
+        (&deep[4], "this node is nested 49 levels below the root"),
+        (&wide[WIDE_KINDS.len()], "a decider group has at most 64"),
+    ] {
+        let out = run(seed).unwrap().to_string();
+        assert!(out.contains(expected), "{}", &out[..out.len().min(400)]);
+    }
+}
+
+#[test]
+fn a_hundred_thousand_levels_give_the_depth_error_not_a_stack_overflow() {
+    // Built and read without recursion (the lexer, the depth cut before
+    // `syn`, the parse stopping at the limit, dropping): the test thread's
+    // default stack is enough.
+    let text = format!("tree Deep for Critter {{ {} }}", chain(100_000, "Eat"));
+    let out = run(&text).unwrap();
+    let errors = out
+        .into_iter()
+        .filter(|t| matches!(t, TokenTree::Ident(i) if i == "compile_error"))
+        .count();
+    assert_eq!(errors, 1);
+}
+
+#[test]
 fn a_broken_tree_gives_compile_errors_not_a_panic() {
     // The check of this test: it can fail. A known bad input must give a
     // compile error (so the property below is not vacuous).
-    let out = must_not_panic(
-        "tree T for A { priority { x: Step, x: Step } }"
-            .parse()
-            .unwrap(),
-    )
-    .unwrap()
-    .to_string();
+    let out = run("tree T for A { priority { x: Step, x: Step } }")
+        .unwrap()
+        .to_string();
     assert!(out.contains("compile_error"), "{out}");
 }
 
-proptest! {
-    // 768 cases in CI (well under a second); `PROPTEST_CASES=200000` for a
-    // longer hunt.
-    #![proptest_config(ProptestConfig {
-        cases: if std::env::var_os("PROPTEST_CASES").is_some() {
-            ProptestConfig::default().cases
-        } else {
-            768
-        },
-        ..ProptestConfig::default()
-    })]
+#[test]
+fn mutated_trees_never_panic() {
+    // 768 cases in CI (about 5 s in a debug build: a third of the cases
+    // expand a tree, whose output is then parsed); `PROPTEST_CASES=200000`
+    // for a longer hunt.
+    let mut seeds = all(GRAMMAR_SEEDS);
+    seeds.extend(deep_seeds());
+    if let Err(e) = fuzz(&seeds, 768) {
+        panic!("{e}");
+    }
+}
 
-    #[test]
-    fn mutated_trees_never_panic(
-        seed in 0..SEEDS.len(),
-        muts in proptest::collection::vec(mutation(), 1..4),
-    ) {
-        let text = apply(lexemes(SEEDS[seed]), &muts).join(" ");
-        // Inputs that do not lex (unbalanced delimiters, a stray quote) never
-        // reach a macro: the compiler rejects them first.
-        if let Ok(ts) = text.parse::<TokenStream>() {
-            must_not_panic(ts)?;
-        }
+#[test]
+fn mutated_wide_trees_never_panic() {
+    // Each case reads hundreds of nodes (and some expand them): fewer cases
+    // (about 1 s).
+    if let Err(e) = fuzz(&wide_seeds(), 48) {
+        panic!("{e}");
     }
 }
