@@ -173,20 +173,37 @@ fn wide_seeds() -> Vec<String> {
     seeds
 }
 
-/// Runs the pipeline on `text`, turning a panic, or an output that is not
-/// a Rust file, into a test failure naming the input.
-fn run(text: &str) -> Result<TokenStream, TestCaseError> {
-    let input: TokenStream = text
-        .parse()
-        .map_err(|e| TestCaseError::reject(format!("does not lex: {e}")))?;
-    let out = catch_unwind(AssertUnwindSafe(|| super::pipeline(input)))
-        .map_err(|_| TestCaseError::fail(format!("the macro panicked on: {text}")))?;
-    if let Err(e) = syn::parse2::<syn::File>(out.clone()) {
-        return Err(TestCaseError::fail(format!(
-            "the output is not a Rust file ({e}) for: {text}"
-        )));
+/// The stack the compiler runs a proc macro on (rustc's main thread).
+const RUSTC_STACK: usize = 8 << 20;
+
+/// Runs the pipeline on `text`, on a thread with the compiler's stack, and
+/// returns its output as text; a panic, or an output that is not a Rust
+/// file, is a test failure naming the input.
+fn run(text: &str) -> Result<String, TestCaseError> {
+    let owned = text.to_string();
+    let result = std::thread::Builder::new()
+        .stack_size(RUSTC_STACK)
+        .spawn(move || {
+            let input: TokenStream = match owned.parse() {
+                Ok(input) => input,
+                Err(e) => return Err(format!("does not lex: {e}")),
+            };
+            let out = catch_unwind(AssertUnwindSafe(|| super::pipeline(input)))
+                .map_err(|_| "the macro panicked".to_string())?;
+            match syn::parse2::<syn::File>(out.clone()) {
+                // Sent as text: a `proc_macro2` token stream stays on its thread.
+                Ok(_) => Ok(out.to_string()),
+                Err(e) => Err(format!("the output is not a Rust file ({e})")),
+            }
+        })
+        .expect("a thread")
+        .join()
+        .unwrap_or_else(|_| Err("the macro panicked".to_string()));
+    match result {
+        Ok(out) => Ok(out),
+        Err(e) if e.starts_with("does not lex") => Err(TestCaseError::reject(e)),
+        Err(e) => Err(TestCaseError::fail(format!("{e} on: {text}"))),
     }
-    Ok(out)
 }
 
 /// A seed as a flat list of lexemes: groups become their delimiters around
@@ -410,7 +427,7 @@ fn the_seeds_expand_without_errors() {
         .chain(valid_deep)
         .chain(&valid_wide)
     {
-        let out = run(seed).unwrap().to_string();
+        let out = run(seed).unwrap();
         let head = &out[..out.len().min(400)];
         assert!(!out.contains("compile_error"), "{head}");
         assert!(out.contains("fn tick"), "{head}");
@@ -427,7 +444,7 @@ fn past_the_limits_gives_compile_errors() {
         (&deep[4], "this node is nested 49 levels below the root"),
         (&wide[WIDE_KINDS.len()], "a decider group has at most 64"),
     ] {
-        let out = run(seed).unwrap().to_string();
+        let out = run(seed).unwrap();
         assert!(out.contains(expected), "{}", &out[..out.len().min(400)]);
     }
 }
@@ -436,23 +453,20 @@ fn past_the_limits_gives_compile_errors() {
 fn a_hundred_thousand_levels_give_the_depth_error_not_a_stack_overflow() {
     // Built and read without recursion (the lexer, the depth cut before
     // `syn`, the parse stopping at the limit, dropping): the test thread's
-    // default stack is enough.
+    // own stack (2 MB, a quarter of the compiler's) is enough.
     let text = format!("tree Deep for Critter {{ {} }}", chain(100_000, "Eat"));
-    let out = run(&text).unwrap();
-    let errors = out
-        .into_iter()
-        .filter(|t| matches!(t, TokenTree::Ident(i) if i == "compile_error"))
-        .count();
-    assert_eq!(errors, 1);
+    let out = super::pipeline(text.parse().unwrap());
+    assert!(syn::parse2::<syn::File>(out.clone()).is_ok());
+    let out = out.to_string();
+    assert_eq!(out.matches("compile_error").count(), 1, "{out}");
+    assert!(out.contains("this node is nested 49 levels below the root"));
 }
 
 #[test]
 fn a_broken_tree_gives_compile_errors_not_a_panic() {
     // The check of this test: it can fail. A known bad input must give a
     // compile error (so the property below is not vacuous).
-    let out = run("tree T for A { priority { x: Step, x: Step } }")
-        .unwrap()
-        .to_string();
+    let out = run("tree T for A { priority { x: Step, x: Step } }").unwrap();
     assert!(out.contains("compile_error"), "{out}");
 }
 
@@ -475,4 +489,22 @@ fn mutated_wide_trees_never_panic() {
     if let Err(e) = fuzz(&wide_seeds(), 48) {
         panic!("{e}");
     }
+}
+
+#[test]
+fn brackets_nested_deeper_than_the_token_limit_are_an_error() {
+    // In a behavior's constructor, not in the tree's nodes: the nesting
+    // limit, not the depth one.
+    let n = crate::parse::MAX_TOKEN_NESTING + 10;
+    let text = format!(
+        "tree T for Critter {{ sequence {{ Step::new({}1{}), Eat }} }}",
+        "(".repeat(n),
+        ")".repeat(n)
+    );
+    let out = run(&text).unwrap();
+    assert!(
+        out.contains("brackets nested more than 128 levels deep"),
+        "{}",
+        &out[..out.len().min(400)]
+    );
 }

@@ -55,10 +55,13 @@ use crate::model::{
 pub const MAX_DEPTH: usize = 48;
 
 /// The deepest token groups (`(…)`, `[…]`, `{…}`) may be nested in the
-/// input: far more than [`MAX_DEPTH`] (each level of a tree is one group,
-/// plus a few for a behavior's constructor or a guard), far less than what
-/// would overflow the stack while `syn` reads it.
-pub const MAX_TOKEN_NESTING: usize = 256;
+/// input: far more than a valid tree needs ([`MAX_DEPTH`] + 1 groups for
+/// its nodes, a few more for a behavior's constructor or a guard), far less
+/// than what would overflow the stack while `syn` parses it: `syn`'s
+/// expression parser takes about 15 KB of stack per level of parentheses in
+/// a debug build (proc macros are built without optimization), so 128
+/// levels take 2 MB of the 8 MB the compiler's thread has.
+pub const MAX_TOKEN_NESTING: usize = 128;
 
 /// Every tree of one `tree!` invocation.
 pub struct Input {
