@@ -41,6 +41,9 @@ use proc_macro::TokenStream;
 ///   children; other composites any number, compiled in time and memory
 ///   linear in the width.
 /// - **Size**: a tree has at most 65,535 nodes.
+/// - **Brackets**: the input nests brackets at most 128 levels deep (a
+///   behavior's constructor or a guard nested deeper than that is an error:
+///   name a function or a constant instead).
 #[proc_macro]
 pub fn tree(input: TokenStream) -> TokenStream {
     pipeline(input.into()).into()
