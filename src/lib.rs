@@ -125,6 +125,16 @@
 //! - **Frame length** (SPEC T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
+//! - **Depth**: a node may be nested at most 48 levels below its tree's
+//!   root (the root is at depth 0), counting through `subtree` references: a
+//!   referenced tree's root is one level below its `subtree` node, because
+//!   its state is nested in the referencing tree's. Every tree within that
+//!   limit compiles with the default `recursion_limit`, whatever its node
+//!   kinds; a deeper node is a compile error at that node. Make the tree
+//!   flatter (`sequence { sequence { A, B }, C }` is `sequence { A, B, C }`);
+//!   moving a branch into a `subtree` does not help. Width is not limited
+//!   (decider groups aside, at most 64 children): compile time and memory
+//!   grow linearly with it.
 //! - **Errors are values** (SPEC D9, T4): a group whose guard accepted while
 //!   none of its children did breaks Spore's subset rule; the tick goes on and
 //!   reports it in [`Ctx::report`] and to the [`Trace`] hook.

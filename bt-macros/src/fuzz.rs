@@ -470,6 +470,30 @@ fn a_broken_tree_gives_compile_errors_not_a_panic() {
     assert!(out.contains("compile_error"), "{out}");
 }
 
+/// Random valid trees from the differential test's generator (a tree and
+/// its subtree each, every node kind and guard item), as `tree!` input.
+fn random_seeds(count: u64) -> Vec<String> {
+    (1..=count)
+        .map(|seed| deciders_reference::gen::forest(seed).source())
+        .collect()
+}
+
+#[test]
+fn random_valid_trees_expand_without_errors() {
+    for seed in random_seeds(40) {
+        let out = run(&seed).unwrap();
+        assert!(!out.contains("compile_error"), "{seed}\n{out}");
+        assert!(out.contains("fn tick"), "{seed}");
+    }
+}
+
+#[test]
+fn mutated_random_trees_never_panic() {
+    if let Err(e) = fuzz(&random_seeds(40), 256) {
+        panic!("{e}");
+    }
+}
+
 #[test]
 fn mutated_trees_never_panic() {
     // 768 cases in CI (about 5 s in a debug build: a third of the cases
