@@ -1079,3 +1079,217 @@ fn continue_status(policy: Policy) -> Status {
         Policy::Priority | Policy::Sequential => unreachable!("decider groups do not walk"),
     }
 }
+
+/// The model checked on its own against logs written by hand from the rules,
+/// so it is not only ever compared with the generated code.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::Frame;
+    use crate::tree::{Guard, TreeDef};
+
+    fn node(name: &str, guard: Option<Guard>, kind: Kind, children: Vec<Node>) -> Node {
+        Node {
+            name: name.into(),
+            guard,
+            kind,
+            children,
+        }
+    }
+
+    fn act(name: &str, guard: Option<Guard>) -> Node {
+        node(name, guard, Kind::Act(name.into()), vec![])
+    }
+
+    fn decide(name: &str) -> Option<Guard> {
+        Some(Guard {
+            decide: Some(Decide::Score(name.into())),
+            ..Guard::default()
+        })
+    }
+
+    fn forest(root: Node) -> Forest {
+        Forest {
+            trees: vec![TreeDef {
+                name: "T".into(),
+                root,
+            }],
+        }
+    }
+
+    fn set(io: &mut Inputs, scores: &[(&str, usize)], results: &[(&str, Status)]) {
+        io.apply(&Frame::Tick {
+            dt: 0,
+            flags: 0,
+            stimuli: 0,
+            scores: scores.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
+            results: results.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
+            refuse: vec![],
+            blocks: vec![],
+        });
+    }
+
+    const ACCEPT: usize = 0; // SCORES[0] = 1.0
+    const REJECT: usize = 3; // SCORES[3] = 0.0
+
+    #[test]
+    fn d1_interrupt_deactivates_deepest_first_then_enters_the_new_child() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Priority,
+                group: None,
+            },
+            vec![
+                act("flee", decide("flee")),
+                node(
+                    "eat",
+                    decide("eat"),
+                    Kind::Composite {
+                        policy: Policy::Priority,
+                        group: Some(Group::Act("eat".into())),
+                    },
+                    vec![act("find", None)],
+                ),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("eat", ACCEPT)], &[]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        assert_eq!(
+            io.take(),
+            [
+                "decide flee",
+                "decide eat",
+                "activate eat",
+                "tick eat -> Running",
+                "activate find",
+                "tick find -> Running"
+            ]
+        );
+        assert_eq!(m.path(), ["root", "eat", "find"]);
+        // G3: eat's guard is not re-evaluated; flee is decided and interrupts.
+        set(&mut io, &[("flee", ACCEPT)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(
+            io.take(),
+            [
+                "decide flee",
+                "deactivate find",
+                "deactivate eat",
+                "activate flee",
+                "tick flee -> Running"
+            ]
+        );
+    }
+
+    #[test]
+    fn d2_an_exited_child_is_masked_and_the_group_exits_with_its_status() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Priority,
+                group: None,
+            },
+            vec![act("a", decide("a")), act("b", decide("b"))],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(
+            &mut io,
+            &[("a", ACCEPT), ("b", ACCEPT)],
+            &[("a", Status::Failure)],
+        );
+        // a exits at once; masked, so b is decided and entered in the same tick.
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        assert_eq!(
+            io.take(),
+            [
+                "decide a",
+                "activate a",
+                "tick a -> Failure",
+                "deactivate a",
+                "decide b",
+                "activate b",
+                "tick b -> Running"
+            ]
+        );
+        // b succeeds; a is decided again (unmasked) and rejects: the root
+        // exits with b's status.
+        set(&mut io, &[("a", REJECT)], &[("b", Status::Success)]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Success);
+        assert_eq!(
+            io.take(),
+            ["decide a", "tick b -> Success", "deactivate b", "decide a"]
+        );
+        assert!(!m.is_running());
+    }
+
+    #[test]
+    fn d9_no_child_accepting_a_fresh_group_is_reported() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Sequential,
+                group: None,
+            },
+            vec![act("a", decide("a"))],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        let (s, errors) = m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!((s, errors), (Status::Failure, vec!["root".to_string()]));
+    }
+
+    #[test]
+    fn c2_an_earlier_child_running_again_is_ticked_before_the_later_one_is_halted() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::ReactiveSequence,
+                group: None,
+            },
+            vec![
+                node(
+                    "c",
+                    None,
+                    Kind::Condition {
+                        name: "c".into(),
+                        maybe: true,
+                    },
+                    vec![],
+                ),
+                act("a", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("c", ACCEPT)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(io.take(), ["decide c", "activate a", "tick a -> Running"]);
+        set(&mut io, &[("c", REJECT)], &[]); // 0: not known yet → Running
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        assert_eq!(io.take(), ["decide c", "deactivate a"]);
+        assert_eq!(m.path(), ["root", "c"]);
+    }
+
+    #[test]
+    fn t2_a_huge_dt_counts_as_max_dt_and_time_goes_on() {
+        let f = forest(node("root", None, Kind::Wait(1.0), vec![]));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        assert_eq!(m.tick(&mut io, 1e30, 0, 0).0, Status::Running);
+        for _ in 0..9 {
+            assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        }
+        assert_eq!(m.tick(&mut io, 0.125, 0, 0).0, Status::Success);
+        assert_eq!(sanitize(f32::NAN), 0.0);
+        assert_eq!(sanitize(f32::INFINITY), 0.0);
+        assert_eq!(sanitize(1e30), MAX_DT);
+    }
+}
