@@ -125,6 +125,10 @@
 //! - **Frame length** (SPEC T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
+//! - **Durations** (`every`, `wait`, `timeout`, `delay`, the cooldowns): a
+//!   bare number or an `s` suffix is seconds, `ms` is milliseconds
+//!   (`timeout(1500ms)` is 1.5 s); any other suffix (`1min`, `2h`) is a
+//!   compile error, never silently seconds.
 //! - **Depth**: a node may be nested at most 48 levels below its tree's
 //!   root (the root is at depth 0), counting through `subtree` references: a
 //!   referenced tree's root is one level below its `subtree` node, because

@@ -417,3 +417,38 @@ fn t2_halt_of_a_tree_without_clock_shows_zero() {
     t.halt(&mut w, &mut ctx);
     assert_eq!(w.take(), log(&["deactivate y at 0", "deactivate g at 0"]));
 }
+
+deciders::tree! {
+    /// Durations with units: `ms` is milliseconds, `s` (or nothing) seconds.
+    tree Units for World {
+        sequence {
+            wait(250ms),
+            timeout(0.5s) { Act("slow") },
+            wait(1),
+        }
+    }
+}
+
+#[test]
+fn durations_in_milliseconds_and_seconds_mean_what_they_say() {
+    // 0.05 s frames: wait(250ms) starts at the first tick's clock (0.05)
+    // and completes on the 6th (clock 0.30); `slow` starts in the same tick
+    // and times out 0.5 s later (clock 0.80, the 16th tick), failing the
+    // sequence: `wait(1)` never runs.
+    let mut t = Units::new();
+    let mut w = World::new();
+    let mut ticks = 0;
+    let status = loop {
+        ticks += 1;
+        let s = t.tick(&mut w, &mut Ctx::new(0.05));
+        if ticks == 6 {
+            assert_eq!(w.take(), log(&["activate slow", "tick slow -> Running"]));
+        }
+        if s != Running {
+            break s;
+        }
+        assert!(ticks < 100, "never completed");
+    };
+    assert_eq!((ticks, status), (16, Failure));
+    assert_eq!(w.take().last().map(String::as_str), Some("deactivate slow"));
+}

@@ -898,6 +898,21 @@ fn number(expr: &Expr) -> Result<f64, BadNumber> {
     }
 }
 
+/// The suffix of a number literal (possibly negated or parenthesized): `ms`
+/// in `1500ms`, empty when there is none or `expr` is no literal.
+fn suffix(expr: &Expr) -> &str {
+    match expr {
+        Expr::Lit(l) => match &l.lit {
+            Lit::Float(f) => f.suffix(),
+            Lit::Int(i) => i.suffix(),
+            _ => "",
+        },
+        Expr::Unary(u) => suffix(&u.expr),
+        Expr::Paren(p) => suffix(&p.expr),
+        _ => "",
+    }
+}
+
 /// The literal as written, for messages.
 fn written(expr: &Expr) -> String {
     quote::ToTokens::to_token_stream(expr)
@@ -909,8 +924,31 @@ fn written(expr: &Expr) -> String {
 /// finite `f64` (or not a literal) is an error pushed to `errors`, and the
 /// duration becomes 1 s so that the tree is still checked. Zero and negative
 /// durations are returned: whether they make sense is for `check`.
+///
+/// A bare number is seconds; the unit may be written: `s` (seconds) or `ms`
+/// (milliseconds, as the bot format and BehaviorTree.CPP count). Any other
+/// suffix (`1min`, `2h`, `5f32`) is an error, never silently seconds.
 fn seconds(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> f64 {
-    let message = match number(expr) {
+    let scale = match suffix(expr) {
+        "" | "s" => 1.0,
+        "ms" => 1e-3,
+        unit => {
+            errors.push(syn::Error::new_spanned(
+                expr,
+                format!(
+                    "unknown duration unit `{unit}` in `{}`: write seconds (`2.5` or `2.5s`) \
+                     or milliseconds (`2500ms`)",
+                    written(expr)
+                ),
+            ));
+            return 1.0;
+        }
+    };
+    let message = match number(expr).map(|v| v * scale) {
+        Ok(v) if v == 0.0 && scale != 1.0 && number(expr).is_ok_and(|v| v != 0.0) => format!(
+            "`{}` is 0 as an `f64` in seconds: write a positive duration, e.g. `{example}`",
+            written(expr)
+        ),
         Ok(v) => return v,
         Err(BadNumber::TooLarge) => format!(
             "`{}` does not fit in an `f64` (the largest is about 1.8e308): write a duration in seconds \
