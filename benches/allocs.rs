@@ -1,4 +1,4 @@
-//! The allocation pass of the ratio bench (BENCHMARKS.md §3.3), in its own
+//! The allocation pass of the ratio bench, in its own
 //! binary: a counting global allocator costs atomic operations on every
 //! allocation, which made bonsai-bt 46% slower when it was installed in the
 //! timing binary. `benches/ratios.rs` runs this and merges its lines.

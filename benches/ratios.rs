@@ -1,4 +1,4 @@
-//! The ratio bench (BENCHMARKS.md §3.2–§3.3): the creature tree as (0) world
+//! The ratio bench: the creature tree as (0) world
 //! step only, (a) generated, (b) hand-written, (c) bonsai-bt and (d)
 //! `Box<dyn Node>`, timed side by side in one run with a batched,
 //! frame-interleaved median harness, then the scenarios of §3.1 for (a) and

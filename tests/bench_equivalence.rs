@@ -1,4 +1,4 @@
-//! The benchmarks compare the same work (SPEC F2, BENCHMARKS.md §3.1): every
+//! The benchmarks compare the same work (SPEC F2, the benchmark plan): every
 //! implementation of a scenario ends in the same world, and the ones with the
 //! same semantics make the same user-hook calls.
 //!

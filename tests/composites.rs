@@ -1,5 +1,6 @@
-//! Status composites (SPEC C1–C4, C7, G3, G4) and the conformance scenarios
-//! of `/work/shared/CONFORMANCE.md` they can express, tick by tick.
+//! Status composites (SPEC C1–C4, C7, G3, G4) and the peers'
+//! conformance scenarios (BehaviorTree.CPP, py_trees, Unreal) they can
+//! express, tick by tick.
 //!
 //! Every test asserts the returned status and the exact hook log after every
 //! tick. Scripted leaves `A [R, R, S]` are `Act("a")` whose result is set

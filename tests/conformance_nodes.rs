@@ -1,4 +1,4 @@
-//! Conformance scenarios of `/work/shared/CONFORMANCE.md` (parallel,
+//! Conformance scenarios of BehaviorTree.CPP, py_trees and Unreal (parallel,
 //! decorators, other control nodes, PT-04, UE-02, UE-04) re-expressed tick by
 //! tick with the shared scripted fixture, plus one tick-by-tick test per SPEC
 //! rule R2–R7, C5, C6, L6, L7 and S1.

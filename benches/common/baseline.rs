@@ -1,5 +1,5 @@
 //! (0) The world step alone, with no tree: the shared user work, so that
-//! overhead can be quoted net of it (BENCHMARKS.md §3.1).
+//! overhead can be quoted net of it.
 
 use super::world::{world_step, Agent};
 

@@ -1,4 +1,4 @@
-//! (c) The creature tree in bonsai-bt 0.14.0 (BENCHMARKS.md §2.2).
+//! (c) The creature tree in bonsai-bt 0.14.0.
 //!
 //! `Select([Sequence([Action(decide), Action(leaf) | Sequence(group)]), …,
 //! Action(Idle)]).memory(false)`, one `BT<Act, ()>` per agent, restarted with

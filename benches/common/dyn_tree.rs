@@ -1,5 +1,5 @@
 //! (d) The creature tree as a naive `Box<dyn Node>` tree with halting
-//! (BENCHMARKS.md §2.2): one heap-allocated tree instance per agent, the
+//! (one heap-allocated tree instance per agent), the
 //! BehaviorTree.CPP model.
 //!
 //! Same semantics as [`super::hand`]: the root is a selector (SPEC C4) that

@@ -8,7 +8,7 @@ use super::world::{world_step, Agent, DT};
 use deciders::Ctx;
 
 deciders::tree! {
-    /// The calibration creature (BENCHMARKS.md §2.1).
+    /// The calibration creature.
     pub tree Creature for Agent {
         selector {
             flee:  when(decide = Agent::threatened) => Flee,

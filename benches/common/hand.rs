@@ -1,6 +1,6 @@
 //! (b) The creature tree as a hand-written `match` state machine
-//! (BENCHMARKS.md §2.2): the practical limit the generated code is measured
-//! against.
+//! (the practical limit the generated code is measured
+//! against).
 //!
 //! The root is a selector (SPEC C4): every tick the children are tried from
 //! the first; a child whose decide rejects counts as `Failure`; the first
@@ -12,7 +12,7 @@
 //! a `match`.
 //!
 //! The children are tried in straight-line code, one `if` per child.
-//! BENCHMARKS.md §2.2 evaluated them in a `while` over a `match` on the child
+//! the benchmark plan evaluated them in a `while` over a `match` on the child
 //! index; here that form took 142 instructions per agent-tick against 120
 //! for the generated code, so it was not the practical limit.
 

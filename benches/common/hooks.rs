@@ -1,4 +1,4 @@
-//! The user hooks of the creature tree (BENCHMARKS.md §2.1): four decides and
+//! The user hooks of the creature tree: four decides and
 //! ten behaviors, the same code for every implementation.
 //!
 //! ```text
@@ -12,7 +12,7 @@
 //! Every behavior is **restart-tolerant**: it checks its goal (a marker in
 //! the agent) before acting, and reports `Success` at once when the goal is
 //! already met. bonsai-bt forgets group progress every tick and restarts the
-//! group from its first step (BENCHMARKS.md §2.2); with these behaviors it
+//! group from its first step; with these behaviors it
 //! still ends in the same world, at the cost of extra hook calls. Markers are
 //! changed only by behaviors, never by the world step, and cleared by the
 //! last step of their group.

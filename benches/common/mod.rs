@@ -1,8 +1,8 @@
-//! The shared benchmark fixture (BENCHMARKS.md §3.1), used by
+//! The shared benchmark fixture, used by
 //! `benches/ratios.rs` and by `tests/bench_equivalence.rs` (which includes it
 //! with `#[path = "../benches/common/mod.rs"]`).
 //!
-//! - [`world`]: the creature world of BENCHMARKS.md §2.1 and its checksum;
+//! - [`world`]: the creature world of the benchmark plan and its checksum;
 //! - [`hooks`]: the creature tree's decides and behaviors, shared by every
 //!   implementation;
 //! - one module per implementation, each with an `#[inline(never)]

@@ -1,4 +1,4 @@
-//! The creature world of BENCHMARKS.md §2.1: the agent type, its per-tick
+//! The creature world of the benchmark plan: the agent type, its per-tick
 //! world step and the checksum that proves two implementations did the same
 //! work.
 //!
@@ -145,7 +145,7 @@ pub fn make_agents(n: usize) -> Vec<Agent> {
 }
 
 /// The world's own step for one agent, run before the agent's tick in every
-/// implementation (the shared user work of BENCHMARKS.md §2.1).
+/// implementation (the shared user work of the benchmark plan).
 ///
 /// - threat spikes to 1.0 with probability 2/256, else decays by 5%;
 /// - an intruder arrives (at 20–51 units) with probability 3/256 when none

@@ -1,4 +1,4 @@
-//! The further scenarios of BENCHMARKS.md §3.1, each as (a) a `tree!` and
+//! The further scenarios of the benchmark plan, each as (a) a `tree!` and
 //! (b) a hand-written `match` machine making the same hook calls:
 //!
 //! | scenario | what it stresses |
