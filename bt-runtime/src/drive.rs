@@ -286,3 +286,16 @@ pub fn parallel_outcome(
         None
     }
 }
+
+/// Holds a tree's active state during a tick and clears it if a panic
+/// unwinds through the tick, so the state is as if dropped at that point
+/// (SPEC T4, L2). On the normal path the caller `mem::forget`s it, so it
+/// costs nothing.
+pub struct ClearOnUnwind<'a, T>(pub &'a mut Option<T>);
+
+impl<T> Drop for ClearOnUnwind<'_, T> {
+    #[cold]
+    fn drop(&mut self) {
+        *self.0 = None;
+    }
+}

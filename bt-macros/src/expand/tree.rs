@@ -111,7 +111,7 @@ pub fn state(g: &Gen) -> TokenStream {
     let blk = &g.blk;
     let enter_root = g.enter(0);
     let a = syn::Ident::new("a", proc_macro2::Span::mixed_site());
-    let guard = syn::Ident::new("ClearOnUnwind", proc_macro2::Span::mixed_site());
+    let old = syn::Ident::new("old", proc_macro2::Span::mixed_site());
     let guard_var = syn::Ident::new("active", proc_macro2::Span::mixed_site());
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
@@ -231,18 +231,10 @@ pub fn state(g: &Gen) -> TokenStream {
                 #ctx: &mut #rt::Ctx,
                 #tr: &mut __Tr,
             ) -> #rt::Status {
-                /// Clears the active state if a panic unwinds through the
-                /// tick (the state is then as if dropped there); forgotten
-                /// on the normal path, so it costs nothing.
-                struct #guard<'a>(&'a mut ::core::option::Option<#root>);
-                impl ::core::ops::Drop for #guard<'_> {
-                    #[cold]
-                    fn drop(&mut self) {
-                        *self.0 = ::core::option::Option::None;
-                    }
-                }
                 #begin
-                let #guard_var = #guard(&mut self.active);
+                // Clears the active state if a panic unwinds through the
+                // tick; forgotten on the normal path.
+                let #guard_var = #rt::ClearOnUnwind(&mut self.active);
                 #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
                 let #ps = &mut self.persist;
                 let status = match &mut *#guard_var.0 {
@@ -297,9 +289,9 @@ pub fn state(g: &Gen) -> TokenStream {
             /// without `deactivate`, and every piece of state is initial.
             #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
                 // Reset first, then halt the old state: a panicking hook
-                // unwinds through `old`, which drops what is still active.
-                let mut old = ::core::mem::replace(self, Self::new());
-                old.halt(#agent, #ctx);
+                // unwinds through the old state, which drops what is still active.
+                let mut #old = ::core::mem::replace(self, Self::new());
+                #old.halt(#agent, #ctx);
             }
 
             /// Whether a node is active: the last tick ended `Running`.
