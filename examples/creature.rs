@@ -54,7 +54,7 @@ impl Timed {
 }
 
 impl Behavior<Critter> for Timed {
-    fn tick(&mut self, _c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, _c: &mut Critter, _ctx: &mut Ctx) -> Status {
         self.done += 1;
         if self.done >= self.frames {
             Status::Success
@@ -69,7 +69,7 @@ impl Behavior<Critter> for Timed {
 struct Flee;
 
 impl Behavior<Critter> for Flee {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         if c.frame.is_multiple_of(3) {
             c.predator = false;
         }
@@ -82,7 +82,7 @@ impl Behavior<Critter> for Flee {
 struct Fight;
 
 impl Behavior<Critter> for Fight {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         c.intruder = false;
         Status::Success
     }
@@ -92,7 +92,7 @@ impl Behavior<Critter> for Fight {
 struct FindFood;
 
 impl Behavior<Critter> for FindFood {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         c.food_in_mouth = 3;
         Status::Success
     }
@@ -102,7 +102,7 @@ impl Behavior<Critter> for FindFood {
 struct EatFood;
 
 impl Behavior<Critter> for EatFood {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         c.food_in_mouth = c.food_in_mouth.saturating_sub(1);
         c.hunger = (c.hunger - 0.2).max(0.0);
         if c.food_in_mouth == 0 {

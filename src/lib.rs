@@ -22,7 +22,7 @@
 //! #[derive(Default)]
 //! struct Flee;
 //! impl Behavior<Critter> for Flee {
-//!     fn tick(&mut self, c: &mut Critter, _: &Ctx) -> Status {
+//!     fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
 //!         c.danger = false;
 //!         Status::Success
 //!     }
@@ -31,7 +31,7 @@
 //! #[derive(Default)]
 //! struct Eat { bites: u32 } // the behavior's value is its memory (SPEC L3)
 //! impl Behavior<Critter> for Eat {
-//!     fn tick(&mut self, c: &mut Critter, _: &Ctx) -> Status {
+//!     fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
 //!         self.bites += 1;
 //!         c.hunger -= 0.25;
 //!         if c.hunger <= 0.0 { Status::Success } else { Status::Running }
@@ -161,8 +161,8 @@ pub mod nodes;
 pub use bt_macros::tree;
 pub use bt_runtime::{
     batch, behavior, builtin, condition, ctx, decide, flags, report, shape, status, timer, trace,
-    Behavior, Ctx, DecideFn, Decision, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report,
-    Status, TickError, Timer, Trace, TraceEvent, Tree,
+    Behavior, Ctx, DecideFn, Decision, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject,
+    Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
 };
 
 /// What generated code names. Not part of the public API.
@@ -171,7 +171,7 @@ pub mod __private {
     pub use bt_runtime::drive::*;
     pub use bt_runtime::{builtin, condition};
     pub use bt_runtime::{
-        Behavior, Ctx, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace,
+        Behavior, Ctx, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace,
         TraceEvent, Tree,
     };
 }

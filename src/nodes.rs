@@ -10,7 +10,7 @@
 //! /// Logs its name and reports a fixed status.
 //! struct Do(&'static str, Status);
 //! impl Behavior<Npc> for Do {
-//!     fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 }
+//!     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 }
 //! }
 //! ```
 //!
@@ -25,7 +25,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         priority {
@@ -48,7 +48,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         sequential { Do("flip", Status::Success), Do("roll", Status::Failure), Do("dance", Status::Success) }
@@ -63,15 +63,15 @@
 //! Any composite may carry a behavior: activated before its children, ticked
 //! before them each tick (`Failure` fails the group), deactivated after them.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Exit, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! #[derive(Default)]
 //! struct GuardNest;
 //! impl Behavior<Npc> for GuardNest {
-//!     fn activate(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push("nest: guarded"); Status::Running }
-//!     fn deactivate(&mut self, n: &mut Npc, _: &Ctx) { n.log.push("nest: free"); }
+//!     fn activate(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push("nest: guarded"); Status::Running }
+//!     fn deactivate(&mut self, n: &mut Npc, _: &mut Ctx, _exit: Exit) { n.log.push("nest: free"); }
 //! }
 //! deciders::tree! {
 //!     tree T for Npc { sequence with GuardNest { Do("patrol", Status::Success) } }
@@ -90,7 +90,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         fallback {
@@ -112,7 +112,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         reactive_sequence { condition(|n: &Npc| !n.ready), Do("work", Status::Running) }
@@ -132,7 +132,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         parallel(any) { Do("walk", Status::Running), wait(0.15) }
@@ -150,7 +150,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { concurrent { Do("look", Status::Success), Do("walk", Status::Running) } }
 //! }
@@ -167,7 +167,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         sequence { invert { fail }, force(Success) { Do("try", Status::Failure) }, always(Failure) { succeed } }
@@ -185,7 +185,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { cooldown(0.25) { Do("shout", Status::Success) } }
 //! }
@@ -201,7 +201,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { repeat(3) { Do("knock", Status::Success) } }
 //! }
@@ -216,7 +216,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
 //!         sequence { delay(0.15) { succeed }, timeout(0.2) { Do("search", Status::Running) } }
@@ -265,7 +265,7 @@
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
-//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree Look for Npc { sequence { Do("left", Status::Success), Do("right", Status::Success) } }
 //!     tree Cross for Npc { sequence { subtree Look, Do("walk", Status::Success), subtree Look } }

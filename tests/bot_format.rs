@@ -79,7 +79,7 @@
 use std::collections::{HashMap, HashSet};
 
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Status};
 
 /// Entities, moves and weapons: the seed's pre-defined symbols.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,11 +158,11 @@ impl Bot {
 macro_rules! bot_action {
     ($ty:ty, $key:literal, |$s:ident| $label:expr) => {
         impl Behavior<Bot> for $ty {
-            fn tick(&mut self, bot: &mut Bot, _: &Ctx) -> Status {
+            fn tick(&mut self, bot: &mut Bot, _: &mut Ctx) -> Status {
                 let $s = &*self;
                 bot.act($key, $label)
             }
-            fn deactivate(&mut self, bot: &mut Bot, _: &Ctx) {
+            fn deactivate(&mut self, bot: &mut Bot, _: &mut Ctx, _exit: Exit) {
                 let $s = &*self;
                 bot.stop($label);
             }
@@ -190,7 +190,7 @@ bot_action!(MoveInDir, "moveInDir", |s| {
 
 struct Buy(Weapon);
 impl Behavior<Bot> for Buy {
-    fn tick(&mut self, bot: &mut Bot, _: &Ctx) -> Status {
+    fn tick(&mut self, bot: &mut Bot, _: &mut Ctx) -> Status {
         assert_eq!(self.0, Weapon::MachineGun);
         let s = bot.act("buy", "buy(WP_MACHINEGUN)".to_string());
         if s == Success {
@@ -198,7 +198,7 @@ impl Behavior<Bot> for Buy {
         }
         s
     }
-    fn deactivate(&mut self, bot: &mut Bot, _: &Ctx) {
+    fn deactivate(&mut self, bot: &mut Bot, _: &mut Ctx, _exit: Exit) {
         bot.stop("buy(WP_MACHINEGUN)".to_string());
     }
 }

@@ -14,7 +14,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Status};
 
 fn ctx() -> Ctx {
     Ctx::new(0.1)
@@ -1266,18 +1266,18 @@ fn pt_03_selector_without_memory_and_fallback_with_memory() {
 struct SetFlag;
 
 impl Behavior<World> for SetFlag {
-    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         w.push("activate set_flag".into());
         Status::Running
     }
 
-    fn tick(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         w.set("bool1_not_set", 0.0);
         w.push("tick set_flag -> Running".into());
         Status::Running
     }
 
-    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
         w.push("deactivate set_flag".into());
     }
 }

@@ -19,7 +19,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status, Tree};
+use deciders::{Behavior, Ctx, Exit, Status, Tree};
 
 /// One tick with `dt`, then the status and the hook log of that tick.
 fn run_dt<T: Tree<World>>(t: &mut T, w: &mut World, dt: f32) -> (Status, Vec<String>) {
@@ -73,18 +73,18 @@ fn unset(name: &'static str) -> impl Fn(&World) -> bool {
 struct SetFlag(&'static str);
 
 impl Behavior<World> for SetFlag {
-    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         w.push("activate SetFlag".to_string());
         Running
     }
 
-    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         w.set(self.0, 1.0);
         w.push("tick SetFlag -> Running".to_string());
         Running
     }
 
-    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
         w.push("deactivate SetFlag".to_string());
     }
 }
@@ -110,12 +110,12 @@ impl Latent {
 }
 
 impl Behavior<World> for Latent {
-    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         w.push(format!("activate {}", self.name));
         Running
     }
 
-    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         self.seen += 1;
         if self.seen > self.ticks {
             w.push(format!("tick {} -> Success", self.name));
@@ -125,7 +125,7 @@ impl Behavior<World> for Latent {
         }
     }
 
-    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
         w.push(format!("deactivate {}", self.name));
     }
 }

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Flags, Reject, Status, TickError, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Exit, Flags, Reject, Status, TickError, Trace, TraceEvent};
 
 fn ctx() -> Ctx {
     Ctx::new(0.1)
@@ -129,12 +129,12 @@ impl Drop for Counter {
 }
 
 impl Behavior<World> for Counter {
-    fn tick(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         self.ticks += 1;
         w.push(format!("tick {} #{}", self.name, self.ticks));
         Running
     }
-    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
         w.push(format!("deactivate {} after {}", self.name, self.ticks));
     }
 }
@@ -147,7 +147,7 @@ struct Say {
 }
 
 impl Behavior<World> for Say {
-    fn tick(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         w.push(format!("say {} x{}", self.word, self.times));
         Success
     }
@@ -503,7 +503,7 @@ impl From<Threat> for FleeFrom {
 }
 
 impl Behavior<World> for FleeFrom {
-    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         w.push(format!("flee from level {}", self.level));
         Running
     }
@@ -922,12 +922,11 @@ fn d9_subset_rule_violation_is_reported_not_panicked_nor_looped() {
         ]
     );
     let err = c.report().first().copied().expect("a report");
-    match err {
-        TickError::SubsetRule { node } => {
-            assert_eq!(node.name, "group");
-            assert_eq!(node.parent, Some(0));
-        }
-    }
+    let TickError::SubsetRule { node } = err else {
+        panic!("expected a subset-rule error, got {err:?}");
+    };
+    assert_eq!(node.name, "group");
+    assert_eq!(node.parent, Some(0));
     assert_eq!(c.report().count(), 1);
     assert!(err.to_string().contains("subset rule"), "{err}");
     // The violation repeats while GROUP keeps accepting (it is decided again

@@ -76,7 +76,7 @@ impl Step {
 }
 
 impl Behavior<Critter> for Step {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         self.ticks += 1;
         c.hunger = (c.hunger + 0.01).min(1.0);
         if !self.ticks.is_multiple_of(self.every.max(1)) {
@@ -93,7 +93,7 @@ impl Behavior<Critter> for Step {
 struct Eat;
 
 impl Behavior<Critter> for Eat {
-    fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
         c.hunger = 0.0;
         Status::Success
     }

@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, NodeInfo, Status, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Exit, NodeInfo, Status, Trace, TraceEvent};
 
 /// The panic payload of a scripted panic (raised with `resume_unwind`, so
 /// the panic hook prints nothing).
@@ -107,20 +107,20 @@ impl Lab {
 struct B(&'static str);
 
 impl Behavior<Lab> for B {
-    fn activate(&mut self, l: &mut Lab, _: &Ctx) -> Status {
+    fn activate(&mut self, l: &mut Lab, _: &mut Ctx) -> Status {
         l.hook("activate", self.0);
         push(format!("activate {}", self.0));
         Running
     }
 
-    fn tick(&mut self, l: &mut Lab, _: &Ctx) -> Status {
+    fn tick(&mut self, l: &mut Lab, _: &mut Ctx) -> Status {
         l.hook("tick", self.0);
         let s = l.results.get(self.0).copied().unwrap_or(Running);
         push(format!("tick {} -> {s:?}", self.0));
         s
     }
 
-    fn deactivate(&mut self, l: &mut Lab, _: &Ctx) {
+    fn deactivate(&mut self, l: &mut Lab, _: &mut Ctx, _exit: Exit) {
         l.hook("deactivate", self.0);
         push(format!("deactivate {}", self.0));
     }

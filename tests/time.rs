@@ -11,7 +11,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status, Tree};
+use deciders::{Behavior, Ctx, Exit, Status, Tree};
 
 /// Absurd frame lengths a game might pass once (a debugger pause, a bad
 /// timestamp), next to the cap itself.
@@ -340,12 +340,12 @@ fn t2_only_the_huge_frame_is_capped() {
 struct Clocked(&'static str);
 
 impl Behavior<World> for Clocked {
-    fn activate(&mut self, w: &mut World, ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, ctx: &mut Ctx) -> Status {
         w.push(format!("activate {} at {}", self.0, ctx.now()));
         Running
     }
 
-    fn deactivate(&mut self, w: &mut World, ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, ctx: &mut Ctx, _exit: Exit) {
         w.push(format!("deactivate {} at {}", self.0, ctx.now()));
     }
 }

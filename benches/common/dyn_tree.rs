@@ -9,14 +9,14 @@ use super::hooks::{
     Approach, ChaseOff, Consume, Digest, Fight, Flee, Forage, Idle, MoveToFood, Posture,
 };
 use super::world::{world_step, Agent, DT};
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Status};
 
 /// A node of the tree.
 pub trait Node {
     /// Ticks the node (starting it if it is not running).
-    fn tick(&mut self, a: &mut Agent, ctx: &Ctx) -> Status;
+    fn tick(&mut self, a: &mut Agent, ctx: &mut Ctx) -> Status;
     /// Halts the node if it is running (deactivates everything active in it).
-    fn halt(&mut self, a: &mut Agent, ctx: &Ctx);
+    fn halt(&mut self, a: &mut Agent, ctx: &mut Ctx);
 }
 
 /// A decide, boxed.
@@ -32,7 +32,7 @@ pub struct Selector {
 }
 
 impl Node for Selector {
-    fn tick(&mut self, a: &mut Agent, ctx: &Ctx) -> Status {
+    fn tick(&mut self, a: &mut Agent, ctx: &mut Ctx) -> Status {
         for i in 0..self.children.len() {
             let (guard, child) = &mut self.children[i];
             if !guard(a) {
@@ -60,7 +60,7 @@ impl Node for Selector {
         Status::Failure
     }
 
-    fn halt(&mut self, a: &mut Agent, ctx: &Ctx) {
+    fn halt(&mut self, a: &mut Agent, ctx: &mut Ctx) {
         if let Some(i) = self.current.take() {
             self.children[i].1.halt(a, ctx);
         }
@@ -77,7 +77,7 @@ pub struct Sequence {
 }
 
 impl Node for Sequence {
-    fn tick(&mut self, a: &mut Agent, ctx: &Ctx) -> Status {
+    fn tick(&mut self, a: &mut Agent, ctx: &mut Ctx) -> Status {
         while self.idx < self.children.len() {
             match self.children[self.idx].tick(a, ctx) {
                 Status::Running => return Status::Running,
@@ -92,7 +92,7 @@ impl Node for Sequence {
         Status::Success
     }
 
-    fn halt(&mut self, a: &mut Agent, ctx: &Ctx) {
+    fn halt(&mut self, a: &mut Agent, ctx: &mut Ctx) {
         if let Some(child) = self.children.get_mut(self.idx) {
             child.halt(a, ctx);
         }
@@ -111,7 +111,7 @@ pub struct Leaf<B> {
 }
 
 impl<B: Behavior<Agent> + Default> Node for Leaf<B> {
-    fn tick(&mut self, a: &mut Agent, ctx: &Ctx) -> Status {
+    fn tick(&mut self, a: &mut Agent, ctx: &mut Ctx) -> Status {
         if !self.active {
             self.b = B::default();
             if self.b.activate(a, ctx) == Status::Failure {
@@ -121,15 +121,15 @@ impl<B: Behavior<Agent> + Default> Node for Leaf<B> {
         }
         let status = self.b.tick(a, ctx);
         if status != Status::Running {
-            self.b.deactivate(a, ctx);
+            self.b.deactivate(a, ctx, Exit::Completed(status));
             self.active = false;
         }
         status
     }
 
-    fn halt(&mut self, a: &mut Agent, ctx: &Ctx) {
+    fn halt(&mut self, a: &mut Agent, ctx: &mut Ctx) {
         if self.active {
-            self.b.deactivate(a, ctx);
+            self.b.deactivate(a, ctx, Exit::Halted);
             self.active = false;
         }
     }
@@ -179,11 +179,11 @@ pub fn new_state() -> State {
 /// Runs `ticks` frames: every agent's world step, then its tick.
 #[inline(never)]
 pub fn run(agents: &mut [Agent], states: &mut [State], ticks: u32) {
-    let ctx = Ctx::new(DT);
+    let mut ctx = Ctx::new(DT);
     for _ in 0..ticks {
         for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
             world_step(a);
-            s.tick(a, &ctx);
+            s.tick(a, &mut ctx);
         }
     }
 }

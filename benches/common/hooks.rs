@@ -203,7 +203,7 @@ macro_rules! behaviors {
 
         impl Behavior<Agent> for $name {
             #[inline]
-            fn tick(&mut self, a: &mut Agent, _ctx: &Ctx) -> Status {
+            fn tick(&mut self, a: &mut Agent, _ctx: &mut Ctx) -> Status {
                 $hook(a)
             }
         }

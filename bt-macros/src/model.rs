@@ -18,6 +18,9 @@ pub struct Tree {
     pub name: Ident,
     /// The user's agent type: behaviors get `&mut Agent`, decides `&Agent`.
     pub agent: Type,
+    /// The world type hooks reach through `Ctx<World>`
+    /// (`tree Name for Agent, world = World`); `()` when not written.
+    pub world: Type,
     /// All nodes, pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node>,
     /// Errors found while parsing that did not stop the parse (SPEC §9:

@@ -184,6 +184,20 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         )
     })?;
     let agent: Type = input.parse()?;
+    let world: Type = if input.peek(Token![,]) {
+        input.parse::<Token![,]>()?;
+        let key: Ident = input.call(Ident::parse_any)?;
+        if key != "world" {
+            return Err(syn::Error::new(
+                key.span(),
+                format!("expected `world = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
+            ));
+        }
+        input.parse::<Token![=]>()?;
+        input.parse()?
+    } else {
+        syn::parse_quote!(())
+    };
     let body;
     braced!(body in input);
     let mut parser = Parser::default();
@@ -221,6 +235,7 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         vis,
         name,
         agent,
+        world,
         nodes: parser.nodes,
         errors: parser.errors,
     };

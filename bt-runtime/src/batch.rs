@@ -1,12 +1,18 @@
 //! Ticking many agents (SPEC F4): a tight serial loop, and a parallel one
 //! over `rayon` behind the cargo feature `rayon`.
+//!
+//! Both take a per-agent **preparation step**, `prep(index, agent, ctx)`,
+//! called right before that agent's tick: it sets what varies per agent
+//! (decision and stimuli flags, the agent's slot in a world buffer, fields
+//! of the agent computed from other data) and may read or write the world
+//! through `ctx`.
 
 use crate::ctx::Ctx;
-use crate::flags::Flags;
 use crate::tree::Tree;
 
-/// Ticks `states[i]` with `agents[i]` for every `i`, one frame of `dt`
-/// seconds, giving each agent the decision flags `flags(agent)`.
+/// Ticks `states[i]` with `agents[i]` for every `i`, one frame, with the
+/// context `ctx` (its `dt` and world), calling `prep(i, &mut agents[i], ctx)`
+/// before each tick.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
 /// Returns how many ticks reported an error (SPEC D9).
@@ -14,54 +20,93 @@ use crate::tree::Tree;
 /// ```
 /// # use bt_runtime::{Ctx, Flags, Status, Tree, NodeInfo, Trace, batch};
 /// # #[derive(Default)] struct Count(u32);
-/// # impl Tree<u32> for Count {
+/// # impl Tree<u32, Vec<usize>> for Count {
 /// #     fn shape() -> &'static [NodeInfo] { &[] }
-/// #     fn tick(&mut self, a: &mut u32, _: &mut Ctx) -> Status { *a += 1; self.0 += 1; Status::Running }
-/// #     fn tick_traced<Tr: Trace>(&mut self, a: &mut u32, c: &mut Ctx, _: &mut Tr) -> Status { self.tick(a, c) }
-/// #     fn halt(&mut self, _: &mut u32, _: &mut Ctx) {}
-/// #     fn reset(&mut self, _: &mut u32, _: &mut Ctx) { self.0 = 0 }
+/// #     fn tick(&mut self, a: &mut u32, c: &mut Ctx<Vec<usize>>) -> Status {
+/// #         *a += 1; let f = c.flags().bits() as usize; c.world_mut().push(f); Status::Running
+/// #     }
+/// #     fn tick_traced<Tr: Trace>(&mut self, a: &mut u32, c: &mut Ctx<Vec<usize>>, _: &mut Tr) -> Status { self.tick(a, c) }
+/// #     fn halt(&mut self, _: &mut u32, _: &mut Ctx<Vec<usize>>) {}
+/// #     fn reset(&mut self, _: &mut u32, _: &mut Ctx<Vec<usize>>) { self.0 = 0 }
 /// #     fn is_running(&self) -> bool { true }
+/// #     fn now(&self) -> f64 { 0.0 }
+/// #     fn active_path<F: FnMut(&'static NodeInfo)>(&self, _: F) {}
 /// # }
 /// let mut agents = vec![0u32; 4];
 /// let mut states: Vec<Count> = (0..4).map(|_| Count::default()).collect();
-/// batch::tick_all(&mut states, &mut agents, 0.1, |_| Flags::EMPTY);
-/// assert_eq!(agents, [1, 1, 1, 1]);
+/// // The world collects what the agents emit this frame.
+/// let mut ctx = Ctx::new(0.1).with_world(Vec::new());
+/// batch::tick_all(&mut states, &mut agents, &mut ctx, |i, agent, ctx| {
+///     *agent += 10; // per-agent data, prepared before the tick
+///     ctx.set_flags(Flags(i as u64));
+/// });
+/// assert_eq!(agents, [11, 11, 11, 11]);
+/// assert_eq!(ctx.world(), &[0, 1, 2, 3]);
 /// ```
-pub fn tick_all<A, T: Tree<A>>(
+pub fn tick_all<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
-    dt: f32,
-    flags: impl Fn(&A) -> Flags,
+    ctx: &mut Ctx<W>,
+    mut prep: impl FnMut(usize, &mut A, &mut Ctx<W>),
 ) -> usize {
-    let mut ctx = Ctx::new(dt);
     let mut errors = 0;
-    for (state, agent) in states.iter_mut().zip(agents.iter_mut()) {
-        ctx.set_flags(flags(agent));
-        state.tick(agent, &mut ctx);
+    for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
+        prep(i, agent, ctx);
+        state.tick(agent, ctx);
         errors += usize::from(!ctx.report().is_ok());
     }
     errors
 }
 
-/// [`tick_all`] split over `rayon`'s thread pool in chunks of `chunk`
-/// agents (at least 1). Each chunk has its own context.
+/// What one chunk of [`par_tick_all`] gives back.
 #[cfg(feature = "rayon")]
-pub fn par_tick_all<A, T>(
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Chunk<W> {
+    /// The index of the chunk's first agent.
+    pub start: usize,
+    /// The chunk's world, with what its behaviors emitted.
+    pub world: W,
+    /// How many of the chunk's ticks reported an error (SPEC D9).
+    pub errors: usize,
+}
+
+/// [`tick_all`] split over `rayon`'s thread pool in chunks of `chunk`
+/// agents (at least 1). Each chunk ticks with its own context, whose world
+/// is `world()` (for instance the shared services by reference and empty
+/// output buffers), so chunks never share a buffer (SPEC F4); the chunks
+/// come back in order, each with its world.
+///
+/// `prep` gets each agent's index in the whole slice.
+#[cfg(feature = "rayon")]
+pub fn par_tick_all<A, W, T>(
     states: &mut [T],
     agents: &mut [A],
     dt: f32,
     chunk: usize,
-    flags: impl Fn(&A) -> Flags + Sync,
-) -> usize
+    world: impl Fn() -> W + Sync,
+    prep: impl Fn(usize, &mut A, &mut Ctx<W>) + Sync,
+) -> Vec<Chunk<W>>
 where
     A: Send,
-    T: Tree<A> + Send,
+    W: Send,
+    T: Tree<A, W> + Send,
 {
     use rayon::prelude::*;
     let chunk = chunk.max(1);
     states
         .par_chunks_mut(chunk)
         .zip(agents.par_chunks_mut(chunk))
-        .map(|(s, a)| tick_all(s, a, dt, &flags))
-        .sum()
+        .enumerate()
+        .map(|(k, (s, a))| {
+            let start = k * chunk;
+            let mut ctx = Ctx::new(dt).with_world(world());
+            let errors = tick_all(s, a, &mut ctx, |i, agent, ctx| prep(start + i, agent, ctx));
+            Chunk {
+                start,
+                world: ctx.into_world(),
+                errors,
+            }
+        })
+        .collect()
 }

@@ -3,6 +3,36 @@
 use crate::ctx::Ctx;
 use crate::status::Status;
 
+/// Why a behavior leaves the active path: what its
+/// [`deactivate`](Behavior::deactivate) hook is told.
+///
+/// ```
+/// use bt_runtime::{Exit, Status};
+/// assert!(Exit::Completed(Status::Success).is_completion());
+/// assert!(!Exit::Halted.is_completion());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Exit {
+    /// It finished on its own: its `tick` returned this status (`Success`
+    /// or `Failure`). For a group behavior (SPEC D7): the group completed
+    /// with this status, or the group behavior's own `tick` failed it.
+    Completed(Status),
+    /// Something else removed it while it was running: a higher-priority
+    /// sibling interrupted it, its guard stopped holding on a re-check, its
+    /// parent completed or was halted, a decorator timed out, or the caller
+    /// called `halt` or `reset`. BehaviorTree.CPP calls this `onHalted`.
+    Halted,
+}
+
+impl Exit {
+    /// Whether the behavior finished on its own.
+    #[inline]
+    pub fn is_completion(self) -> bool {
+        matches!(self, Exit::Completed(_))
+    }
+}
+
 /// A behavior: the code that acts on the agent (Spore behaviors, Lumberyard
 /// nodes, Unity actions).
 ///
@@ -16,7 +46,7 @@ use crate::status::Status;
 /// works, destructors included.
 ///
 /// ```
-/// use bt_runtime::{Behavior, Ctx, Status};
+/// use bt_runtime::{Behavior, Ctx, Exit, Status};
 /// struct Critter { hunger: f32 }
 ///
 /// /// Eats until full; its memory counts the bites.
@@ -24,21 +54,52 @@ use crate::status::Status;
 /// struct EatFood { bites: u32 }
 ///
 /// impl Behavior<Critter> for EatFood {
-///     fn tick(&mut self, c: &mut Critter, _ctx: &Ctx) -> Status {
+///     fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
 ///         self.bites += 1;
 ///         c.hunger -= 0.25;
 ///         if c.hunger <= 0.0 { Status::Success } else { Status::Running }
 ///     }
+///
+///     fn deactivate(&mut self, c: &mut Critter, _ctx: &mut Ctx, exit: Exit) {
+///         if exit == Exit::Halted {
+///             // Interrupted mid-meal: drop the food.
+///         }
+///     }
 /// }
 /// ```
-pub trait Behavior<A> {
+///
+/// # The world
+///
+/// `W` is the tree's world type (see [`Ctx`]): a behavior written for any
+/// world is `impl<W> Behavior<Agent, W> for …`; one that emits into a given
+/// world names it and reaches it through [`Ctx::world_mut`].
+///
+/// ```
+/// use bt_runtime::{Behavior, Ctx, Status};
+/// struct Turret;
+/// /// What this frame's behaviors ask the engine to do.
+/// #[derive(Default)]
+/// struct Requests { launches: Vec<u32> }
+///
+/// struct Fire { target: u32 }
+/// impl Behavior<Turret, Requests> for Fire {
+///     fn tick(&mut self, _t: &mut Turret, ctx: &mut Ctx<Requests>) -> Status {
+///         ctx.world_mut().launches.push(self.target);
+///         Status::Success
+///     }
+/// }
+/// ```
+///
+/// Hooks may be added to this trait later (`pause`, `resume`), always with a
+/// default, so an implementation never has to change.
+pub trait Behavior<A, W = ()> {
     /// Called when the behavior enters the active path, before its first
     /// tick. Return [`Status::Failure`] to refuse activation (SPEC L2): that
     /// counts as the behavior failing on its first tick, and no
     /// [`deactivate`](Behavior::deactivate) follows. Any other status means
     /// "activated". Default: activated.
     #[inline(always)]
-    fn activate(&mut self, agent: &mut A, ctx: &Ctx) -> Status {
+    fn activate(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status {
         let _ = (agent, ctx);
         Status::Running
     }
@@ -51,16 +112,17 @@ pub trait Behavior<A> {
     /// As a group behavior (SPEC D7) only `Failure` matters: it fails the
     /// group; `Success` and `Running` mean "carry on".
     #[inline(always)]
-    fn tick(&mut self, agent: &mut A, ctx: &Ctx) -> Status {
+    fn tick(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status {
         let _ = (agent, ctx);
         Status::Running
     }
 
     /// Called exactly once after every successful activation, whatever
-    /// removes the behavior: completion, failure, interruption, a guard
-    /// re-check, a halt or a reset (SPEC L2). Default: nothing.
+    /// removes the behavior (SPEC L2); `exit` tells which: its own completion
+    /// (with the status) or a halt (an interruption, a guard re-check, the
+    /// parent leaving, `halt`, `reset`). Default: nothing.
     #[inline(always)]
-    fn deactivate(&mut self, agent: &mut A, ctx: &Ctx) {
-        let _ = (agent, ctx);
+    fn deactivate(&mut self, agent: &mut A, ctx: &mut Ctx<W>, exit: Exit) {
+        let _ = (agent, ctx, exit);
     }
 }

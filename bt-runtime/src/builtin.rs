@@ -11,14 +11,14 @@ use crate::status::Status;
 ///
 /// ```
 /// use bt_runtime::{builtin::Succeed, Behavior, Ctx, Status};
-/// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &Ctx::new(0.1)), Status::Success);
+/// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &mut Ctx::new(0.1)), Status::Success);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Succeed;
 
-impl<A> Behavior<A> for Succeed {
+impl<A, W> Behavior<A, W> for Succeed {
     #[inline(always)]
-    fn tick(&mut self, _agent: &mut A, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, _agent: &mut A, _ctx: &mut Ctx<W>) -> Status {
         Status::Success
     }
 }
@@ -27,14 +27,14 @@ impl<A> Behavior<A> for Succeed {
 ///
 /// ```
 /// use bt_runtime::{builtin::Fail, Behavior, Ctx, Status};
-/// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &Ctx::new(0.1)), Status::Failure);
+/// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &mut Ctx::new(0.1)), Status::Failure);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fail;
 
-impl<A> Behavior<A> for Fail {
+impl<A, W> Behavior<A, W> for Fail {
     #[inline(always)]
-    fn tick(&mut self, _agent: &mut A, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, _agent: &mut A, _ctx: &mut Ctx<W>) -> Status {
         Status::Failure
     }
 }
@@ -46,9 +46,9 @@ impl<A> Behavior<A> for Fail {
 /// ```
 /// use bt_runtime::{builtin::Wait, Behavior, Ctx, Status};
 /// let mut w = Wait::new(1.0);
-/// let ctx = Ctx::new(0.5);
-/// Behavior::<()>::activate(&mut w, &mut (), &ctx);
-/// assert_eq!(Behavior::<()>::tick(&mut w, &mut (), &ctx), Status::Running);
+/// let mut ctx = Ctx::new(0.5);
+/// Behavior::<()>::activate(&mut w, &mut (), &mut ctx);
+/// assert_eq!(Behavior::<()>::tick(&mut w, &mut (), &mut ctx), Status::Running);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wait {
@@ -66,15 +66,15 @@ impl Wait {
     }
 }
 
-impl<A> Behavior<A> for Wait {
+impl<A, W> Behavior<A, W> for Wait {
     #[inline]
-    fn activate(&mut self, _agent: &mut A, ctx: &Ctx) -> Status {
+    fn activate(&mut self, _agent: &mut A, ctx: &mut Ctx<W>) -> Status {
         self.start = ctx.now();
         Status::Running
     }
 
     #[inline]
-    fn tick(&mut self, _agent: &mut A, ctx: &Ctx) -> Status {
+    fn tick(&mut self, _agent: &mut A, ctx: &mut Ctx<W>) -> Status {
         if ctx.now() - self.start >= self.seconds {
             Status::Success
         } else {

@@ -45,31 +45,37 @@ impl Verdict for Status {
 }
 
 /// A condition function: callable as `fn(&Agent) -> impl Verdict` or
-/// `fn(&Agent, &Ctx) -> impl Verdict`. Conditions get `&Agent`: they cannot
+/// `fn(&Agent, &Ctx<World>) -> impl Verdict`. Conditions get `&Agent`: they cannot
 /// change the world (SPEC P3).
-pub trait ConditionFn<A, M> {
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a condition for agent `{A}`",
+    label = "expected a condition here",
+    note = "a condition is a function `fn(&{A}) -> R` or `fn(&{A}, &Ctx<World>) -> R`, where R is `bool`, `Option<bool>` or `Status`",
+    note = "conditions get `&{A}`, never `&mut {A}`: they cannot change the world"
+)]
+pub trait ConditionFn<A, W, M> {
     /// Evaluates the condition.
-    fn check(&self, agent: &A, ctx: &Ctx) -> Status;
+    fn check(&self, agent: &A, ctx: &Ctx<W>) -> Status;
 }
 
-impl<A, F, R> ConditionFn<A, fn(&A) -> R> for F
+impl<A, W, F, R> ConditionFn<A, W, fn(&A) -> R> for F
 where
     F: Fn(&A) -> R,
     R: Verdict,
 {
     #[inline(always)]
-    fn check(&self, agent: &A, _ctx: &Ctx) -> Status {
+    fn check(&self, agent: &A, _ctx: &Ctx<W>) -> Status {
         self(agent).into_status()
     }
 }
 
-impl<A, F, R> ConditionFn<A, fn(&A, &Ctx) -> R> for F
+impl<A, W, F, R> ConditionFn<A, W, fn(&A, &Ctx<W>) -> R> for F
 where
-    F: Fn(&A, &Ctx) -> R,
+    F: Fn(&A, &Ctx<W>) -> R,
     R: Verdict,
 {
     #[inline(always)]
-    fn check(&self, agent: &A, ctx: &Ctx) -> Status {
+    fn check(&self, agent: &A, ctx: &Ctx<W>) -> Status {
         self(agent, ctx).into_status()
     }
 }

@@ -4,15 +4,29 @@ use crate::flags::Flags;
 use crate::report::{Report, TickError};
 use crate::shape::NodeInfo;
 
-/// The context of one tick of one agent (SPEC T2): the frame's `dt`, the
-/// agent's decision flags, and the tree clock.
+/// The context of one tick of one agent (SPEC T2).
 ///
-/// Build one per frame (or reuse one across agents and set the flags per
-/// agent), then pass it to the generated tree's `tick`. Deciding code
-/// (guards, decides) and behaviors read it through `&Ctx`.
+/// It carries three kinds of things, kept apart:
 ///
-/// After a tick, [`Ctx::report`] tells what went wrong during that tick, if
-/// anything (SPEC D9): the tree reports errors as values, never by panicking.
+/// - **the frame's input**, set by the caller: `dt`, the agent's decision and
+///   stimuli flags ([`Ctx::new`], [`Ctx::set_flags`], …);
+/// - **the world** `W`: whatever the caller wants the hooks to reach, its
+///   shared services and resources, and the buffers where behaviors put
+///   what they emit (launch requests, sounds, log lines). It is a type
+///   parameter chosen by the tree (`tree Name for Agent, world = W`), `()`
+///   by default; the library never wraps it;
+/// - **the tick's output**: the [`Report`] of what went wrong (SPEC D9).
+///
+/// The agent's own state that outlives the tick (the tree clock, timers)
+/// belongs to the tree state, which lends it here while it ticks
+/// ([`Ctx::now`]).
+///
+/// Behaviors get `&mut Ctx<W>` and may change the world through
+/// [`Ctx::world_mut`]. Deciding code (decides, conditions, DBlocks) gets
+/// `&Ctx<W>`: it reads the world, it cannot change it (SPEC P3).
+///
+/// Build one per frame, or one per thread reused across agents (set the
+/// flags per agent), and pass it to the generated tree's `tick`.
 ///
 /// ```
 /// use bt_runtime::{Ctx, Flags};
@@ -20,14 +34,20 @@ use crate::shape::NodeInfo;
 /// let ctx = Ctx::new(1.0 / 30.0).with_flags(NIGHT);
 /// assert!(ctx.flags().any(NIGHT));
 /// assert_eq!(ctx.dt(), 1.0 / 30.0);
+///
+/// // A world: what the behaviors of this frame emit.
+/// let mut ctx = Ctx::new(0.1).with_world(Vec::<&str>::new());
+/// ctx.world_mut().push("launch");
+/// assert_eq!(ctx.into_world(), ["launch"]);
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Ctx {
+pub struct Ctx<W = ()> {
     dt: f32,
     now: f64,
     flags: Flags,
     stimuli: Flags,
     report: Report,
+    world: W,
 }
 
 impl Ctx {
@@ -65,10 +85,44 @@ impl Ctx {
             ..Ctx::default()
         }
     }
+}
+
+impl<W> Ctx<W> {
+    /// The same context carrying `world` instead: what the hooks of the
+    /// trees ticked with it reach through [`Ctx::world`] and
+    /// [`Ctx::world_mut`].
+    #[must_use]
+    pub fn with_world<V>(self, world: V) -> Ctx<V> {
+        Ctx {
+            dt: self.dt,
+            now: self.now,
+            flags: self.flags,
+            stimuli: self.stimuli,
+            report: self.report,
+            world,
+        }
+    }
+
+    /// The world, read-only: what deciding code sees (SPEC P3).
+    #[inline]
+    pub fn world(&self) -> &W {
+        &self.world
+    }
+
+    /// The world, to change it or emit into it: what behaviors use.
+    #[inline]
+    pub fn world_mut(&mut self) -> &mut W {
+        &mut self.world
+    }
+
+    /// Gives the world back, with what the behaviors put into it.
+    pub fn into_world(self) -> W {
+        self.world
+    }
 
     /// Sets this frame's decision flags (SPEC V1).
     #[must_use]
-    pub fn with_flags(mut self, flags: Flags) -> Ctx {
+    pub fn with_flags(mut self, flags: Flags) -> Self {
         self.flags = flags;
         self
     }

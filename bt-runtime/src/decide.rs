@@ -84,7 +84,7 @@ impl<D> Decision for Option<(f32, D)> {
 }
 
 /// A decide function: anything callable as `fn(&Agent) -> impl Decision` or
-/// `fn(&Agent, &Ctx) -> impl Decision`.
+/// `fn(&Agent, &Ctx<World>) -> impl Decision`.
 ///
 /// Deciding code gets `&Agent`, never `&mut Agent`: a decide cannot change
 /// the world (SPEC P3, Spore S04). The marker `M` only tells the two shapes
@@ -96,39 +96,45 @@ impl<D> Decision for Option<(f32, D)> {
 /// fn afraid(c: &Critter) -> f32 { c.fear }
 /// fn afraid_at_night(c: &Critter, ctx: &Ctx) -> bool { c.fear > 0.0 && ctx.dt() > 0.0 }
 ///
-/// fn call<M, F: DecideFn<Critter, M>>(f: F, c: &Critter, ctx: &Ctx) -> F::Output { f.call(c, ctx) }
+/// fn call<M, F: DecideFn<Critter, (), M>>(f: F, c: &Critter, ctx: &Ctx) -> F::Output { f.call(c, ctx) }
 /// let c = Critter { fear: 0.7 };
 /// let ctx = Ctx::new(0.1);
 /// assert_eq!(call(afraid, &c, &ctx), 0.7);
 /// assert!(call(afraid_at_night, &c, &ctx));
 /// ```
-pub trait DecideFn<A, M> {
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a decide for agent `{A}`",
+    label = "expected a decide here",
+    note = "a decide is a function `fn(&{A}) -> R` or `fn(&{A}, &Ctx<World>) -> R`, where R is `f32` (a score), `bool`, or `Option<(f32, DBlock)>`",
+    note = "deciding code gets `&{A}`, never `&mut {A}`: it cannot change the world"
+)]
+pub trait DecideFn<A, W, M> {
     /// What the decide returns.
     type Output: Decision;
     /// Calls the decide.
-    fn call(&self, agent: &A, ctx: &Ctx) -> Self::Output;
+    fn call(&self, agent: &A, ctx: &Ctx<W>) -> Self::Output;
 }
 
-impl<A, F, R> DecideFn<A, fn(&A) -> R> for F
+impl<A, W, F, R> DecideFn<A, W, fn(&A) -> R> for F
 where
     F: Fn(&A) -> R,
     R: Decision,
 {
     type Output = R;
     #[inline(always)]
-    fn call(&self, agent: &A, _ctx: &Ctx) -> R {
+    fn call(&self, agent: &A, _ctx: &Ctx<W>) -> R {
         self(agent)
     }
 }
 
-impl<A, F, R> DecideFn<A, fn(&A, &Ctx) -> R> for F
+impl<A, W, F, R> DecideFn<A, W, fn(&A, &Ctx<W>) -> R> for F
 where
-    F: Fn(&A, &Ctx) -> R,
+    F: Fn(&A, &Ctx<W>) -> R,
     R: Decision,
 {
     type Output = R;
     #[inline(always)]
-    fn call(&self, agent: &A, ctx: &Ctx) -> R {
+    fn call(&self, agent: &A, ctx: &Ctx<W>) -> R {
         self(agent, ctx)
     }
 }

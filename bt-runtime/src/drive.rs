@@ -6,7 +6,7 @@
 //! every tree. They are public for the generated code, not for users.
 #![doc(hidden)]
 
-use crate::behavior::Behavior;
+use crate::behavior::{Behavior, Exit};
 use crate::condition::ConditionFn;
 use crate::ctx::Ctx;
 use crate::decide::{DecideFn, Decision};
@@ -41,11 +41,11 @@ pub enum Walk<C> {
 /// A failed `activate` counts as `Failure`, gets no `deactivate`, and its
 /// memory is dropped. A first tick that completes deactivates at once.
 #[inline(always)]
-pub fn enter<A, B: Behavior<A>, Tr: Trace>(
+pub fn enter<A, W, B: Behavior<A, W>, Tr: Trace>(
     mut memory: B,
     node: &'static NodeInfo,
     agent: &mut A,
-    ctx: &Ctx,
+    ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Entered<B> {
     if memory.activate(agent, ctx) == Status::Failure {
@@ -61,31 +61,33 @@ pub fn enter<A, B: Behavior<A>, Tr: Trace>(
 
 /// Ticks an active behavior leaf; deactivates it if it completed.
 #[inline(always)]
-pub fn tick<A, B: Behavior<A>, Tr: Trace>(
+pub fn tick<A, W, B: Behavior<A, W>, Tr: Trace>(
     memory: &mut B,
     node: &'static NodeInfo,
     agent: &mut A,
-    ctx: &Ctx,
+    ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Status {
     let status = memory.tick(agent, ctx);
     tr.event(TraceEvent::Ticked { node, status });
     if status.is_done() {
-        halt(memory, node, agent, ctx, tr);
+        memory.deactivate(agent, ctx, Exit::Completed(status));
+        tr.event(TraceEvent::Deactivated { node });
     }
     status
 }
 
-/// Deactivates an active behavior (leaf or group behavior).
+/// Deactivates an active behavior leaf that is removed while running
+/// ([`Exit::Halted`]).
 #[inline(always)]
-pub fn halt<A, B: Behavior<A>, Tr: Trace>(
+pub fn halt<A, W, B: Behavior<A, W>, Tr: Trace>(
     memory: &mut B,
     node: &'static NodeInfo,
     agent: &mut A,
-    ctx: &Ctx,
+    ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) {
-    memory.deactivate(agent, ctx);
+    memory.deactivate(agent, ctx, Exit::Halted);
     tr.event(TraceEvent::Deactivated { node });
 }
 
@@ -94,11 +96,11 @@ pub fn halt<A, B: Behavior<A>, Tr: Trace>(
 /// returned `Failure` (deactivated here, as no child is active yet). The
 /// composite traces its own activation.
 #[inline(always)]
-pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
+pub fn enter_group<A, W, B: Behavior<A, W>, Tr: Trace>(
     mut memory: B,
     node: &'static NodeInfo,
     agent: &mut A,
-    ctx: &Ctx,
+    ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Option<B> {
     if memory.activate(agent, ctx) == Status::Failure {
@@ -108,7 +110,7 @@ pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
     if tick_group(&mut memory, node, agent, ctx, tr) {
         Some(memory)
     } else {
-        memory.deactivate(agent, ctx);
+        memory.deactivate(agent, ctx, Exit::Completed(Status::Failure));
         None
     }
 }
@@ -116,8 +118,13 @@ pub fn enter_group<A, B: Behavior<A>, Tr: Trace>(
 /// Deactivates a group behavior. The composite traces its own
 /// deactivation, once, whether or not it has a group behavior.
 #[inline(always)]
-pub fn halt_group<A, B: Behavior<A>>(memory: &mut B, agent: &mut A, ctx: &Ctx) {
-    memory.deactivate(agent, ctx);
+pub fn halt_group<A, W, B: Behavior<A, W>>(
+    memory: &mut B,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    exit: Exit,
+) {
+    memory.deactivate(agent, ctx, exit);
 }
 
 /// Traces a composite entering the active path.
@@ -135,11 +142,11 @@ pub fn deactivated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
 /// Ticks a group behavior; `false` means it failed the group (SPEC D7).
 /// The caller halts the children, then the group behavior itself.
 #[inline(always)]
-pub fn tick_group<A, B: Behavior<A>, Tr: Trace>(
+pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
     memory: &mut B,
     node: &'static NodeInfo,
     agent: &mut A,
-    ctx: &Ctx,
+    ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> bool {
     let status = memory.tick(agent, ctx);
@@ -150,15 +157,15 @@ pub fn tick_group<A, B: Behavior<A>, Tr: Trace>(
 /// The decide step of a guard with no DBlock: calls the decide, traces the
 /// result, and says whether it accepted.
 #[inline(always)]
-pub fn decide<A, M, F, Tr>(
+pub fn decide<A, W, M, F, Tr>(
     f: &F,
     node: &'static NodeInfo,
     agent: &A,
-    ctx: &Ctx,
+    ctx: &Ctx<W>,
     tr: &mut Tr,
 ) -> bool
 where
-    F: DecideFn<A, M>,
+    F: DecideFn<A, W, M>,
     F::Output: Decision<Block = ()>,
     Tr: Trace,
 {
@@ -167,15 +174,15 @@ where
 
 /// The decide step of a guard with a DBlock (SPEC G2, Spore S22).
 #[inline(always)]
-pub fn decide_block<A, M, F, Tr>(
+pub fn decide_block<A, W, M, F, Tr>(
     f: &F,
     node: &'static NodeInfo,
     agent: &A,
-    ctx: &Ctx,
+    ctx: &Ctx<W>,
     tr: &mut Tr,
 ) -> Option<<F::Output as Decision>::Block>
 where
-    F: DecideFn<A, M>,
+    F: DecideFn<A, W, M>,
     Tr: Trace,
 {
     let out = f.call(agent, ctx);
@@ -210,7 +217,7 @@ pub fn reject<Tr: Trace>(node: &'static NodeInfo, reason: Reject, tr: &mut Tr) {
 /// Reports a subset-rule violation (SPEC D9) to the context and the trace.
 #[cold]
 #[inline(never)]
-pub fn subset_violation<Tr: Trace>(node: &'static NodeInfo, ctx: &mut Ctx, tr: &mut Tr) {
+pub fn subset_violation<W, Tr: Trace>(node: &'static NodeInfo, ctx: &mut Ctx<W>, tr: &mut Tr) {
     ctx.__subset_violation(node);
     tr.event(TraceEvent::SubsetViolation { node });
 }
@@ -229,15 +236,15 @@ pub fn memory_from<B: From<D>, D>(block: D) -> B {
 
 /// Evaluates a condition leaf and traces it (SPEC L6).
 #[inline(always)]
-pub fn condition<A, M, F, Tr>(
+pub fn condition<A, W, M, F, Tr>(
     f: &F,
     node: &'static NodeInfo,
     agent: &A,
-    ctx: &Ctx,
+    ctx: &Ctx<W>,
     tr: &mut Tr,
 ) -> Status
 where
-    F: ConditionFn<A, M>,
+    F: ConditionFn<A, W, M>,
     Tr: Trace,
 {
     let status = f.check(agent, ctx);

@@ -38,7 +38,7 @@ pub mod timer;
 pub mod trace;
 pub mod tree;
 
-pub use behavior::Behavior;
+pub use behavior::{Behavior, Exit};
 pub use ctx::Ctx;
 pub use decide::{DecideFn, Decision};
 pub use flags::Flags;

@@ -7,6 +7,7 @@ use crate::shape::NodeInfo;
 /// returned a status; this tells the caller why that status may be
 /// surprising.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum TickError {
     /// A group's guard accepted, but none of its children accepted
     /// (Spore S05, SPEC D9). The group exited with `Failure` and the redecide

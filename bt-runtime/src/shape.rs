@@ -55,7 +55,11 @@ impl NodeKind {
 
 /// One node of a tree's static shape. Generated trees expose the whole table
 /// as `'static` data shared by every agent (`TreeType::shape()`).
+///
+/// Read its fields; only generated code builds one, so fields can be added
+/// (it is `#[non_exhaustive]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NodeInfo {
     /// Index in the shape table.
     pub id: NodeId,
@@ -73,4 +77,29 @@ pub struct NodeInfo {
     pub behavior: Option<&'static str>,
     /// Source line of the node in the `tree!` invocation (0 if unknown).
     pub line: u32,
+}
+
+impl NodeInfo {
+    /// Called by generated code to build the shape table.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub const fn __new(
+        id: NodeId,
+        name: &'static str,
+        kind: NodeKind,
+        parent: Option<NodeId>,
+        depth: u16,
+        behavior: Option<&'static str>,
+        line: u32,
+    ) -> NodeInfo {
+        NodeInfo {
+            id,
+            name,
+            kind,
+            parent,
+            depth,
+            behavior,
+            line,
+        }
+    }
 }

@@ -8,6 +8,7 @@ use crate::status::Status;
 
 /// Why a guard rejected its child (SPEC G1, G2).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum Reject {
     /// A decision-flags precondition failed.
     DecisionFlags,
@@ -21,6 +22,7 @@ pub enum Reject {
 
 /// One step of a tick, as seen by a [`Trace`] hook.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub enum TraceEvent {
     /// A tick starts; `now` is the tree clock.
     TickStart {

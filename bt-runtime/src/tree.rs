@@ -6,10 +6,15 @@ use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::Trace;
 
-/// The per-agent state of a tree declared with `tree!` for agent type `A`.
+/// The per-agent state of a tree declared with `tree!` for agent type `A`
+/// and world type `W` (see [`Ctx`]).
 ///
 /// Generated types implement this trait and also offer the same methods as
 /// inherent methods, so most code never names it.
+///
+/// Methods added to this trait in later versions will have defaults, so an
+/// implementation (a hand-written tree, a tool's test double) keeps
+/// compiling.
 ///
 /// # Panics in hooks
 ///
@@ -27,7 +32,7 @@ use crate::trace::Trace;
 /// the clock are kept (`reset` still returns them to their initial values).
 /// The guard that does this is forgotten on the normal path: it costs no
 /// instruction when nothing panics.
-pub trait Tree<A>: Default {
+pub trait Tree<A, W = ()>: Default {
     /// The tree's static shape, shared by all agents (SPEC P2, I3).
     fn shape() -> &'static [NodeInfo];
 
@@ -35,24 +40,33 @@ pub trait Tree<A>: Default {
     /// `ctx.dt()` (already sanitized by [`Ctx`]: `0` if negative or not
     /// finite, at most [`Ctx::MAX_DT`]) and walks the active path. If a hook
     /// panics, the state is as if dropped at that point (see above).
-    fn tick(&mut self, agent: &mut A, ctx: &mut Ctx) -> Status;
+    fn tick(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status;
 
     /// One tick of one agent, reporting every step to `trace` (SPEC I2).
-    fn tick_traced<Tr: Trace>(&mut self, agent: &mut A, ctx: &mut Ctx, trace: &mut Tr) -> Status;
+    fn tick_traced<Tr: Trace>(&mut self, agent: &mut A, ctx: &mut Ctx<W>, trace: &mut Tr)
+        -> Status;
 
     /// Deactivates the active path, deepest first (SPEC L2, C7), keeping
     /// persistent state (timers). The next tick starts again at the root.
     /// The hooks see the tree clock in `ctx.now()`, whatever `ctx` held
     /// (`halt` sets it). If a `deactivate` panics, the state is as if
     /// dropped at that point: the nodes not deactivated yet are dropped.
-    fn halt(&mut self, agent: &mut A, ctx: &mut Ctx);
+    fn halt(&mut self, agent: &mut A, ctx: &mut Ctx<W>);
 
     /// Halts (the hooks see the clock from before the reset), then returns
     /// every piece of state to its initial value. If a `deactivate` panics,
     /// the nodes not deactivated yet are dropped and the state is still
     /// reset.
-    fn reset(&mut self, agent: &mut A, ctx: &mut Ctx);
+    fn reset(&mut self, agent: &mut A, ctx: &mut Ctx<W>);
 
     /// Whether some node is active (the last tick ended `Running`).
     fn is_running(&self) -> bool;
+
+    /// The tree clock in seconds (SPEC T2); `0.0` for trees with no
+    /// time-based node, which carry no clock.
+    fn now(&self) -> f64;
+
+    /// Calls `f` on every node of the active path, root first (SPEC I1).
+    /// Nothing is called when no node is active.
+    fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F);
 }

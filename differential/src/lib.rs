@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use deciders::{Behavior, Ctx, Flags, NodeInfo, Status, TickError, Tree};
+use deciders::{Behavior, Ctx, Exit, Flags, NodeInfo, Status, TickError, Tree};
 use deciders_reference::script::{blk_log_name, DTS};
 use deciders_reference::{tree, Frame, Inputs, Record};
 
@@ -36,17 +36,17 @@ fn model_status(s: Status) -> tree::Status {
 pub struct Act(pub &'static str);
 
 impl Behavior<World> for Act {
-    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         if w.io.get_mut().activate(self.0, self.0) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         status(w.io.get_mut().tick(self.0, self.0))
     }
-    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
         w.io.get_mut().deactivate(self.0);
     }
 }
@@ -55,14 +55,14 @@ impl Behavior<World> for Act {
 pub struct Hold(pub &'static str);
 
 impl Behavior<World> for Hold {
-    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         if w.io.get_mut().activate(self.0, self.0) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
         w.io.get_mut().deactivate(self.0);
     }
 }
@@ -75,17 +75,17 @@ pub struct Blk {
 }
 
 impl Behavior<World> for Blk {
-    fn activate(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         if w.io.get_mut().activate(self.leaf, &self.log) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn tick(&mut self, w: &mut World, _: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         status(w.io.get_mut().tick(self.leaf, &self.log))
     }
-    fn deactivate(&mut self, w: &mut World, _: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
         w.io.get_mut().deactivate(&self.log);
     }
 }
@@ -144,6 +144,7 @@ pub fn run<T: Tree<World>>(
                 let report = ctx.report();
                 let first = report.first().map(|e| match e {
                     TickError::SubsetRule { node } => node.name.to_string(),
+                    other => format!("{other:?}"),
                 });
                 (Some(model_status(s)), (report.count(), first))
             }

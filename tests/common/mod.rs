@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Status};
 
 /// The test agent. Decides and behaviors are scripted by node name: set a
 /// decide's score with [`World::set`] and a behavior's tick result with
@@ -83,7 +83,7 @@ pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
 pub struct Act(pub &'static str);
 
 impl Behavior<World> for Act {
-    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         if w.activate_fails.get(self.0).copied().unwrap_or(false) {
             w.push(format!("activate {} -> Failure", self.0));
             return Status::Failure;
@@ -92,13 +92,13 @@ impl Behavior<World> for Act {
         Status::Running
     }
 
-    fn tick(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         let s = w.results.get(self.0).copied().unwrap_or(Status::Running);
         w.push(format!("tick {} -> {s:?}", self.0));
         s
     }
 
-    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
         w.push(format!("deactivate {}", self.0));
     }
 }
@@ -113,12 +113,12 @@ pub fn log(entries: &[&str]) -> Vec<String> {
 pub struct Hold(pub &'static str);
 
 impl Behavior<World> for Hold {
-    fn activate(&mut self, w: &mut World, _ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
         w.push(format!("activate {}", self.0));
         Status::Running
     }
 
-    fn deactivate(&mut self, w: &mut World, _ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
         w.push(format!("deactivate {}", self.0));
     }
 }

@@ -6,7 +6,7 @@ struct World;
 #[derive(Default)]
 struct Step;
 impl Behavior<World> for Step {
-    fn tick(&mut self, _: &mut World, _: &Ctx) -> Status {
+    fn tick(&mut self, _: &mut World, _: &mut Ctx) -> Status {
         Status::Running
     }
 }

@@ -25,7 +25,7 @@ pub mod hand {
 
     /// One tick of one agent: the steady case (`Work` running) first.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
         if let State::Work(m) = s {
             let status = m.tick(w, ctx);
             if status != Status::Running {
@@ -63,7 +63,7 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
+        super::super::frames(workers, states, ticks, tick);
     }
 }
 

@@ -18,7 +18,7 @@ impl Worker {
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Guarded, Worker};
-    use deciders::{Behavior, Ctx, Status};
+    use deciders::{Behavior, Ctx, Exit, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,11 +34,11 @@ pub mod hand {
 
     /// Ticks a running behavior; `Err(status)` (deactivated) if it completed.
     #[inline(always)]
-    fn resume(mut m: Guarded, w: &mut Worker, ctx: &Ctx) -> Result<Guarded, Status> {
+    fn resume(mut m: Guarded, w: &mut Worker, ctx: &mut Ctx) -> Result<Guarded, Status> {
         match m.tick(w, ctx) {
             Status::Running => Ok(m),
             done => {
-                m.deactivate(w, ctx);
+                m.deactivate(w, ctx, Exit::Completed(done));
                 Err(done)
             }
         }
@@ -46,7 +46,7 @@ pub mod hand {
 
     /// Activates a fresh behavior and ticks it.
     #[inline(always)]
-    fn start(w: &mut Worker, ctx: &Ctx) -> Result<Guarded, Status> {
+    fn start(w: &mut Worker, ctx: &mut Ctx) -> Result<Guarded, Status> {
         let mut m = Guarded::default();
         if m.activate(w, ctx) == Status::Failure {
             return Err(Status::Failure);
@@ -56,16 +56,16 @@ pub mod hand {
 
     /// Deactivates whatever runs.
     #[inline(always)]
-    fn halt(s: &mut State, w: &mut Worker, ctx: &Ctx) {
+    fn halt(s: &mut State, w: &mut Worker, ctx: &mut Ctx) {
         if let State::Alarm(m) | State::Patrol(m) = s {
-            m.deactivate(w, ctx);
+            m.deactivate(w, ctx, Exit::Halted);
         }
         *s = State::Fresh;
     }
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
         if w.alarmed() {
             let was = matches!(s, State::Alarm(_));
             let r = match *s {
@@ -94,7 +94,7 @@ pub mod hand {
                 }
             }
         } else if let State::Alarm(m) = s {
-            m.deactivate(w, ctx);
+            m.deactivate(w, ctx, Exit::Halted);
             *s = State::Fresh;
         }
         let was = matches!(s, State::Patrol(_));
@@ -120,7 +120,7 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
+        super::super::frames(workers, states, ticks, tick);
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::world::xorshift32;
 use super::{Frames, Tracked, Workload};
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Status};
 use std::cell::Cell;
 
 pub mod cold;
@@ -108,7 +108,7 @@ pub struct Step;
 
 impl Behavior<Worker> for Step {
     #[inline]
-    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
         w.ticks += 1;
         w.work = w.work.wrapping_add(u64::from(w.roll & 7));
         Status::Success
@@ -121,7 +121,7 @@ pub struct Loiter;
 
 impl Behavior<Worker> for Loiter {
     #[inline]
-    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
         w.ticks += 1;
         Status::Running
     }
@@ -136,7 +136,7 @@ pub struct Work {
 
 impl Behavior<Worker> for Work {
     #[inline]
-    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
         w.ticks += 1;
         self.done += 1;
         w.work = w.work.wrapping_add(u64::from(self.done));
@@ -158,19 +158,19 @@ pub struct Guarded {
 
 impl Behavior<Worker> for Guarded {
     #[inline]
-    fn activate(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+    fn activate(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
         w.activations += 1;
         Status::Running
     }
     #[inline]
-    fn tick(&mut self, w: &mut Worker, _ctx: &Ctx) -> Status {
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
         w.ticks += 1;
         self.since += 1;
         w.work = w.work.wrapping_add(u64::from(self.since));
         Status::Running
     }
     #[inline]
-    fn deactivate(&mut self, w: &mut Worker, _ctx: &Ctx) {
+    fn deactivate(&mut self, w: &mut Worker, _ctx: &mut Ctx, _exit: Exit) {
         w.deactivations += 1;
         w.work = w.work.wrapping_mul(3).wrapping_add(u64::from(self.since));
     }

@@ -60,7 +60,7 @@ pub mod hand {
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
         let mut k = 0u8;
         while k < 7 {
             let accepted = match k {
@@ -103,7 +103,7 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
+        super::super::frames(workers, states, ticks, tick);
     }
 }
 

@@ -21,7 +21,7 @@ pub mod hand {
     /// Ticks the step at `at`: `Some(status)` to return, `None` on to the
     /// next step.
     #[inline(always)]
-    fn step(s: &mut State, at: State, w: &mut Worker, ctx: &Ctx) -> Option<Status> {
+    fn step(s: &mut State, at: State, w: &mut Worker, ctx: &mut Ctx) -> Option<Status> {
         match Step.tick(w, ctx) {
             Status::Success => None,
             Status::Running => {
@@ -37,7 +37,7 @@ pub mod hand {
 
     /// One tick of one agent: the steps from the running one, straight-line.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
         let from = *s;
         if from == State::First {
             if let Some(status) = step(s, State::First, w, ctx) {
@@ -59,7 +59,7 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
+        super::super::frames(workers, states, ticks, tick);
     }
 }
 

@@ -48,7 +48,7 @@ pub mod hand {
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
         s.now += f64::from(ctx.dt());
         if s.timer.fire(s.now, EVERY) && w.spots() {
             match Step.tick(w, ctx) {
@@ -78,7 +78,7 @@ pub mod hand {
     /// Runs `ticks` frames.
     #[inline(never)]
     pub fn run(workers: &mut [Worker], states: &mut [State], ticks: u32) {
-        super::super::frames(workers, states, ticks, |s, w, ctx| tick(s, w, ctx));
+        super::super::frames(workers, states, ticks, tick);
     }
 }
 

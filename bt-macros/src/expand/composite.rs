@@ -165,13 +165,13 @@ impl<'g, 'a> Parts<'g, 'a> {
             (
                 quote!(b: #bt,),
                 quote! {
-                    let mut b = match #rt::enter_group(b, #info, #agent, &*#ctx, #tr) {
+                    let mut b = match #rt::enter_group(b, #info, #agent, #ctx, #tr) {
                         ::core::option::Option::Some(b) => b,
                         ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
                     };
                 },
                 quote!(b,),
-                quote!(#rt::halt_group(&mut b, #agent, &*#ctx);),
+                quote!(#rt::halt_group(&mut b, #agent, #ctx, #rt::Exit::Completed(status));),
             )
         } else {
             (quote!(), quote!(), quote!(), quote!())
@@ -203,8 +203,10 @@ impl<'g, 'a> Parts<'g, 'a> {
         let info = g.info(self.id);
         let args = g.args();
         quote! {
-            if !#rt::tick_group(&mut self.b, #info, #agent, &*#ctx, #tr) {
-                self.halt(#args);
+            if !#rt::tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
+                self.halt_child(#args);
+                #rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
+                #rt::deactivated(#info, #tr);
                 return #rt::Status::Failure;
             }
         }
@@ -746,7 +748,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         });
         let halt_behavior = self
             .has_behavior
-            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
+            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
         let halt_child = if self.is_wide() {
             // Not forced inline, and one function per `WIDE` children: see
             // `WIDE`.
@@ -816,7 +818,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         let info = g.info(self.id);
         let halt_behavior = self
             .has_behavior
-            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, &*#ctx);));
+            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(s));));
         quote! {
             #[inline(always)]
             fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {

@@ -80,11 +80,11 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     let (block_ty, decide) = match &guard.decide {
         Some(d) if d.dblock => {
             let func = &d.func;
+            let aw = g.aw();
             let ty = receiver
                 .map(|leaf| g.leaf_ty(leaf))
                 .unwrap_or_else(|| quote!(()));
-            let call =
-                quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr));
+            let call = quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
             let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(block));
             (
                 ty.clone(),
@@ -98,8 +98,8 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         }
         Some(d) => {
             let func = &d.func;
-            let call =
-                quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr));
+            let aw = g.aw();
+            let call = quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
             (
                 quote!(()),
                 quote! {
@@ -115,13 +115,14 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             },
         ),
     };
+    let ctx_ty = g.ctx_ty();
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
         fn #name<__Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,
-            #ctx: &#rt::Ctx,
+            #ctx: &#ctx_ty,
             #tr: &mut __Tr,
         ) -> ::core::option::Option<#block_ty> {
             #flags
@@ -152,10 +153,11 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     let decide = match &guard.decide {
         Some(d) => {
             let func = &d.func;
+            let aw = g.aw();
             if d.dblock {
-                quote_spanned!(func.span()=> #rt::decide_block(&(#func), #info, #agent, #ctx, #tr).is_some())
+                quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr).is_some())
             } else {
-                quote_spanned!(func.span()=> #rt::decide(&(#func), #info, #agent, #ctx, #tr))
+                quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr))
             }
         }
         None => quote! {
@@ -163,13 +165,14 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             true
         },
     };
+    let ctx_ty = g.ctx_ty();
     quote! {
         #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
         fn #name<__Tr: #rt::Trace>(
             #ps: &mut #persist,
             #agent: &#agent_ty,
-            #ctx: &#rt::Ctx,
+            #ctx: &#ctx_ty,
             #tr: &mut __Tr,
         ) -> bool {
             #flags

@@ -142,7 +142,22 @@ impl<'a> Gen<'a> {
         let (agent, ctx, tr, ps, rt) = (&self.agent, &self.ctx, &self.tr, &self.ps, &self.rt);
         let agent_ty = &self.tree.agent;
         let persist = self.persist();
-        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx, #tr: &mut __Tr)
+        let world = &self.tree.world;
+        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<#world>, #tr: &mut __Tr)
+    }
+
+    /// `Agent, World`: the first generic arguments of the runtime's
+    /// decide and condition calls, written out so that a wrong function is
+    /// reported against the tree's agent type, not `_`.
+    pub fn aw(&self) -> TokenStream {
+        let (agent, world) = (&self.tree.agent, &self.tree.world);
+        quote!(#agent, #world)
+    }
+
+    /// `Ctx<World>`: the context type of this tree's hooks.
+    pub fn ctx_ty(&self) -> TokenStream {
+        let (rt, world) = (&self.rt, &self.tree.world);
+        quote!(#rt::Ctx<#world>)
     }
 
     /// The arguments matching [`Gen::params`].
@@ -205,11 +220,12 @@ impl<'a> Gen<'a> {
             Kind::Behavior(leaf) => {
                 let memory = self.memory(id, leaf);
                 let ty = self.leaf_ty(leaf);
-                let agent_ty = &self.tree.agent;
-                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #ty, __Tr>(#memory, #info, #agent, &*#ctx, #tr))
+                let (agent_ty, world) = (&self.tree.agent, &self.tree.world);
+                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
             }
             Kind::Condition { func } => {
-                let call = quote_spanned!(func.span()=> #rt::condition(&(#func), #info, &*#agent, &*#ctx, #tr));
+                let aw = self.aw();
+                let call = quote_spanned!(func.span()=> #rt::condition::<#aw, _, _, _>(&(#func), #info, &*#agent, &*#ctx, #tr));
                 quote! {
                     match #call {
                         #rt::Status::Running => #rt::Entered::Running(()),
@@ -252,9 +268,10 @@ impl<'a> Gen<'a> {
         let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, &*#ctx, #tr)),
+            Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, #ctx, #tr)),
             Kind::Condition { func } => {
-                quote_spanned!(func.span()=> { let _ = #a; #rt::condition(&(#func), #info, &*#agent, &*#ctx, #tr) })
+                let aw = self.aw();
+                quote_spanned!(func.span()=> { let _ = #a; #rt::condition::<#aw, _, _, _>(&(#func), #info, &*#agent, &*#ctx, #tr) })
             }
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);
@@ -278,7 +295,7 @@ impl<'a> Gen<'a> {
         let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) => quote!(#rt::halt(#a, #info, #agent, &*#ctx, #tr)),
+            Kind::Behavior(_) => quote!(#rt::halt(#a, #info, #agent, #ctx, #tr)),
             Kind::Condition { .. } => quote!({ let _ = #a; }),
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);

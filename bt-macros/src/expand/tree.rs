@@ -15,6 +15,8 @@ pub fn state(g: &Gen) -> TokenStream {
     let vis = &tree.vis;
     let attrs = &tree.attrs;
     let agent_ty = &tree.agent;
+    let world = &tree.world;
+    let ctx_ty = g.ctx_ty();
     let shape = g.shape();
     let persist = g.persist();
     let len = tree.nodes.len();
@@ -57,15 +59,7 @@ pub fn state(g: &Gen) -> TokenStream {
         let depth = n.depth as u16;
         let line = n.span.start().line as u32;
         quote! {
-            #rt::NodeInfo {
-                id: #id,
-                name: #node_name,
-                kind: #rt::NodeKind::#kind,
-                parent: #parent,
-                depth: #depth,
-                behavior: #behavior,
-                line: #line,
-            }
+            #rt::NodeInfo::__new(#id, #node_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
         }
     });
     let mut persist_fields = Vec::new();
@@ -203,7 +197,7 @@ pub fn state(g: &Gen) -> TokenStream {
             /// clock advances by `ctx.dt()` (at most `Ctx::MAX_DT`), and if a
             /// hook panics, the state is as if dropped at that point.
             #[inline]
-            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) -> #rt::Status {
+            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
                 self.tick_traced(#agent, #ctx, &mut #rt::NoTrace)
             }
 
@@ -228,7 +222,7 @@ pub fn state(g: &Gen) -> TokenStream {
             #vis fn tick_traced<__Tr: #rt::Trace>(
                 &mut self,
                 #agent: &mut #agent_ty,
-                #ctx: &mut #rt::Ctx,
+                #ctx: &mut #ctx_ty,
                 #tr: &mut __Tr,
             ) -> #rt::Status {
                 #begin
@@ -269,7 +263,7 @@ pub fn state(g: &Gen) -> TokenStream {
             /// Dropping a running state cannot call `deactivate` (there is no
             /// agent to pass): it only runs the memories' destructors. Call
             /// `halt` first when behaviors must clean up.
-            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
+            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
                 #ctx.__set_now(#now);
                 // Taken out first: a panicking hook unwinds through `a`,
                 // which drops what is still active.
@@ -287,7 +281,7 @@ pub fn state(g: &Gen) -> TokenStream {
             /// If a `deactivate` panics, the state is as if dropped at that
             /// point and reset: the nodes not deactivated yet are dropped
             /// without `deactivate`, and every piece of state is initial.
-            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx) {
+            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
                 // Reset first, then halt the old state: a panicking hook
                 // unwinds through the old state, which drops what is still active.
                 let mut #old = ::core::mem::replace(self, Self::new());
@@ -315,26 +309,32 @@ pub fn state(g: &Gen) -> TokenStream {
         }
 
         #[automatically_derived]
-        impl #rt::Tree<#agent_ty> for #name {
+        impl #rt::Tree<#agent_ty, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] {
                 #name::shape()
             }
             #[inline]
-            fn tick(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) -> #rt::Status {
+            fn tick(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) -> #rt::Status {
                 #name::tick(self, agent, ctx)
             }
             #[inline]
-            fn tick_traced<__Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx, trace: &mut __Tr) -> #rt::Status {
+            fn tick_traced<__Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty, trace: &mut __Tr) -> #rt::Status {
                 #name::tick_traced(self, agent, ctx, trace)
             }
-            fn halt(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) {
+            fn halt(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) {
                 #name::halt(self, agent, ctx)
             }
-            fn reset(&mut self, agent: &mut #agent_ty, ctx: &mut #rt::Ctx) {
+            fn reset(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) {
                 #name::reset(self, agent, ctx)
             }
             fn is_running(&self) -> bool {
                 #name::is_running(self)
+            }
+            fn now(&self) -> f64 {
+                #name::now(self)
+            }
+            fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {
+                #name::active_path(self, f)
             }
         }
     }

@@ -27,7 +27,7 @@ struct Heavy {
     last: Option<Box<(u8, Option<String>)>>,
 }
 impl Behavior<Agent> for Heavy {
-    fn tick(&mut self, a: &mut Agent, _: &Ctx) -> Status {
+    fn tick(&mut self, a: &mut Agent, _: &mut Ctx) -> Status {
         a.ticks += 1;
         self.seen.push(None);
         self.index.entry(a.ticks).or_default();

@@ -5,7 +5,7 @@
 // order and the same statuses, tick by tick, under pseudo-random leaf
 // statuses, guards, refused activations and halts. A wide `priority` is
 // checked against a scripted scenario.
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Exit, Behavior, Ctx, Status};
 
 struct Agent {
     t: u64,
@@ -35,11 +35,11 @@ impl Agent {
 
 struct Leaf(usize);
 impl Behavior<Agent> for Leaf {
-    fn activate(&mut self, a: &mut Agent, _: &Ctx) -> Status {
+    fn activate(&mut self, a: &mut Agent, _: &mut Ctx) -> Status {
         a.log.push(('a', self.0));
         if a.roll(2, self.0) < a.refuse { Status::Failure } else { Status::Running }
     }
-    fn tick(&mut self, a: &mut Agent, _: &Ctx) -> Status {
+    fn tick(&mut self, a: &mut Agent, _: &mut Ctx) -> Status {
         a.log.push(('t', self.0));
         let r = a.roll(3, self.0);
         if r < a.mix.0 {
@@ -50,7 +50,7 @@ impl Behavior<Agent> for Leaf {
             Status::Failure
         }
     }
-    fn deactivate(&mut self, a: &mut Agent, _: &Ctx) {
+    fn deactivate(&mut self, a: &mut Agent, _: &mut Ctx, _exit: Exit) {
         a.log.push(('d', self.0));
     }
 }
