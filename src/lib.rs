@@ -160,18 +160,18 @@ pub mod nodes;
 /// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
 pub use bt_runtime::{
-    batch, behavior, builtin, condition, ctx, decide, flags, report, shape, status, timer, trace,
-    Behavior, Ctx, DecideFn, Decision, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind, Reject,
-    Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
+    batch, behavior, builtin, condition, ctx, decide, decorator, flags, report, shape, status,
+    timer, trace, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId,
+    NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
 };
 
 /// What generated code names. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
     pub use bt_runtime::drive::*;
-    pub use bt_runtime::{builtin, condition};
+    pub use bt_runtime::{builtin, condition, decorator};
     pub use bt_runtime::{
-        Behavior, Ctx, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer, Trace,
-        TraceEvent, Tree,
+        Behavior, Ctx, Decorator, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer,
+        Trace, TraceEvent, Tree,
     };
 }

@@ -10,6 +10,7 @@ use crate::behavior::{Behavior, Exit};
 use crate::condition::ConditionFn;
 use crate::ctx::Ctx;
 use crate::decide::{DecideFn, Decision};
+use crate::decorator::{Before, Decorator};
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::{Reject, Trace, TraceEvent};
@@ -305,4 +306,190 @@ impl<T> Drop for ClearOnUnwind<'_, T> {
     fn drop(&mut self) {
         *self.0 = None;
     }
+}
+
+/// One decorator node of a generated tree: which [`Decorator`] it is, where
+/// its persistent state lives in the tree's persistent state `P`, and how to
+/// enter, tick and halt its child. The `tree!` macro implements it on a
+/// marker type per decorator node; [`deco_enter`], [`deco_tick`] and
+/// [`deco_halt`] hold the semantics, once for every decorator.
+///
+/// A front end that is not the macro (a tree built at run time) drives the
+/// same functions with its own implementation.
+pub trait DecoratorNode<P, A, W> {
+    /// The decorator.
+    type Deco: Decorator<A, W>;
+    /// The child's active state.
+    type Child;
+    /// The decorator's persistent state inside the tree's.
+    fn persist(ps: &mut P) -> &mut <Self::Deco as Decorator<A, W>>::Persist;
+    /// Enters the child (its guard rejecting counts as `Failure`, SPEC G4).
+    fn enter_child<Tr: Trace>(
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self::Child>;
+    /// Ticks the running child.
+    fn tick_child<Tr: Trace>(
+        child: &mut Self::Child,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status;
+    /// Halts the running child.
+    fn halt_child<Tr: Trace>(
+        child: &mut Self::Child,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+}
+
+/// The active state of a decorator: its memory and its child's active
+/// state, `None` between a completion and a restart (SPEC R5).
+#[derive(Debug)]
+pub struct DecoState<D, C> {
+    /// The decorator's memory.
+    pub deco: D,
+    /// The running child.
+    pub child: Option<C>,
+}
+
+/// Enters a decorator (see [`Decorator`]): `enter`, then a first step. A
+/// decorator that stops in its first `before` is not activated.
+#[inline(always)]
+pub fn deco_enter<N, P, A, W, Tr>(
+    mut deco: N::Deco,
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Entered<DecoState<N::Deco, N::Child>>
+where
+    N: DecoratorNode<P, A, W>,
+    Tr: Trace,
+{
+    deco.enter(N::persist(ps), agent, ctx);
+    let first = deco.before(N::persist(ps), agent, ctx, false);
+    if let Before::Stop(s) = first {
+        return Entered::Done(s);
+    }
+    tr.event(TraceEvent::Activated { node });
+    let mut state = DecoState { deco, child: None };
+    let status = match first {
+        Before::Wait => Status::Running,
+        _ => deco_step::<N, P, A, W, Tr>(&mut state, ps, agent, ctx, tr, true),
+    };
+    match status {
+        Status::Running => Entered::Running(state),
+        s => {
+            state
+                .deco
+                .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
+            tr.event(TraceEvent::Deactivated { node });
+            Entered::Done(s)
+        }
+    }
+}
+
+/// Ticks an active decorator.
+#[inline(always)]
+pub fn deco_tick<N, P, A, W, Tr>(
+    state: &mut DecoState<N::Deco, N::Child>,
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status
+where
+    N: DecoratorNode<P, A, W>,
+    Tr: Trace,
+{
+    let s = deco_step::<N, P, A, W, Tr>(state, ps, agent, ctx, tr, false);
+    if s.is_done() {
+        state
+            .deco
+            .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
+        tr.event(TraceEvent::Deactivated { node });
+    }
+    s
+}
+
+/// Halts an active decorator: its child first, then the decorator.
+#[inline(always)]
+pub fn deco_halt<N, P, A, W, Tr>(
+    state: &mut DecoState<N::Deco, N::Child>,
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) where
+    N: DecoratorNode<P, A, W>,
+    Tr: Trace,
+{
+    if let Some(child) = &mut state.child {
+        N::halt_child(child, ps, agent, ctx, tr);
+    }
+    state.child = None;
+    state.deco.exit(N::persist(ps), agent, ctx, Exit::Halted);
+    tr.event(TraceEvent::Deactivated { node });
+}
+
+/// One step of a decorator: `before`, the child, `after`. In the entry tick
+/// (`entering`) the first `before` already ran in [`deco_enter`].
+#[inline(always)]
+fn deco_step<N, P, A, W, Tr>(
+    state: &mut DecoState<N::Deco, N::Child>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+    entering: bool,
+) -> Status
+where
+    N: DecoratorNode<P, A, W>,
+    Tr: Trace,
+{
+    if !entering {
+        let running = state.child.is_some();
+        match state.deco.before(N::persist(ps), agent, ctx, running) {
+            Before::Tick => {}
+            Before::Wait => return Status::Running,
+            Before::Stop(s) => {
+                if let Some(child) = &mut state.child {
+                    N::halt_child(child, ps, agent, ctx, tr);
+                }
+                state.child = None;
+                return s;
+            }
+        }
+    }
+    let child = match &mut state.child {
+        Some(child) => N::tick_child(child, ps, agent, ctx, tr),
+        None => match N::enter_child(ps, agent, ctx, tr) {
+            Entered::Running(child) => {
+                state.child = Some(child);
+                Status::Running
+            }
+            Entered::Done(s) => s,
+        },
+    };
+    if child.is_done() {
+        state.child = None;
+    }
+    let s = state.deco.after(N::persist(ps), agent, ctx, child);
+    if s.is_done() {
+        // SPEC R2, C7: a running child mapped to a completion is halted.
+        if let Some(child) = &mut state.child {
+            N::halt_child(child, ps, agent, ctx, tr);
+        }
+        state.child = None;
+    }
+    s
 }

@@ -15,6 +15,7 @@
 //! | [`condition`] | [`condition::Verdict`]: what a condition leaf returns | L6 |
 //! | [`builtin`] | `succeed`, `fail`, `wait(d)` | L7 |
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
+//! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
@@ -29,6 +30,7 @@ pub mod builtin;
 pub mod condition;
 pub mod ctx;
 pub mod decide;
+pub mod decorator;
 pub mod drive;
 pub mod flags;
 pub mod report;
@@ -41,6 +43,7 @@ pub mod tree;
 pub use behavior::{Behavior, Exit};
 pub use ctx::Ctx;
 pub use decide::{DecideFn, Decision};
+pub use decorator::Decorator;
 pub use flags::Flags;
 pub use report::{Report, TickError};
 pub use shape::{NodeId, NodeInfo, NodeKind};

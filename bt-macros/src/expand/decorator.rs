@@ -1,10 +1,10 @@
-//! Decorators (SPEC R1–R7): one child, held as `Option` of its active state
-//! so that `repeat` and `retry` can restart it on the next tick (R5).
+//! Decorators (SPEC R1–R7): the semantics live in the runtime
+//! (`decorator::Decorator` and `drive::deco_*`); a tree only says, per
+//! decorator node, which decorator it is, where its persistent state lives
+//! and how to enter, tick and halt its child (`drive::DecoratorNode`).
 //!
-//! Every decorator has the same `step`: enter the child if it is not active
-//! (its guard rejecting counts as `Failure`, SPEC G4), else tick it; then
-//! map the child's status. Entry-time checks (cooldowns) run in `enter`,
-//! the timeout check at the start of `tick`.
+//! Adding a built-in decorator is a runtime type plus one arm in
+//! [`deco_ty`] and [`deco_new`] (and its keyword in the parser).
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
@@ -12,184 +12,91 @@ use quote::quote;
 use super::names::Gen;
 use crate::model::{Deco, StatusName};
 
-fn status(name: StatusName) -> TokenStream {
+fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
-        StatusName::Running => quote!(::deciders::__private::Status::Running),
-        StatusName::Success => quote!(::deciders::__private::Status::Success),
-        StatusName::Failure => quote!(::deciders::__private::Status::Failure),
+        StatusName::Running => quote!(#rt::Status::Running),
+        StatusName::Success => quote!(#rt::Status::Success),
+        StatusName::Failure => quote!(#rt::Status::Failure),
     }
 }
 
-/// The types and `impl` of decorator `id`.
+/// The runtime type implementing decorator `deco`.
+pub fn deco_ty(rt: &TokenStream, deco: Deco) -> TokenStream {
+    let name = match deco {
+        Deco::Invert => "Invert",
+        Deco::Force(_) => "Force",
+        Deco::Always(_) => "Always",
+        Deco::CooldownOnFailure(_) => "CooldownOnFailure",
+        Deco::Cooldown(_) => "Cooldown",
+        Deco::Repeat(_) => "Repeat",
+        Deco::Retry(_) => "Retry",
+        Deco::Timeout(_) => "Timeout",
+        Deco::Delay(_) => "Delay",
+    };
+    let name = Ident::new(name, Span::call_site());
+    quote!(#rt::decorator::#name)
+}
+
+/// The expression building decorator `deco`'s memory on entry.
+pub fn deco_new(rt: &TokenStream, deco: Deco) -> TokenStream {
+    let ty = deco_ty(rt, deco);
+    match deco {
+        Deco::Invert => ty,
+        Deco::Force(s) | Deco::Always(s) => {
+            let s = status(rt, s);
+            quote!(#ty(#s))
+        }
+        Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => quote!(#ty(#d)),
+        Deco::Repeat(None) => quote!(#ty::new(::core::option::Option::None)),
+        Deco::Repeat(Some(n)) => quote!(#ty::new(::core::option::Option::Some(#n))),
+        Deco::Retry(n) => quote!(#ty::new(#n)),
+        Deco::Timeout(d) | Deco::Delay(d) => quote!(#ty::new(#d)),
+    }
+}
+
+/// The `DecoratorNode` implementation of decorator `id`.
 pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return TokenStream::new();
     };
-    let (rt, ctx, tr, ps) = (&g.rt, &g.ctx, &g.tr, &g.ps);
+    let (rt, ps) = (&g.rt, &g.ps);
     let a = Ident::new("a", Span::mixed_site());
-    let ty = g.node_ty(id);
+    let marker = g.node_ty(id);
+    let deco_ty = deco_ty(rt, deco);
     let child_ty = g.active_ty(c);
-    let info = g.info(id);
     let params = g.params();
-    let args = g.args();
-    let counts = matches!(deco, Deco::Repeat(_) | Deco::Retry(_));
-    let timed = matches!(deco, Deco::Timeout(_) | Deco::Delay(_));
-    let n_field = counts.then(|| quote!(n: u64,));
-    let n_init = counts.then(|| quote!(n: 0,));
-    let t_field = timed.then(|| quote!(t: f64,));
-    let t_init = timed.then(|| quote!(t: #ctx.now(),));
-
-    let entry_check = match deco {
-        Deco::Cooldown(d) | Deco::CooldownOnFailure(d) => {
-            let f = g.cooldown_field(id);
-            quote! {
-                if !#ps.#f.is_due(#ctx.now(), #d) {
-                    return #rt::Entered::Done(#rt::Status::Failure);
-                }
-            }
-        }
-        _ => quote!(),
-    };
-    let timeout_check = match deco {
-        Deco::Timeout(d) => quote! {
-            if #ctx.now() - self.t >= #d {
-                self.halt_child(#args);
-                #rt::deactivated(#info, #tr);
-                return #rt::Status::Failure;
-            }
-        },
-        _ => quote!(),
-    };
-    let delay_check = match deco {
-        Deco::Delay(d) => quote! {
-            if self.c.is_none() && #ctx.now() - self.t < #d {
-                return #rt::Status::Running;
-            }
-        },
-        _ => quote!(),
-    };
-    let success = quote!(#rt::Status::Success);
-    let failure = quote!(#rt::Status::Failure);
-    let running = quote!(#rt::Status::Running);
-    let map = match deco {
-        Deco::Invert => quote!(s.invert()),
-        Deco::Force(to) => {
-            let to = status(to);
-            quote!(if s.is_done() { #to } else { s })
-        }
-        Deco::Always(StatusName::Running) => quote!(#running),
-        Deco::Always(to) => {
-            let to = status(to);
-            quote! {{
-                // SPEC R2, C7: a running child mapped to a completion is
-                // halted at once.
-                if s == #running {
-                    self.halt_child(#args);
-                }
-                #to
-            }}
-        }
-        Deco::Repeat(None) => quote!(if s == #success { #running } else { s }),
-        Deco::Repeat(Some(max)) => quote! {
-            if s == #success {
-                self.n += 1;
-                if self.n >= #max { #success } else { #running }
-            } else {
-                s
-            }
-        },
-        Deco::Retry(max) => quote! {
-            if s == #failure {
-                self.n += 1;
-                if self.n >= #max { #failure } else { #running }
-            } else {
-                s
-            }
-        },
-        Deco::CooldownOnFailure(_) => {
-            let f = g.cooldown_field(id);
-            quote! {{
-                if s == #failure {
-                    #ps.#f.stamp(#ctx.now());
-                }
-                s
-            }}
-        }
-        Deco::Cooldown(_) => {
-            let f = g.cooldown_field(id);
-            quote! {{
-                if s.is_done() {
-                    #ps.#f.stamp(#ctx.now());
-                }
-                s
-            }}
-        }
-        Deco::Timeout(_) | Deco::Delay(_) => quote!(s),
-    };
-    let stepped = g.stepped(
-        id,
-        quote!(Self { c: ::core::option::Option::None, #n_init #t_init }),
-        entry_check,
-        timeout_check,
-    );
-    let enter_child = g.enter(c);
-    let accept = quote! {
-        match #enter_child {
-            #rt::Entered::Running(#a) => {
-                self.c = ::core::option::Option::Some(#a);
-                #running
-            }
-            #rt::Entered::Done(s) => s,
-        }
-    };
-    let start_child = g.guarded(c, accept, quote!(#failure));
+    let persist = g.persist();
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let field = g.deco_field(id);
+    let accept = g.enter(c);
+    let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
     let tick_child = g.tick_checked(c, &a, g.has_recheck(c));
     let halt_child = g.halt(c, &a);
-    let visit_child = g.visit(c, &a);
+    let tick_inline = g.tick_inline(id);
     quote! {
-        #[allow(non_camel_case_types, dead_code)]
+        #[allow(non_camel_case_types)]
         #[doc(hidden)]
-        struct #ty {
-            c: ::core::option::Option<#child_ty>,
-            #n_field
-            #t_field
-        }
+        struct #marker;
 
-        #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
-        impl #ty {
-            #stepped
-
-            /// Enters or ticks the child, then maps its status.
-            #[inline]
-            fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                #delay_check
-                let s = match &mut self.c {
-                    ::core::option::Option::Some(#a) => #tick_child,
-                    ::core::option::Option::None => #start_child,
-                };
-                if s.is_done() {
-                    self.c = ::core::option::Option::None;
-                }
-                #map
+        #[allow(non_snake_case, unused_variables, clippy::all)]
+        impl #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
+            type Deco = #deco_ty;
+            type Child = #child_ty;
+            #[inline(always)]
+            fn persist(#ps: &mut #persist) -> &mut <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist {
+                &mut #ps.#field
             }
-
             #[inline]
-            fn halt_child<__Tr: #rt::Trace>(&mut self, #params) {
-                if let ::core::option::Option::Some(#a) = &mut self.c {
-                    #halt_child;
-                }
-                self.c = ::core::option::Option::None;
+            fn enter_child<__Tr: #rt::Trace>(#params) -> #rt::Entered<#child_ty> {
+                #enter_child
             }
-
+            #tick_inline
+            fn tick_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) -> #rt::Status {
+                #tick_child
+            }
             #[inline]
-            fn halt_children<__Tr: #rt::Trace>(&mut self, #params) {
-                self.halt_child(#args);
-            }
-
-            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
-                if let ::core::option::Option::Some(#a) = &self.c {
-                    #visit_child
-                }
+            fn halt_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) {
+                #halt_child;
             }
         }
     }

@@ -101,9 +101,10 @@ impl<'a> Gen<'a> {
         format_ident!("s{}", id)
     }
 
-    /// The field holding the cooldown timer of decorator `id`.
-    pub fn cooldown_field(&self, id: usize) -> Ident {
-        format_ident!("cd{}", id)
+    /// The field holding the persistent state of decorator `id`
+    /// (`Decorator::Persist`: a cooldown's timer, `()` for most).
+    pub fn deco_field(&self, id: usize) -> Ident {
+        format_ident!("d{}", id)
     }
 
     /// The active-state struct of composite `id`.
@@ -179,7 +180,16 @@ impl<'a> Gen<'a> {
             Kind::Behavior(leaf) => self.leaf_ty(leaf),
             Kind::Condition { .. } => quote!(()),
             Kind::Subtree { name } => Self::root_of(name).to_token_stream(),
-            _ => self.node_ty(id).to_token_stream(),
+            Kind::Decorator { deco, .. } => {
+                let rt = &self.rt;
+                let ty = super::decorator::deco_ty(rt, *deco);
+                let child = self.tree.nodes[id]
+                    .children
+                    .first()
+                    .map_or_else(|| quote!(()), |&c| self.active_ty(c));
+                quote!(#rt::DecoState<#ty, #child>)
+            }
+            Kind::Composite { .. } | Kind::Parallel { .. } => self.node_ty(id).to_token_stream(),
         }
     }
 
@@ -255,7 +265,13 @@ impl<'a> Gen<'a> {
                 let memory = self.memory(id, leaf);
                 quote!(#node_ty::enter(#memory, #args))
             }
-            _ => {
+            Kind::Decorator { deco, .. } => {
+                let node_ty = self.node_ty(id);
+                let args = self.args();
+                let new = super::decorator::deco_new(rt, *deco);
+                quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
+            }
+            Kind::Composite { behavior: None, .. } | Kind::Parallel { .. } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
                 quote!(#node_ty::enter(#args))
@@ -283,7 +299,12 @@ impl<'a> Gen<'a> {
                     s
                 }}
             }
-            _ => {
+            Kind::Decorator { .. } => {
+                let node_ty = self.node_ty(id);
+                let args = self.args();
+                quote!(#rt::deco_tick::<#node_ty, _, _, _, _>(#a, #info, #args))
+            }
+            Kind::Composite { .. } | Kind::Parallel { .. } => {
                 let args = self.args();
                 quote!(#a.tick(#args))
             }
@@ -304,7 +325,12 @@ impl<'a> Gen<'a> {
                     #rt::deactivated(#info, #tr);
                 }}
             }
-            _ => {
+            Kind::Decorator { .. } => {
+                let node_ty = self.node_ty(id);
+                let args = self.args();
+                quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
+            }
+            Kind::Composite { .. } | Kind::Parallel { .. } => {
                 let args = self.args();
                 quote!(#a.halt(#args))
             }
@@ -337,7 +363,20 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
             Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; f(#info); }),
-            _ => quote!({ f(#info); #a.visit(f); }),
+            Kind::Decorator { .. } => {
+                let Some(&c) = self.tree.nodes[id].children.first() else {
+                    return quote!({ let _ = #a; f(#info); });
+                };
+                let inner = Ident::new("a", Span::mixed_site());
+                let visit = self.visit(c, &inner);
+                quote!({
+                    f(#info);
+                    if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
+                })
+            }
+            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Subtree { .. } => {
+                quote!({ f(#info); #a.visit(f); })
+            }
         }
     }
 

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
 use super::names::Gen;
-use crate::model::{Deco, Kind};
+use crate::model::Kind;
 
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
 pub fn state(g: &Gen) -> TokenStream {
@@ -69,12 +69,11 @@ pub fn state(g: &Gen) -> TokenStream {
             persist_fields.push(quote!(#f: #rt::Timer));
         }
         match &n.kind {
-            Kind::Decorator {
-                deco: Deco::Cooldown(_) | Deco::CooldownOnFailure(_),
-                ..
-            } => {
-                let f = g.cooldown_field(n.id);
-                persist_fields.push(quote!(#f: #rt::Timer));
+            Kind::Decorator { deco, .. } => {
+                let f = g.deco_field(n.id);
+                let ty = super::decorator::deco_ty(rt, *deco);
+                let (agent, world) = (&tree.agent, &tree.world);
+                persist_fields.push(quote!(#f: <#ty as #rt::Decorator<#agent, #world>>::Persist));
             }
             Kind::Subtree { name } => {
                 let f = g.subtree_field(n.id);
