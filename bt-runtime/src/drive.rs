@@ -156,7 +156,7 @@ pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
 }
 
 /// The decide step of a guard with no DBlock: calls the decide, traces the
-/// result, and says whether it accepted.
+/// result, and returns the score if it accepted.
 #[inline(always)]
 pub fn decide<A, W, M, F, Tr>(
     f: &F,
@@ -164,16 +164,17 @@ pub fn decide<A, W, M, F, Tr>(
     agent: &A,
     ctx: &Ctx<W>,
     tr: &mut Tr,
-) -> bool
+) -> Option<f32>
 where
     F: DecideFn<A, W, M>,
     F::Output: Decision<Block = ()>,
     Tr: Trace,
 {
-    decide_block(f, node, agent, ctx, tr).is_some()
+    decide_block(f, node, agent, ctx, tr).map(|(score, ())| score)
 }
 
-/// The decide step of a guard with a DBlock (SPEC G2, Spore S22).
+/// The decide step of a guard with a DBlock (SPEC G2, Spore S22): the
+/// score and the block if it accepted.
 #[inline(always)]
 pub fn decide_block<A, W, M, F, Tr>(
     f: &F,
@@ -181,7 +182,7 @@ pub fn decide_block<A, W, M, F, Tr>(
     agent: &A,
     ctx: &Ctx<W>,
     tr: &mut Tr,
-) -> Option<<F::Output as Decision>::Block>
+) -> Option<(f32, <F::Output as Decision>::Block)>
 where
     F: DecideFn<A, W, M>,
     Tr: Trace,
@@ -191,7 +192,7 @@ where
     match out.into_decision() {
         Some((score, block)) => {
             tr.event(TraceEvent::Accepted { node, score });
-            Some(block)
+            Some((score, block))
         }
         None => {
             tr.event(TraceEvent::Rejected {

@@ -90,7 +90,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
                 ty.clone(),
                 quote! {
                     match #call {
-                        ::core::option::Option::Some(block) => ::core::option::Option::Some(#build),
+                        ::core::option::Option::Some((score, block)) => ::core::option::Option::Some((score, #build)),
                         ::core::option::Option::None => #none,
                     }
                 },
@@ -103,7 +103,10 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             (
                 quote!(()),
                 quote! {
-                    if #call { ::core::option::Option::Some(()) } else { #none }
+                    match #call {
+                        ::core::option::Option::Some(score) => ::core::option::Option::Some((score, ())),
+                        ::core::option::Option::None => #none,
+                    }
                 },
             )
         }
@@ -111,7 +114,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             quote!(()),
             quote! {
                 #rt::accept(#info, #tr);
-                ::core::option::Option::Some(())
+                ::core::option::Option::Some((1.0, ()))
             },
         ),
     };
@@ -124,7 +127,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             #agent: &#agent_ty,
             #ctx: &#ctx_ty,
             #tr: &mut __Tr,
-        ) -> ::core::option::Option<#block_ty> {
+        ) -> ::core::option::Option<(::core::primitive::f32, #block_ty)> {
             #flags
             #timer
             #decide
@@ -157,7 +160,7 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             if d.dblock {
                 quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr).is_some())
             } else {
-                quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr))
+                quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr).is_some())
             }
         }
         None => quote! {

@@ -437,7 +437,7 @@ impl<'a> Gen<'a> {
         if self.tree.nodes[id].guard.is_some() {
             let guard = self.guard_fn(id);
             quote! {
-                if let ::core::option::Option::Some(#blk) = #guard(#ps, &*#agent, &*#ctx, #tr) {
+                if let ::core::option::Option::Some((_, #blk)) = #guard(#ps, &*#agent, &*#ctx, #tr) {
                     #accept
                 } else {
                     #reject
