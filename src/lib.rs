@@ -169,6 +169,7 @@ pub use bt_runtime::{
 #[doc(hidden)]
 pub mod __private {
     pub use bt_runtime::drive::*;
+    pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator};
     pub use bt_runtime::{
         Behavior, Ctx, Decorator, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer,

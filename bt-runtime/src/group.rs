@@ -12,6 +12,8 @@
 //! bookkeeping (group behavior, trace): a `Walk` or a `Status` plus whether
 //! it completed, which the caller turns into its exit.
 
+use core::ops::ControlFlow;
+
 use crate::ctx::Ctx;
 use crate::drive::{subset_violation, Entered, Walk};
 use crate::shape::NodeInfo;
@@ -56,13 +58,32 @@ pub trait Group<P, A, W> {
     /// Ticks the running child, first re-evaluating its guard where the
     /// policy says so (SPEC G3; every guard for `selector` and
     /// `reactive_sequence`): a rejection halts it and counts as `Failure`.
+    /// Returns which child it is (as [`Group::index`]) with its status: one
+    /// `match` for both, where asking [`Group::index`] after the tick cost
+    /// an instruction per level on the `depth` benchmark.
     fn tick<Tr: Trace>(
         active: &mut Self::Active,
         ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
-    ) -> Status;
+    ) -> (usize, Status);
+
+    /// Ticks the running child when the caller knows it is child `i` (a
+    /// reactive pass meeting it): as [`Group::tick`], but the generated
+    /// code then tests one variant instead of matching all of them.
+    #[inline(always)]
+    fn tick_nth<Tr: Trace>(
+        i: usize,
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        let _ = i;
+        Self::tick(active, ps, agent, ctx, tr).1
+    }
 
     /// Halts the running child's subtree, deepest first (SPEC C7).
     fn halt<Tr: Trace>(
@@ -73,6 +94,34 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     );
 
+    /// Calls `v.child(i, …)` for every `i` in `from..to` (clamped to `LEN`),
+    /// in order, until one breaks. Generated trees write the calls out, one
+    /// per child with `i` a literal, so that the policy's code for each
+    /// child is specialized: `decide(i)` and `enter` then compile to that
+    /// child's code alone, as a hand-written tree would be (the loop
+    /// `for i in from..to { v.child(i, …)? }`, which is what the default
+    /// does and what a tree built at run time would use, cost the
+    /// calibration creature 49% more instructions per tick: 117.6 against
+    /// 79.0, `scripts/bench-report`).
+    #[inline(always)]
+    fn each<V: Visit<Self, P, A, W>, Tr: Trace>(
+        from: usize,
+        to: usize,
+        v: &mut V,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()>
+    where
+        Self: Sized,
+    {
+        for i in from..to.min(Self::LEN) {
+            v.child(i, ps, agent, ctx, tr)?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// SPEC G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.
     #[inline(always)]
@@ -80,6 +129,22 @@ pub trait Group<P, A, W> {
         let _ = (ps, agent, ctx, tr);
         true
     }
+}
+
+/// One step of a policy over the children: what it does with child `i`.
+/// [`Group::each`] calls it for each child in order until it breaks; the
+/// visitor keeps what it found (so that the calls, one per child, share no
+/// large temporaries: a debug build's stack frame stays small).
+pub trait Visit<G: Group<P, A, W>, P, A, W> {
+    /// Visits child `i`.
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()>;
 }
 
 /// What a tick of a composite's children came to.
@@ -92,7 +157,7 @@ pub enum Step<C> {
     Done(Status),
 }
 
-/// Enters the first child that accepts and runs; `None` decides nothing.
+/// Decides child `i` and, if it accepts, enters it; `None` if it rejected.
 #[inline(always)]
 fn try_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     i: usize,
@@ -105,40 +170,128 @@ fn try_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     Some(G::enter(d, ps, agent, ctx, tr))
 }
 
+/// Runs `v` over children `from..to`.
+#[inline(always)]
+fn each<G: Group<P, A, W>, V: Visit<G, P, A, W>, P, A, W, Tr: Trace>(
+    from: usize,
+    to: usize,
+    v: &mut V,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) {
+    let _ = G::each(from, to, v, ps, agent, ctx, tr);
+}
+
 // ---------------------------------------------------------------- deciders
+
+/// The decision of a `priority` group (SPEC D1, D2).
+struct PriorityChoose<C> {
+    mask: u64,
+    last: Option<Status>,
+    run: Option<C>,
+    again: bool,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for PriorityChoose<G::Active> {
+    // Forced inline where it pays (optimized builds: one specialized copy per
+    // child); a debug build keeps it a call, so that the `each` of a
+    // composite does not hold one copy of every child's locals per child.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        if self.mask & (1u64 << i) != 0 {
+            return ControlFlow::Continue(());
+        }
+        match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
+            Some(Entered::Running(a)) => {
+                self.run = Some(a);
+                ControlFlow::Break(())
+            }
+            Some(Entered::Done(s)) => {
+                // Exited at once: masked, and the decision starts over.
+                self.mask |= 1u64 << i;
+                self.last = Some(s);
+                self.again = true;
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
 
 /// `priority` (SPEC D1, D2): decide the children in order, skipping those in
 /// `mask`; enter the first that accepts. One that exits at once is masked
 /// and the decision starts over from the first child; `last` is the status
-/// of the last child that exited.
+/// of the last child that exited. Each pass masks one more child, so it
+/// ends.
 #[inline(always)]
 pub fn priority_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
-    mut mask: u64,
-    mut last: Option<Status>,
+    mask: u64,
+    last: Option<Status>,
     ps: &mut P,
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Walk<G::Active> {
-    let mut i = 0;
-    while i < G::LEN {
-        if mask & (1u64 << i) == 0 {
-            match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
-                Some(Entered::Running(a)) => return Walk::Run(a),
-                Some(Entered::Done(s)) => {
-                    mask |= 1u64 << i;
-                    last = Some(s);
-                    i = 0;
-                    continue;
-                }
-                None => {}
-            }
+    let mut v = PriorityChoose {
+        mask,
+        last,
+        run: None,
+        again: true,
+    };
+    while v.again {
+        v.again = false;
+        each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
+        if let Some(a) = v.run {
+            return Walk::Run(a);
         }
-        i += 1;
     }
-    match last {
+    match v.last {
         Some(s) => Walk::Stop(s),
         None => Walk::End,
+    }
+}
+
+/// The decision of a `sequential` group (SPEC D3).
+struct SequentialChoose<C> {
+    last: Option<Status>,
+    run: Option<C>,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for SequentialChoose<G::Active> {
+    // Forced inline where it pays (optimized builds: one specialized copy per
+    // child); a debug build keeps it a call, so that the `each` of a
+    // composite does not hold one copy of every child's locals per child.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
+            Some(Entered::Running(a)) => {
+                self.run = Some(a);
+                ControlFlow::Break(())
+            }
+            Some(Entered::Done(s)) => {
+                self.last = Some(s);
+                ControlFlow::Continue(())
+            }
+            None => ControlFlow::Continue(()),
+        }
     }
 }
 
@@ -147,22 +300,18 @@ pub fn priority_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 #[inline(always)]
 pub fn sequential_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     from: usize,
-    mut last: Option<Status>,
+    last: Option<Status>,
     ps: &mut P,
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Walk<G::Active> {
-    for i in from..G::LEN {
-        match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
-            Some(Entered::Running(a)) => return Walk::Run(a),
-            Some(Entered::Done(s)) => last = Some(s),
-            None => {}
-        }
-    }
-    match last {
-        Some(s) => Walk::Stop(s),
-        None => Walk::End,
+    let mut v = SequentialChoose { last, run: None };
+    each::<G, _, P, A, W, Tr>(from, G::LEN, &mut v, ps, agent, ctx, tr);
+    match (v.run, v.last) {
+        (Some(a), _) => Walk::Run(a),
+        (None, Some(s)) => Walk::Stop(s),
+        (None, None) => Walk::End,
     }
 }
 
@@ -192,14 +341,20 @@ pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
+/// Where a decider group's redecide looks (SPEC D2).
+#[derive(Clone, Copy)]
+enum Resume {
+    /// `priority`: every child but those in the mask.
+    Priority(u64),
+    /// `sequential`: the children from this one on.
+    Sequential(usize),
+}
+
 /// The running child of a decider group exited with `last`: SPEC G5, then
-/// the masked redecide (D2) — from `from` for `sequential`, skipping `mask`
-/// for `priority`.
+/// the masked redecide (D2).
 #[inline(always)]
 fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
-    sequential: bool,
-    from: usize,
-    mask: u64,
+    resume: Resume,
     last: Status,
     ps: &mut P,
     agent: &mut A,
@@ -209,15 +364,54 @@ fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     if !G::redecide(ps, agent, ctx, tr) {
         return Step::Done(Status::Failure);
     }
-    let walk = if sequential {
-        sequential_choose::<G, P, A, W, Tr>(from, Some(last), ps, agent, ctx, tr)
-    } else {
-        priority_choose::<G, P, A, W, Tr>(mask, Some(last), ps, agent, ctx, tr)
+    let walk = match resume {
+        Resume::Sequential(from) => {
+            sequential_choose::<G, P, A, W, Tr>(from, Some(last), ps, agent, ctx, tr)
+        }
+        Resume::Priority(mask) => {
+            priority_choose::<G, P, A, W, Tr>(mask, Some(last), ps, agent, ctx, tr)
+        }
     };
     match walk {
         Walk::Run(a) => Step::Running(Some(a)),
         Walk::Stop(s) => Step::Done(s),
         Walk::End => Step::Done(last),
+    }
+}
+
+/// The interruption check of a `priority` tick: the children before the
+/// running one, decided in order; the first that accepts interrupts.
+struct Interrupt<'a, C> {
+    active: &'a mut C,
+    /// The interrupting child runs.
+    run: Option<C>,
+    /// It exited at once: its mask bit and status.
+    exited: Option<(u64, Status)>,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> {
+    // Forced inline where it pays (optimized builds: one specialized copy per
+    // child); a debug build keeps it a call, so that the `each` of a
+    // composite does not hold one copy of every child's locals per child.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        let Some((_, d)) = G::decide(i, ps, agent, ctx, tr) else {
+            return ControlFlow::Continue(());
+        };
+        G::halt(self.active, ps, agent, ctx, tr);
+        match G::enter(d, ps, agent, ctx, tr) {
+            Entered::Running(a) => self.run = Some(a),
+            Entered::Done(s) => self.exited = Some((1u64 << i, s)),
+        }
+        ControlFlow::Break(())
     }
 }
 
@@ -233,27 +427,23 @@ pub fn priority_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) -> Step<G::Active> {
     let j = G::index(active);
-    let mut exited = None;
-    for i in 0..j {
-        if let Some((_, d)) = G::decide(i, ps, agent, ctx, tr) {
-            G::halt(active, ps, agent, ctx, tr);
-            match G::enter(d, ps, agent, ctx, tr) {
-                Entered::Running(a) => return Step::Running(Some(a)),
-                Entered::Done(s) => {
-                    exited = Some((1u64 << i, s));
-                    break;
-                }
-            }
-        }
+    let mut v = Interrupt {
+        active,
+        run: None,
+        exited: None,
+    };
+    each::<G, _, P, A, W, Tr>(0, j, &mut v, ps, agent, ctx, tr);
+    if let Some(a) = v.run {
+        return Step::Running(Some(a));
     }
-    let (mask, s) = match exited {
-        Some(e) => e,
-        None => match G::tick(active, ps, agent, ctx, tr) {
-            Status::Running => return Step::Running(None),
-            s => (1u64 << j, s),
+    let (mask, s) = match v.exited {
+        Some(exited) => exited,
+        None => match G::tick(v.active, ps, agent, ctx, tr) {
+            (_, Status::Running) => return Step::Running(None),
+            (j, s) => (1u64 << j, s),
         },
     };
-    redecide::<G, P, A, W, Tr>(false, 0, mask, s, ps, agent, ctx, tr)
+    redecide::<G, P, A, W, Tr>(Resume::Priority(mask), s, ps, agent, ctx, tr)
 }
 
 /// A tick of a `sequential` group (SPEC D3, G3): tick the running child;
@@ -266,14 +456,50 @@ pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Step<G::Active> {
-    let j = G::index(active);
     match G::tick(active, ps, agent, ctx, tr) {
-        Status::Running => Step::Running(None),
-        s => redecide::<G, P, A, W, Tr>(true, j + 1, 0, s, ps, agent, ctx, tr),
+        (_, Status::Running) => Step::Running(None),
+        (j, s) => redecide::<G, P, A, W, Tr>(Resume::Sequential(j + 1), s, ps, agent, ctx, tr),
     }
 }
 
 // ------------------------------------------------------- status composites
+
+/// The walk of a status composite (SPEC C1–C4, G4).
+struct StatusWalk<C> {
+    cont: Status,
+    out: Option<Walk<C>>,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for StatusWalk<G::Active> {
+    // Forced inline where it pays (optimized builds: one specialized copy per
+    // child); a debug build keeps it a call, so that the `each` of a
+    // composite does not hold one copy of every child's locals per child.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        let s = match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
+            Some(Entered::Running(a)) => {
+                self.out = Some(Walk::Run(a));
+                return ControlFlow::Break(());
+            }
+            Some(Entered::Done(s)) => s,
+            None => Status::Failure,
+        };
+        if s == self.cont {
+            ControlFlow::Continue(())
+        } else {
+            self.out = Some(Walk::Stop(s));
+            ControlFlow::Break(())
+        }
+    }
+}
 
 /// Walks children `from..` in order, entering each (SPEC C1–C4, G4): a
 /// child that reports `cont` hands over to the next, any other status stops
@@ -287,17 +513,9 @@ pub fn walk<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Walk<G::Active> {
-    for i in from..G::LEN {
-        let s = match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
-            Some(Entered::Running(a)) => return Walk::Run(a),
-            Some(Entered::Done(s)) => s,
-            None => Status::Failure,
-        };
-        if s != cont {
-            return Walk::Stop(s);
-        }
-    }
-    Walk::End
+    let mut v = StatusWalk { cont, out: None };
+    each::<G, _, P, A, W, Tr>(from, G::LEN, &mut v, ps, agent, ctx, tr);
+    v.out.unwrap_or(Walk::End)
 }
 
 /// Entering a status composite: walk from the first child; past the last,
@@ -328,8 +546,7 @@ pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Step<G::Active> {
-    let j = G::index(active);
-    let s = G::tick(active, ps, agent, ctx, tr);
+    let (j, s) = G::tick(active, ps, agent, ctx, tr);
     if s == Status::Running {
         return Step::Running(None);
     }
@@ -343,10 +560,64 @@ pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
+/// The single pass of a `reactive_sequence` or `selector` tick.
+struct ReactivePass<'a, C> {
+    cont: Status,
+    run: usize,
+    active: &'a mut C,
+    out: Option<Step<C>>,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Active> {
+    // Forced inline where it pays (optimized builds: one specialized copy per
+    // child); a debug build keeps it a call, so that the `each` of a
+    // composite does not hold one copy of every child's locals per child.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        let s = if i == self.run {
+            match G::tick_nth(i, self.active, ps, agent, ctx, tr) {
+                Status::Running => {
+                    self.out = Some(Step::Running(None));
+                    return ControlFlow::Break(());
+                }
+                s => s,
+            }
+        } else {
+            match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
+                Some(Entered::Running(a)) => {
+                    if i < self.run {
+                        G::halt(self.active, ps, agent, ctx, tr);
+                    }
+                    self.out = Some(Step::Running(Some(a)));
+                    return ControlFlow::Break(());
+                }
+                Some(Entered::Done(s)) => s,
+                None => Status::Failure,
+            }
+        };
+        if s == self.cont {
+            return ControlFlow::Continue(());
+        }
+        if i < self.run {
+            G::halt(self.active, ps, agent, ctx, tr);
+        }
+        self.out = Some(Step::Done(s));
+        ControlFlow::Break(())
+    }
+}
+
 /// A tick of a `reactive_sequence` or `selector` (SPEC C2, C4): one pass
-/// over the children from the first. The running child `j` is ticked (its
-/// guard re-evaluated); the others are entered. A child before `j` that
-/// runs or stops the pass halts `j` (after its own tick).
+/// over the children from the first. The running child is ticked (its
+/// guard re-evaluated); the others are entered. A child before the running
+/// one that runs or stops the pass halts it (after its own tick).
 #[inline(always)]
 pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     cont: Status,
@@ -357,30 +628,12 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) -> Step<G::Active> {
     let run = G::index(active);
-    for i in 0..G::LEN {
-        let s = if i == run {
-            match G::tick(active, ps, agent, ctx, tr) {
-                Status::Running => return Step::Running(None),
-                s => s,
-            }
-        } else {
-            match try_enter::<G, P, A, W, Tr>(i, ps, agent, ctx, tr) {
-                Some(Entered::Running(a)) => {
-                    if i < run {
-                        G::halt(active, ps, agent, ctx, tr);
-                    }
-                    return Step::Running(Some(a));
-                }
-                Some(Entered::Done(s)) => s,
-                None => Status::Failure,
-            }
-        };
-        if s != cont {
-            if i < run {
-                G::halt(active, ps, agent, ctx, tr);
-            }
-            return Step::Done(s);
-        }
-    }
-    Step::Done(cont)
+    let mut v = ReactivePass {
+        cont,
+        run,
+        active,
+        out: None,
+    };
+    each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
+    v.out.unwrap_or(Step::Done(cont))
 }

@@ -19,6 +19,7 @@
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
+//! | [`group`] | the composite policies over the child protocol [`group::Group`] | D1–D3, C1–C4, G3–G5 |
 //! | [`batch`] | ticking a slice of agents, serially or with `rayon` | F4 |
 //! | [`report`] | [`TickError`] and [`Report`], errors reported by a tick | D9 |
 #![forbid(unsafe_code)]
@@ -33,6 +34,7 @@ pub mod decide;
 pub mod decorator;
 pub mod drive;
 pub mod flags;
+pub mod group;
 pub mod report;
 pub mod shape;
 pub mod status;

@@ -1,12 +1,20 @@
-//! Composites: the active-state types of a composite node and the code that
-//! enters, ticks and halts it, per policy.
+//! Composites: the active-state types of a composite node and its
+//! implementation of the runtime's child protocol (`group::Group`).
+//!
+//! The policies themselves — which child to try, when to interrupt, when to
+//! go on — are runtime code (`bt-runtime/src/group.rs`), written once:
 //!
 //! | policy | entry | each tick | SPEC |
 //! |---|---|---|---|
-//! | `priority` | first child whose guard accepts | decide earlier siblings (interrupt), recheck, tick; masked redecide on exit | D1, D2, G3, G5, D9 |
-//! | `sequential` | first accepting child | recheck, tick; on exit the next accepting later child | D3, D2, G5, D9 |
-//! | `sequence` / `fallback` | walk from the first child | resume the running child | C1, C3, G4 |
-//! | `reactive_sequence` / `selector` | walk from the first child | walk the earlier children again, then the running one | C2, C4, G4 |
+//! | `priority` | `decider_enter` | `priority_tick` | D1, D2, G3, G5, D9 |
+//! | `sequential` | `decider_enter` | `sequential_tick` | D3, D2, G5, D9 |
+//! | `sequence` / `fallback` | `status_enter` | `resume_tick` | C1, C3, G4 |
+//! | `reactive_sequence` / `selector` | `status_enter` | `reactive_tick` | C2, C4, G4 |
+//!
+//! What stays here is what differs per tree: the enum of the running child
+//! (one variant per child, holding its active state), the enum of a decided
+//! child (holding its DBlock), one `match` per protocol operation, and the
+//! group behavior (SPEC D7) around the policy.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -14,24 +22,10 @@ use quote::{format_ident, quote};
 use super::names::Gen;
 use crate::model::{Kind, Policy, Tree};
 
-/// Composites with more children than this are *wide*: their code is cut
-/// into functions of bounded size, so that it compiles in time and memory
-/// linear in the width (benches/COMPILE_TIME.md, "Wide composites").
-///
-/// - `halt_child` (one arm per child) is no longer force-inlined: a
-///   `selector`, `reactive_sequence` or `priority` calls it from up to two
-///   places per child, so inlining it made the code quadratic (a 1,000-child
-///   `selector` took minutes and gigabytes to build).
-/// - `walk` is no longer force-inlined into `enter` and `carry_on`: LLVM's
-///   machine passes are worse than quadratic on the function that results
-///   (a 1,000-child `sequence` took 8 minutes in release).
-/// - The single pass of a `selector` or `reactive_sequence` tick is split
-///   into functions of this many children each, so no function grows with
-///   the width.
-///
-/// The calls cost nothing measurable next to a wide composite's work, and
-/// halting is off the hot path. Composites up to this width (the benchmark
-/// trees have 8 children at most) compile to the same code as before.
+/// Composites with more children than this are *wide*: their protocol
+/// functions are not forced inline, so that a wide composite compiles in
+/// time and memory linear in its width (benches/COMPILE_TIME.md, "Wide
+/// composites"); each is one `match` with an arm per child.
 pub(super) const WIDE: usize = 16;
 
 /// Whether composite `id` re-evaluates the guard of its running child every
@@ -47,7 +41,11 @@ pub fn rechecks_running_child(tree: &Tree, id: usize) -> bool {
     )
 }
 
-/// The types and the `impl` of composite `id`.
+fn variant(i: usize) -> Ident {
+    format_ident!("C{}", i)
+}
+
+/// The types and impls of composite `id`.
 pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let node = &g.tree.nodes[id];
     let Kind::Composite {
@@ -56,805 +54,314 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     else {
         return TokenStream::new();
     };
+    let policy = *policy;
+    let rt = &g.rt;
+    let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
+    let a = Ident::new("a", Span::mixed_site());
+    let d = Ident::new("d", Span::mixed_site());
+    let i_ = Ident::new("i", Span::mixed_site());
+    let s = Ident::new("s", Span::mixed_site());
+    let c_ = Ident::new("c", Span::mixed_site());
     let ty = g.node_ty(id);
     let en = g.child_enum(id);
-    let variants = node.children.iter().enumerate().map(|(i, &c)| {
+    let dn = format_ident!("{}D", en);
+    let children = &node.children;
+    let len = children.len();
+    let params = g.params();
+    let args = g.args();
+    let persist = g.persist();
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let ctx_ty = g.ctx_ty();
+    let info = g.info(id);
+    let inline = if len > WIDE {
+        quote!(#[inline])
+    } else {
+        quote!(#[inline(always)])
+    };
+    let recheck_all = rechecks_running_child(g.tree, id);
+
+    let variants = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
-        let a = g.active_ty(c);
-        quote!(#v(#a))
+        let t = g.active_ty(c);
+        quote!(#v(#t))
     });
-    let behavior_field = behavior.as_ref().map(|b| {
-        let bt = g.leaf_ty(b);
-        quote!(b: #bt,)
+    let decided = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let t = g.block_ty(c);
+        quote!(#v(#t))
     });
-    let parts = Parts::new(g, id, behavior.is_some());
-    let enter = parts.enter(*policy);
-    let tick = parts.tick(*policy);
-    let walk = parts.walk_fn(*policy);
-    let halt = parts.halt_fns();
-    let visit = parts.visit_fn();
-    let exit = parts.exit_fn();
-    quote! {
-        #[allow(non_camel_case_types, dead_code)]
-        #[doc(hidden)]
-        enum #en { #(#variants,)* }
-
-        #[allow(non_camel_case_types, dead_code)]
-        #[doc(hidden)]
-        struct #ty {
-            #behavior_field
-            c: #en,
-        }
-
-        #[allow(non_snake_case, unused_variables, unused_mut, unreachable_code, unused_labels, dead_code, clippy::all)]
-        impl #ty {
-            #enter
-            #tick
-            #walk
-            #halt
-            #exit
-            #visit
-        }
-    }
-}
-
-fn variant(i: usize) -> Ident {
-    format_ident!("C{}", i)
-}
-
-/// Code pieces of one composite.
-struct Parts<'g, 'a> {
-    g: &'g Gen<'a>,
-    id: usize,
-    children: &'g [usize],
-    has_behavior: bool,
-    en: Ident,
-    a: Ident,
-}
-
-impl<'g, 'a> Parts<'g, 'a> {
-    fn new(g: &'g Gen<'a>, id: usize, has_behavior: bool) -> Self {
-        Parts {
-            g,
-            id,
-            children: &g.tree.nodes[id].children,
-            has_behavior,
-            en: g.child_enum(id),
-            a: Ident::new("a", Span::mixed_site()),
-        }
-    }
-
-    /// Whether this composite is wide (more than [`WIDE`] children).
-    fn is_wide(&self) -> bool {
-        self.children.len() > WIDE
-    }
-
-    fn generics(&self) -> TokenStream {
-        let rt = &self.g.rt;
-        quote!(<__Tr: #rt::Trace>)
-    }
-
-    /// `fn enter`: activate the group behavior, then start the children.
-    fn enter(&self, policy: Policy) -> TokenStream {
-        let g = self.g;
-        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-        let info = g.info(self.id);
-        let params = g.params();
-        let args = g.args();
-        let generics = self.generics();
-        let start = match policy {
-            Policy::Priority => quote!(Self::choose(0, ::core::option::Option::None, #args)),
-            Policy::Sequential => quote!(Self::choose(0, ::core::option::Option::None, #args)),
-            _ => quote!(Self::walk(0, usize::MAX, #args)),
-        };
-        let end_status = match policy {
-            Policy::Priority | Policy::Sequential => quote! {{
-                #rt::subset_violation(#info, #ctx, #tr);
-                #rt::Status::Failure
-            }},
-            Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
-            Policy::Fallback | Policy::Selector => quote!(#rt::Status::Failure),
-        };
-        let (b_param, b_activate, b_field, b_halt) = if self.has_behavior {
-            let bt = match &g.tree.nodes[self.id].kind {
-                Kind::Composite {
-                    behavior: Some(b), ..
-                } => g.leaf_ty(b),
-                _ => quote!(()),
-            };
-            (
-                quote!(b: #bt,),
-                quote! {
-                    let mut b = match #rt::enter_group(b, #info, #agent, #ctx, #tr) {
-                        ::core::option::Option::Some(b) => b,
-                        ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
-                    };
-                },
-                quote!(b,),
-                quote!(#rt::halt_group(&mut b, #agent, #ctx, #rt::Exit::Completed(status));),
-            )
+    let decides = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        if g.has_guard(c) {
+            let guard = g.guard_fn(c);
+            quote! {
+                #i => match #guard(#ps, #agent, #ctx, #tr) {
+                    ::core::option::Option::Some((#s, #blk)) => ::core::option::Option::Some((#s, #dn::#v(#blk))),
+                    ::core::option::Option::None => ::core::option::Option::None,
+                }
+            }
         } else {
-            (quote!(), quote!(), quote!(), quote!())
-        };
+            quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
+        }
+    });
+    let enters = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let enter = g.enter(c);
         quote! {
-            #[inline]
-            fn enter #generics (#b_param #params) -> #rt::Entered<Self> {
-                #b_activate
-                #rt::activated(#info, #tr);
-                let status = match #start {
-                    #rt::Walk::Run(c) => return #rt::Entered::Running(Self { #b_field c }),
-                    #rt::Walk::Stop(s) => s,
-                    #rt::Walk::End => #end_status,
-                };
-                #b_halt
-                #rt::deactivated(#info, #tr);
-                #rt::Entered::Done(status)
+            #dn::#v(#blk) => match #enter {
+                #rt::Entered::Running(#a) => #rt::Entered::Running(#en::#v(#a)),
+                #rt::Entered::Done(#s) => #rt::Entered::Done(#s),
             }
         }
-    }
-
-    /// The group behavior's tick at the start of every tick (SPEC D7).
-    fn behavior_tick(&self) -> TokenStream {
-        if !self.has_behavior {
-            return quote!();
+    });
+    let indexes = (0..len).map(|i| {
+        let v = variant(i);
+        quote!(#en::#v(_) => #i)
+    });
+    let ticks = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let recheck = if recheck_all {
+            g.has_guard(c)
+        } else {
+            g.has_recheck(c)
+        };
+        let tick = g.tick_checked(c, &a, recheck);
+        quote!(#en::#v(#a) => (#i, #tick))
+    });
+    let ticks_nth: Vec<TokenStream> = children
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let v = variant(i);
+            let recheck = if recheck_all {
+                g.has_guard(c)
+            } else {
+                g.has_recheck(c)
+            };
+            let tick = g.tick_checked(c, &a, recheck);
+            quote!(#en::#v(#a) if #i_ == #i => #tick)
+        })
+        .collect();
+    let halts = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let halt = g.halt(c, &a);
+        quote!(#en::#v(#a) => #halt)
+    });
+    let visits = children.iter().enumerate().map(|(i, &c)| {
+        let v = variant(i);
+        let visit = g.visit(c, &a);
+        quote!(#en::#v(#a) => #visit)
+    });
+    let redecide = g.has_redecide(id).then(|| {
+        let guard = g.guard_fn(id);
+        quote! {
+            #[inline(always)]
+            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> bool {
+                #guard(#ps, #agent, #ctx, #tr).is_some()
+            }
         }
-        let g = self.g;
-        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-        let info = g.info(self.id);
-        let args = g.args();
+    });
+
+    // The group behavior (SPEC D7): activated before the children, ticked
+    // before them, deactivated after them.
+    let b_ty = behavior.as_ref().map(|b| g.leaf_ty(b));
+    let b_field = b_ty.as_ref().map(|t| quote!(b: #t,));
+    let b_param = b_ty.as_ref().map(|t| quote!(b: #t,));
+    let b_init = b_ty.as_ref().map(|_| quote!(b,));
+    let b_activate = b_ty.as_ref().map(|_| {
+        quote! {
+            let mut b = match #rt::enter_group(b, #info, #agent, #ctx, #tr) {
+                ::core::option::Option::Some(b) => b,
+                ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
+            };
+        }
+    });
+    let b_done_on_entry = b_ty
+        .as_ref()
+        .map(|_| quote!(#rt::halt_group(&mut b, #agent, #ctx, #rt::Exit::Completed(#s));));
+    let b_tick = b_ty.as_ref().map(|_| {
         quote! {
             if !#rt::tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
-                self.halt_child(#args);
+                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
                 #rt::deactivated(#info, #tr);
                 return #rt::Status::Failure;
             }
         }
-    }
+    });
+    let b_halt = b_ty
+        .as_ref()
+        .map(|_| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
+    let b_exit = b_ty
+        .as_ref()
+        .map(|_| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));));
 
-    /// `match &mut self.c` ticking the running child, with its recheck if
-    /// its guard says `recheck`. Evaluates to `(index, Status)`.
-    fn tick_running(&self) -> TokenStream {
-        let en = &self.en;
-        if self.is_wide() {
-            // One function per `WIDE` children (see `WIDE`).
-            let args = self.g.args();
-            let arms = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
-                let name = format_ident!("running{}", k);
-                let vs = (0..part.len()).map(|n| variant(k * WIDE + n));
-                quote!(#(#en::#vs(_))|* => self.#name(#args))
-            });
-            return quote!(match &self.c { #(#arms,)* });
+    let cont = match policy {
+        Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
+        Policy::Fallback | Policy::Selector | Policy::Priority | Policy::Sequential => {
+            quote!(#rt::Status::Failure)
         }
-        let arms = self.running_arms(0, self.children);
-        quote!(match &mut self.c { #(#arms,)* })
-    }
-
-    /// The arms of [`Parts::tick_running`] for children `from ..` (`part`).
-    fn running_arms(&self, from: usize, part: &[usize]) -> Vec<TokenStream> {
-        let g = self.g;
-        let (en, a) = (&self.en, &self.a);
-        part.iter()
-            .enumerate()
-            .map(|(n, &c)| {
-                let i = from + n;
-                let v = variant(i);
-                let body = g.tick_checked(c, a, g.has_recheck(c));
-                quote!(#en::#v(#a) => (#i, #body))
-            })
-            .collect()
-    }
-
-    /// The functions `running0`, `running1`, … of a wide composite: each
-    /// ticks the running child if it is one of its `WIDE` children. Nothing
-    /// for a narrow one, or for a `selector` or `reactive_sequence` (whose
-    /// tick is a single pass).
-    fn running_fns(&self, policy: Policy) -> TokenStream {
-        if !self.is_wide() || matches!(policy, Policy::Selector | Policy::ReactiveSequence) {
-            return quote!();
+    };
+    let start = match policy {
+        Policy::Priority => quote!(#rt::decider_enter::<Self, _, _, _, _>(false, #info, #args)),
+        Policy::Sequential => quote!(#rt::decider_enter::<Self, _, _, _, _>(true, #info, #args)),
+        Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
+            quote!(#rt::status_enter::<Self, _, _, _, _>(#cont, #args))
         }
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let generics = self.generics();
-        let fns = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
-            let name = format_ident!("running{}", k);
-            let arms = self.running_arms(k * WIDE, part);
+    };
+    let step = match policy {
+        Policy::Priority => quote!(#rt::priority_tick::<Self, _, _, _, _>(&mut self.c, #args)),
+        Policy::Sequential => {
+            quote!(#rt::sequential_tick::<Self, _, _, _, _>(&mut self.c, #args))
+        }
+        Policy::Sequence | Policy::Fallback => {
+            quote!(#rt::resume_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
+        }
+        Policy::ReactiveSequence | Policy::Selector => {
+            quote!(#rt::reactive_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
+        }
+    };
+    let tick_inline = g.tick_inline(id);
+    // `each` written out, one call per child with a literal index, so that
+    // the runtime's policy is specialized per child (see `Group::each` for
+    // the figure); wide composites keep the runtime's loop, so that their
+    // code stays linear in their width.
+    let each = (len <= WIDE).then(|| {
+        let v = Ident::new("v", Span::mixed_site());
+        let (from, to) = (
+            Ident::new("from", Span::mixed_site()),
+            Ident::new("to", Span::mixed_site()),
+        );
+        let calls = (0..len).map(|i| {
             quote! {
-                #[inline(never)]
-                fn #name #generics (&mut self, #params) -> (usize, #rt::Status) {
-                    match &mut self.c {
-                        #(#arms,)*
-                        // `tick_running` calls this function only when one
-                        // of the children above runs.
-                        _ => ::core::unreachable!(),
-                    }
+                if #i >= #from && #i < #to {
+                    #v.child(#i, #args)?;
                 }
             }
         });
-        quote!(#(#fns)*)
-    }
-
-    /// `fn tick`.
-    fn tick(&self, policy: Policy) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let args = g.args();
-        let generics = self.generics();
-        let behavior_tick = self.behavior_tick();
-        let body = match policy {
-            Policy::Priority => self.priority_tick(),
-            Policy::Sequential => {
-                let running = self.tick_running();
-                quote! {
-                    let (j, s) = #running;
-                    if s == #rt::Status::Running {
-                        return s;
-                    }
-                    self.redecide(j + 1, 0, s, #args)
-                }
-            }
-            Policy::Sequence | Policy::Fallback => {
-                let running = self.tick_running();
-                let cont = continue_status(policy);
-                quote! {
-                    let (j, s) = #running;
-                    self.carry_on(j, s, #cont, #args)
-                }
-            }
-            Policy::ReactiveSequence | Policy::Selector => self.reactive_tick(policy),
-        };
-        let passes = match policy {
-            Policy::ReactiveSequence | Policy::Selector => self.reactive_passes(policy),
-            _ => self.running_fns(policy),
-        };
-        let carry_on = match policy {
-            Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
-                quote! {
-                    /// After the running child `j` reported `s`: go on to the
-                    /// next children if `s` is the status that continues.
-                    #[inline(always)]
-                    fn carry_on #generics (&mut self, j: usize, s: #rt::Status, cont: #rt::Status, #params) -> #rt::Status {
-                        if s != cont {
-                            return self.exit(s, #args);
-                        }
-                        match Self::walk(j + 1, usize::MAX, #args) {
-                            #rt::Walk::Run(c) => {
-                                self.c = c;
-                                #rt::Status::Running
-                            }
-                            #rt::Walk::Stop(s) => self.exit(s, #args),
-                            #rt::Walk::End => self.exit(cont, #args),
-                        }
-                    }
-                }
-            }
-            Policy::Priority | Policy::Sequential => self.redecide_fn(policy),
-        };
-        let tick_inline = g.tick_inline(self.id);
         quote! {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
+                #from: usize,
+                #to: usize,
+                #v: &mut __V,
+                #params
+            ) -> ::core::ops::ControlFlow<()> {
+                #(#calls)*
+                ::core::ops::ControlFlow::Continue(())
+            }
+        }
+    });
+
+    quote! {
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        enum #en { #(#variants,)* }
+
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        enum #dn { #(#decided,)* }
+
+        #[allow(non_camel_case_types)]
+        #[doc(hidden)]
+        struct #ty {
+            #b_field
+            c: #en,
+        }
+
+        #[allow(non_snake_case, unused_variables, clippy::all)]
+        impl #rt::Group<#persist, #agent_ty, #world> for #ty {
+            type Active = #en;
+            type Decided = #dn;
+            const LEN: usize = #len;
+
+            #inline
+            fn decide<__Tr: #rt::Trace>(#i_: usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #dn)> {
+                match #i_ {
+                    #(#decides,)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            #inline
+            fn enter<__Tr: #rt::Trace>(#d: #dn, #params) -> #rt::Entered<#en> {
+                match #d { #(#enters,)* }
+            }
+
+            #[inline(always)]
+            fn index(#a: &#en) -> usize {
+                match #a { #(#indexes,)* }
+            }
+
+            #inline
+            fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (usize, #rt::Status) {
+                match #a { #(#ticks,)* }
+            }
+
+            #inline
+            fn tick_nth<__Tr: #rt::Trace>(#i_: usize, #a: &mut #en, #params) -> #rt::Status {
+                match #a {
+                    #(#ticks_nth,)*
+                    // The runtime asks for the child that runs.
+                    _ => #rt::Status::Failure,
+                }
+            }
+
+            #inline
+            fn halt<__Tr: #rt::Trace>(#a: &mut #en, #params) {
+                match #a { #(#halts,)* }
+            }
+
+            #redecide
+            #each
+        }
+
+        #[allow(non_snake_case, unused_variables, unused_mut, clippy::all)]
+        impl #ty {
+            #[inline]
+            fn enter<__Tr: #rt::Trace>(#b_param #params) -> #rt::Entered<Self> {
+                #b_activate
+                #rt::activated(#info, #tr);
+                let #s = match #start {
+                    #rt::Entered::Running(#c_) => return #rt::Entered::Running(Self { #b_init c: #c_ }),
+                    #rt::Entered::Done(#s) => #s,
+                };
+                #b_done_on_entry
+                #rt::deactivated(#info, #tr);
+                #rt::Entered::Done(#s)
+            }
+
             /// Called from exactly one place (the parent's tick).
             #tick_inline
-            fn tick #generics (&mut self, #params) -> #rt::Status {
-                #behavior_tick
-                #body
-            }
-            #carry_on
-            #passes
-        }
-    }
-
-    /// The body of a `selector` or `reactive_sequence` tick (SPEC C2, C4):
-    /// one straight pass over the children. The running child `j` has its
-    /// guard re-evaluated and is ticked; the others are entered. A child
-    /// other than `j` that runs, or that stops the walk, halts `j` if `j`
-    /// still runs (the earlier child is ticked first, then the old one
-    /// halted).
-    ///
-    /// Which child still runs is known from its index alone: children
-    /// before `j` meet a live `j`, children after it do not. Comparing the
-    /// literal child index with `j`, loaded once, lets the optimizer fold
-    /// every such test (a `live` flag carried along the pass did not fold
-    /// and cost about four instructions per child).
-    fn reactive_tick(&self, policy: Policy) -> TokenStream {
-        let g = self.g;
-        let args = g.args();
-        let cont = continue_status(policy);
-        if self.is_wide() {
-            // Each pass covers `WIDE` children and says whether the tick
-            // ends there (see `WIDE`).
-            let passes = (0..self.children.len().div_ceil(WIDE)).map(|k| {
-                let pass = format_ident!("pass{}", k);
-                quote! {
-                    if let ::core::option::Option::Some(s) = self.#pass(run, #args) {
-                        return s;
-                    }
-                }
-            });
-            return quote! {
-                let run = self.index();
-                #(#passes)*
-                self.exit(#cont, #args)
-            };
-        }
-        let children = self
-            .children
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| self.reactive_child(policy, i, c, |s| quote!(return #s;)));
-        quote! {
-            let run = self.index();
-            #(#children)*
-            self.exit(#cont, #args)
-        }
-    }
-
-    /// The functions `pass0`, `pass1`, … of a wide `selector` or
-    /// `reactive_sequence`: its tick's pass over children `WIDE * k ..`,
-    /// returning the tick's status if it ends there. Nothing for a narrow
-    /// one, whose pass is written out in its tick.
-    fn reactive_passes(&self, policy: Policy) -> TokenStream {
-        if !self.is_wide() {
-            return quote!();
-        }
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let generics = self.generics();
-        let some = quote!(::core::option::Option::Some);
-        let passes = self.children.chunks(WIDE).enumerate().map(|(k, chunk)| {
-            let pass = format_ident!("pass{}", k);
-            let children = chunk.iter().enumerate().map(|(n, &c)| {
-                self.reactive_child(policy, k * WIDE + n, c, |s| quote!(return #some(#s);))
-            });
-            quote! {
-                #[inline(never)]
-                fn #pass #generics (&mut self, run: usize, #params) -> ::core::option::Option<#rt::Status> {
-                    #(#children)*
-                    ::core::option::Option::None
-                }
-            }
-        });
-        quote!(#(#passes)*)
-    }
-
-    /// Child `i` (node `c`) in the pass of a `selector` or
-    /// `reactive_sequence` tick; `ret(status)` ends the tick.
-    fn reactive_child(
-        &self,
-        policy: Policy,
-        i: usize,
-        c: usize,
-        ret: impl Fn(TokenStream) -> TokenStream,
-    ) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let args = g.args();
-        let (en, a) = (&self.en, &self.a);
-        let cont = continue_status(policy);
-        let v = variant(i);
-        let tick = g.tick_checked(c, a, g.has_guard(c));
-        let enter = g.enter(c);
-        let running = ret(quote!(#rt::Status::Running));
-        let accept = quote! {
-            match #enter {
-                #rt::Entered::Running(#a) => {
-                    if #i < run {
-                        self.halt_child(#args);
-                    }
-                    self.c = #en::#v(#a);
-                    #running
-                }
-                #rt::Entered::Done(s) => s,
-            }
-        };
-        let start = g.guarded(c, accept, quote!(#rt::Status::Failure));
-        let still_running = ret(quote!(s));
-        let exit = ret(quote!(self.exit(s, #args)));
-        quote! {
-            let s = if let (#i, #en::#v(#a)) = (run, &mut self.c) {
-                let s = #tick;
-                if s == #rt::Status::Running {
-                    #still_running
-                }
-                s
-            } else {
-                #start
-            };
-            if s != #cont {
-                if #i < run {
-                    self.halt_child(#args);
-                }
-                #exit
-            }
-        }
-    }
-
-    /// The body of a priority group's tick (SPEC D1, G3, D2).
-    fn priority_tick(&self) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let args = g.args();
-        let en = &self.en;
-        let interrupts = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let enter = g.enter(c);
-            let accept = quote! {
-                self.halt_child(#args);
-                match #enter {
-                    #rt::Entered::Running(a) => {
-                        self.c = #en::#v(a);
-                        return #rt::Status::Running;
-                    }
-                    #rt::Entered::Done(s) => break 'exited (1u64 << #i, s),
-                }
-            };
-            let guarded = g.guarded(c, accept, quote!());
-            quote! {
-                if #i < j {
-                    #guarded
-                }
-            }
-        });
-        let running = self.tick_running();
-        quote! {
-            let j = self.index();
-            let (mask, s) = 'exited: {
-                #(#interrupts)*
-                let (j, s) = #running;
-                if s == #rt::Status::Running {
-                    return s;
-                }
-                (1u64 << j, s)
-            };
-            self.redecide(0, mask, s, #args)
-        }
-    }
-
-    /// `fn redecide` of a decider group: G5, then the masked redecide
-    /// (SPEC D2). `from` is where a `sequential` group resumes; `mask` the
-    /// children a `priority` group skips.
-    fn redecide_fn(&self, policy: Policy) -> TokenStream {
-        let g = self.g;
-        let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
-        let params = g.params();
-        let args = g.args();
-        let generics = self.generics();
-        let g5 = if g.has_redecide(self.id) {
-            let guard = g.guard_fn(self.id);
-            quote! {
-                if #guard(#ps, &*#agent, &*#ctx, #tr).is_none() {
-                    return self.exit(#rt::Status::Failure, #args);
-                }
-            }
-        } else {
-            quote!()
-        };
-        let choose = match policy {
-            Policy::Priority => {
-                quote!(Self::choose(mask, ::core::option::Option::Some(last), #args))
-            }
-            _ => quote!(Self::choose(from, ::core::option::Option::Some(last), #args)),
-        };
-        quote! {
-            /// The active child exited with `last`: redecide (SPEC D2, G5).
-            #[inline(always)]
-            fn redecide #generics (&mut self, from: usize, mask: u64, last: #rt::Status, #params) -> #rt::Status {
-                #g5
-                match #choose {
-                    #rt::Walk::Run(c) => {
-                        self.c = c;
+            fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+                #b_tick
+                match #step {
+                    #rt::Step::Running(::core::option::Option::Some(#c_)) => {
+                        self.c = #c_;
                         #rt::Status::Running
                     }
-                    #rt::Walk::Stop(s) => self.exit(s, #args),
-                    #rt::Walk::End => self.exit(last, #args),
-                }
-            }
-        }
-    }
-
-    /// `fn choose` (decider groups) or `fn walk` (status composites).
-    fn walk_fn(&self, policy: Policy) -> TokenStream {
-        match policy {
-            Policy::Priority => self.choose_priority(),
-            Policy::Sequential => self.choose_sequential(),
-            _ => self.walk_status(policy),
-        }
-    }
-
-    /// Decide the children in order, skipping the masked ones; enter the
-    /// first that accepts. One that exits at once is masked and the decision
-    /// starts over (SPEC D1, D2). Each pass masks one more child, so it ends.
-    fn choose_priority(&self) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let generics = self.generics();
-        let en = &self.en;
-        let tries = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let enter = g.enter(c);
-            let accept = quote! {
-                match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => {
-                        mask |= 1u64 << #i;
-                        last = ::core::option::Option::Some(s);
-                        continue 'decide;
-                    }
-                }
-            };
-            let guarded = g.guarded(c, accept, quote!());
-            quote! {
-                if mask & (1u64 << #i) == 0 {
-                    #guarded
-                }
-            }
-        });
-        quote! {
-            #[inline(always)]
-            fn choose #generics (mut mask: u64, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
-                'decide: loop {
-                    #(#tries)*
-                    break 'decide;
-                }
-                match last {
-                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
-                    ::core::option::Option::None => #rt::Walk::End,
-                }
-            }
-        }
-    }
-
-    /// Decide the children from `from` on; enter the first that accepts; one
-    /// that exits at once hands over to the next (SPEC D3).
-    fn choose_sequential(&self) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let generics = self.generics();
-        let en = &self.en;
-        let tries = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let enter = g.enter(c);
-            let accept = quote! {
-                match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => last = ::core::option::Option::Some(s),
-                }
-            };
-            let guarded = g.guarded(c, accept, quote!());
-            quote! {
-                if #i >= from {
-                    #guarded
-                }
-            }
-        });
-        quote! {
-            #[inline(always)]
-            fn choose #generics (from: usize, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
-                #(#tries)*
-                match last {
-                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
-                    ::core::option::Option::None => #rt::Walk::End,
-                }
-            }
-        }
-    }
-
-    /// Walk children `from..to` in order, entering each (SPEC C1–C4, G4): a
-    /// child that reports the continuing status hands over to the next, any
-    /// other status stops the walk; a rejecting guard counts as `Failure`.
-    fn walk_status(&self, policy: Policy) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let params = g.params();
-        let generics = self.generics();
-        let en = &self.en;
-        let cont = continue_status(policy);
-        let tries = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let enter = g.enter(c);
-            let accept = quote! {
-                match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => {
-                        if s != #cont {
-                            return #rt::Walk::Stop(s);
-                        }
-                    }
-                }
-            };
-            let reject = quote! {
-                if #rt::Status::Failure != #cont {
-                    return #rt::Walk::Stop(#rt::Status::Failure);
-                }
-            };
-            let guarded = g.guarded(c, accept, reject);
-            quote! {
-                if #i >= from && #i < to {
-                    #guarded
-                }
-            }
-        });
-        if !self.is_wide() {
-            return quote! {
-                #[inline(always)]
-                fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
-                    #(#tries)*
-                    #rt::Walk::End
-                }
-            };
-        }
-        // Wide: `walk` calls one function per `WIDE` children (see `WIDE`).
-        let args = g.args();
-        let tries: Vec<TokenStream> = tries.collect();
-        let parts = tries.chunks(WIDE).enumerate().map(|(k, part)| {
-            let name = format_ident!("walk{}", k);
-            quote! {
-                #[inline(never)]
-                fn #name #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
-                    #(#part)*
-                    #rt::Walk::End
-                }
-            }
-        });
-        let calls = (0..tries.len().div_ceil(WIDE)).map(|k| {
-            let name = format_ident!("walk{}", k);
-            let (lo, hi) = (k * WIDE, (k + 1) * WIDE);
-            quote! {
-                if from < #hi && to > #lo {
-                    match Self::#name(from, to, #args) {
-                        #rt::Walk::End => {}
-                        walked => return walked,
+                    #rt::Step::Running(::core::option::Option::None) => #rt::Status::Running,
+                    #rt::Step::Done(#s) => {
+                        #b_exit
+                        #rt::deactivated(#info, #tr);
+                        #s
                     }
                 }
             }
-        });
-        quote! {
-            #[inline]
-            fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
-                #(#calls)*
-                #rt::Walk::End
-            }
-            #(#parts)*
-        }
-    }
-
-    /// `fn index`, `fn halt_child` and `fn halt` (SPEC C7: deepest first,
-    /// the group behavior after its children).
-    fn halt_fns(&self) -> TokenStream {
-        let g = self.g;
-        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-        let params = g.params();
-        let args = g.args();
-        let generics = self.generics();
-        let (en, a) = (&self.en, &self.a);
-        let info = g.info(self.id);
-        let halts: Vec<TokenStream> = self
-            .children
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let v = variant(i);
-                let halt = g.halt(c, a);
-                quote!(#en::#v(#a) => #halt)
-            })
-            .collect();
-        let indexes = (0..self.children.len()).map(|i| {
-            let v = variant(i);
-            quote!(#en::#v(_) => #i)
-        });
-        let halt_behavior = self
-            .has_behavior
-            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
-        let halt_child = if self.is_wide() {
-            // Not forced inline, and one function per `WIDE` children: see
-            // `WIDE`.
-            let arms = self.children.chunks(WIDE).enumerate().map(|(k, part)| {
-                let name = format_ident!("halt_child{}", k);
-                let vs = (0..part.len()).map(|n| variant(k * WIDE + n));
-                quote!(#(#en::#vs(_))|* => self.#name(#args))
-            });
-            let parts = halts.chunks(WIDE).enumerate().map(|(k, part)| {
-                let name = format_ident!("halt_child{}", k);
-                quote! {
-                    #[inline(never)]
-                    fn #name #generics (&mut self, #params) {
-                        match &mut self.c {
-                            #(#part,)*
-                            // `halt_child` calls this function only when
-                            // one of the children above runs.
-                            _ => ::core::unreachable!(),
-                        }
-                    }
-                }
-            });
-            quote! {
-                /// Halts the active child's subtree.
-                #[inline]
-                fn halt_child #generics (&mut self, #params) {
-                    match &self.c { #(#arms,)* }
-                }
-                #(#parts)*
-            }
-        } else {
-            quote! {
-                /// Halts the active child's subtree.
-                #[inline(always)]
-                fn halt_child #generics (&mut self, #params) {
-                    match &mut self.c { #(#halts,)* }
-                }
-            }
-        };
-        quote! {
-            /// Which child is active.
-            #[inline(always)]
-            fn index(&self) -> usize {
-                match &self.c { #(#indexes,)* }
-            }
-
-            #halt_child
 
             /// Halts the whole composite: children first, then the group
-            /// behavior.
+            /// behavior (SPEC C7).
             #[inline]
-            fn halt #generics (&mut self, #params) {
-                self.halt_child(#args);
-                #halt_behavior
+            fn halt<__Tr: #rt::Trace>(&mut self, #params) {
+                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
+                #b_halt
                 #rt::deactivated(#info, #tr);
             }
-        }
-    }
 
-    /// `fn exit`: the composite reports `s`; if it completed, its group
-    /// behavior is deactivated (its children already are).
-    fn exit_fn(&self) -> TokenStream {
-        let g = self.g;
-        let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-        let params = g.params();
-        let generics = self.generics();
-        let info = g.info(self.id);
-        let halt_behavior = self
-            .has_behavior
-            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(s));));
-        quote! {
-            #[inline(always)]
-            fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {
-                if s.is_done() {
-                    #halt_behavior
-                    #rt::deactivated(#info, #tr);
-                }
-                s
-            }
-        }
-    }
-
-    /// `fn visit`: calls `f` on every node of the active path below this one.
-    fn visit_fn(&self) -> TokenStream {
-        let g = self.g;
-        let rt = &g.rt;
-        let (en, a) = (&self.en, &self.a);
-        let arms = self.children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let visit = g.visit(c, a);
-            quote!(#en::#v(#a) => #visit)
-        });
-        quote! {
             fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
-                match &self.c { #(#arms,)* }
+                match &self.c { #(#visits,)* }
             }
         }
-    }
-}
-
-/// The child status that makes a status composite go on to the next child.
-fn continue_status(policy: Policy) -> TokenStream {
-    match policy {
-        Policy::Sequence | Policy::ReactiveSequence => {
-            quote!(::deciders::__private::Status::Success)
-        }
-        _ => quote!(::deciders::__private::Status::Failure),
     }
 }

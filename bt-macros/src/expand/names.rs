@@ -451,6 +451,20 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The DBlock type node `id`'s guard hands to its behavior when the
+    /// decide has one (the receiver's type, SPEC G2); else `()`.
+    pub fn block_ty(&self, id: usize) -> TokenStream {
+        let dblock = self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .and_then(|g| g.decide.as_ref())
+            .is_some_and(|d| d.dblock);
+        match self.tree.receiver(id) {
+            Some(leaf) if dblock => self.leaf_ty(leaf),
+            _ => quote!(()),
+        }
+    }
+
     /// Whether node `id` has a `recheck` guard (SPEC G3).
     pub fn has_recheck(&self, id: usize) -> bool {
         self.tree.nodes[id]
