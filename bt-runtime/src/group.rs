@@ -8,9 +8,10 @@
 //! generic functions over them; the `tree!` macro only implements the
 //! protocol for each composite, as a tree built at run time would.
 //!
-//! The functions return the composite's status *before* its own exit
-//! bookkeeping (group behavior, trace): a `Walk` or a `Status` plus whether
-//! it completed, which the caller turns into its exit.
+//! The tick functions take the composite's running child by `&mut` and
+//! replace it in place when another child starts; they return the
+//! composite's status *before* its own exit bookkeeping (group behavior,
+//! trace), which the caller does when the status is a completion.
 
 use core::ops::ControlFlow;
 
@@ -145,16 +146,6 @@ pub trait Visit<G: Group<P, A, W>, P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> ControlFlow<()>;
-}
-
-/// What a tick of a composite's children came to.
-#[derive(Debug)]
-pub enum Step<C> {
-    /// Still running; a new child runs if `Some` (the old one was halted or
-    /// completed), else the same child.
-    Running(Option<C>),
-    /// The composite completed with this status; no child runs.
-    Done(Status),
 }
 
 /// Decides child `i` and, if it accepts, enters it; `None` if it rejected.
@@ -356,13 +347,14 @@ enum Resume {
 fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     resume: Resume,
     last: Status,
+    active: &mut G::Active,
     ps: &mut P,
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
-) -> Step<G::Active> {
+) -> Status {
     if !G::redecide(ps, agent, ctx, tr) {
-        return Step::Done(Status::Failure);
+        return Status::Failure;
     }
     let walk = match resume {
         Resume::Sequential(from) => {
@@ -373,9 +365,12 @@ fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         }
     };
     match walk {
-        Walk::Run(a) => Step::Running(Some(a)),
-        Walk::Stop(s) => Step::Done(s),
-        Walk::End => Step::Done(last),
+        Walk::Run(a) => {
+            *active = a;
+            Status::Running
+        }
+        Walk::Stop(s) => s,
+        Walk::End => last,
     }
 }
 
@@ -383,8 +378,8 @@ fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 /// running one, decided in order; the first that accepts interrupts.
 struct Interrupt<'a, C> {
     active: &'a mut C,
-    /// The interrupting child runs.
-    run: Option<C>,
+    /// The interrupting child runs (it replaced the running one).
+    run: bool,
     /// It exited at once: its mask bit and status.
     exited: Option<(u64, Status)>,
 }
@@ -408,7 +403,10 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> 
         };
         G::halt(self.active, ps, agent, ctx, tr);
         match G::enter(d, ps, agent, ctx, tr) {
-            Entered::Running(a) => self.run = Some(a),
+            Entered::Running(a) => {
+                *self.active = a;
+                self.run = true;
+            }
             Entered::Done(s) => self.exited = Some((1u64 << i, s)),
         }
         ControlFlow::Break(())
@@ -425,25 +423,25 @@ pub fn priority_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
-) -> Step<G::Active> {
+) -> Status {
     let j = G::index(active);
     let mut v = Interrupt {
         active,
-        run: None,
+        run: false,
         exited: None,
     };
     each::<G, _, P, A, W, Tr>(0, j, &mut v, ps, agent, ctx, tr);
-    if let Some(a) = v.run {
-        return Step::Running(Some(a));
+    if v.run {
+        return Status::Running;
     }
     let (mask, s) = match v.exited {
         Some(exited) => exited,
         None => match G::tick(v.active, ps, agent, ctx, tr) {
-            (_, Status::Running) => return Step::Running(None),
+            (_, Status::Running) => return Status::Running,
             (j, s) => (1u64 << j, s),
         },
     };
-    redecide::<G, P, A, W, Tr>(Resume::Priority(mask), s, ps, agent, ctx, tr)
+    redecide::<G, P, A, W, Tr>(Resume::Priority(mask), s, v.active, ps, agent, ctx, tr)
 }
 
 /// A tick of a `sequential` group (SPEC D3, G3): tick the running child;
@@ -455,10 +453,12 @@ pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
-) -> Step<G::Active> {
+) -> Status {
     match G::tick(active, ps, agent, ctx, tr) {
-        (_, Status::Running) => Step::Running(None),
-        (j, s) => redecide::<G, P, A, W, Tr>(Resume::Sequential(j + 1), s, ps, agent, ctx, tr),
+        (_, Status::Running) => Status::Running,
+        (j, s) => {
+            redecide::<G, P, A, W, Tr>(Resume::Sequential(j + 1), s, active, ps, agent, ctx, tr)
+        }
     }
 }
 
@@ -545,18 +545,19 @@ pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
-) -> Step<G::Active> {
+) -> Status {
     let (j, s) = G::tick(active, ps, agent, ctx, tr);
-    if s == Status::Running {
-        return Step::Running(None);
-    }
     if s != cont {
-        return Step::Done(s);
+        // Running, or the status that ends the composite.
+        return s;
     }
     match walk::<G, P, A, W, Tr>(j + 1, cont, ps, agent, ctx, tr) {
-        Walk::Run(a) => Step::Running(Some(a)),
-        Walk::Stop(s) => Step::Done(s),
-        Walk::End => Step::Done(cont),
+        Walk::Run(a) => {
+            *active = a;
+            Status::Running
+        }
+        Walk::Stop(s) => s,
+        Walk::End => cont,
     }
 }
 
@@ -565,7 +566,7 @@ struct ReactivePass<'a, C> {
     cont: Status,
     run: usize,
     active: &'a mut C,
-    out: Option<Step<C>>,
+    out: Option<Status>,
 }
 
 impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Active> {
@@ -585,7 +586,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
         let s = if i == self.run {
             match G::tick_nth(i, self.active, ps, agent, ctx, tr) {
                 Status::Running => {
-                    self.out = Some(Step::Running(None));
+                    self.out = Some(Status::Running);
                     return ControlFlow::Break(());
                 }
                 s => s,
@@ -596,7 +597,8 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
                     if i < self.run {
                         G::halt(self.active, ps, agent, ctx, tr);
                     }
-                    self.out = Some(Step::Running(Some(a)));
+                    *self.active = a;
+                    self.out = Some(Status::Running);
                     return ControlFlow::Break(());
                 }
                 Some(Entered::Done(s)) => s,
@@ -609,7 +611,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
         if i < self.run {
             G::halt(self.active, ps, agent, ctx, tr);
         }
-        self.out = Some(Step::Done(s));
+        self.out = Some(s);
         ControlFlow::Break(())
     }
 }
@@ -626,7 +628,7 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
-) -> Step<G::Active> {
+) -> Status {
     let run = G::index(active);
     let mut v = ReactivePass {
         cont,
@@ -635,5 +637,5 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         out: None,
     };
     each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
-    v.out.unwrap_or(Step::Done(cont))
+    v.out.unwrap_or(cont)
 }

@@ -336,18 +336,12 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #b_tick
-                match #step {
-                    #rt::Step::Running(::core::option::Option::Some(#c_)) => {
-                        self.c = #c_;
-                        #rt::Status::Running
-                    }
-                    #rt::Step::Running(::core::option::Option::None) => #rt::Status::Running,
-                    #rt::Step::Done(#s) => {
-                        #b_exit
-                        #rt::deactivated(#info, #tr);
-                        #s
-                    }
+                let #s = #step;
+                if #s.is_done() {
+                    #b_exit
+                    #rt::deactivated(#info, #tr);
                 }
+                #s
             }
 
             /// Halts the whole composite: children first, then the group
