@@ -70,6 +70,7 @@
 //!
 //! ```text
 //! tree Name for Agent { NODE }
+//! tree Name for Agent, world = World { NODE }
 //!
 //! NODE := COMPOSITE [with Behavior] { SLOT, SLOT, … } | Behavior
 //! SLOT := [name:] [when(ITEM, ITEM, …) =>] NODE
@@ -92,7 +93,7 @@
 //! | `any(M)`, `all(M)`, `none(M)`, `not_all(M)` | G1 | decision-flag preconditions ([`Flags`]); no user code runs |
 //! | `stimuli_any(M)`, … | G1 | the same over `ctx.stimuli()` |
 //! | `every(SECONDS)` | G1 | decide at most once per interval of tree clock |
-//! | `decide = F` | G2 | `F: Fn(&Agent) -> R` or `Fn(&Agent, &Ctx) -> R`, `R` a [`Decision`]: `f32` (accepts when finite and `> 0`) or `bool` |
+//! | `decide = F` | G2 | `F: Fn(&Agent) -> R` or `Fn(&Agent, &Ctx<World>) -> R`, `R` a [`Decision`]: `f32` (accepts when finite and `> 0`) or `bool` |
 //! | `dblock = F` | G2 | `F` returns `Option<(f32, D)>`; the behavior it activates is built with `From<D>` |
 //! | `recheck` | G3 | re-evaluate the guard every tick while the child runs; a rejection halts it (counts as `Failure`) |
 //! | `redecide` | G5 | when the group redecides because a child exited, re-run the group's own guard first |
@@ -101,7 +102,50 @@
 //! literal (`Patrol { radius: 5.0 }`), a tuple struct (`Say("hi")`) or a
 //! constructor call (`Patrol::new(5.0)`): parameters written in the tree are
 //! constants of the tree (SPEC L4). Hooks are the [`Behavior`] trait's
-//! `activate`, `tick` and `deactivate`, all defaulted.
+//! `activate`, `tick` and `deactivate`, all defaulted; `deactivate` is told
+//! why ([`Exit::Completed`] with the status, or [`Exit::Halted`]).
+//!
+//! ## The world
+//!
+//! A tree's hooks reach more than the agent through the context's **world**
+//! ([`Ctx::world`], [`Ctx::world_mut`]): the game's shared services and the
+//! buffers where behaviors emit what the engine must do (spawn a missile,
+//! play a sound). Declare its type with `world = World`; behaviors then
+//! implement [`Behavior<Agent, World>`](Behavior) and get `&mut Ctx<World>`,
+//! while decides and conditions get `&Ctx<World>` (read-only, SPEC P3).
+//!
+//! ```
+//! use deciders::{Behavior, Ctx, Status};
+//! struct Turret { ammo: u32 }
+//! #[derive(Default)]
+//! struct Orders { launches: Vec<&'static str> }
+//!
+//! #[derive(Default)]
+//! struct Fire;
+//! impl Behavior<Turret, Orders> for Fire {
+//!     fn tick(&mut self, t: &mut Turret, ctx: &mut Ctx<Orders>) -> Status {
+//!         t.ammo -= 1;
+//!         ctx.world_mut().launches.push("missile");
+//!         Status::Success
+//!     }
+//! }
+//! fn has_ammo(t: &Turret, _ctx: &Ctx<Orders>) -> bool { t.ammo > 0 }
+//!
+//! deciders::tree! {
+//!     tree Defence for Turret, world = Orders {
+//!         priority { fire: when(decide = has_ammo) => Fire, idle: wait(1.0) }
+//!     }
+//! }
+//! let (mut turret, mut state) = (Turret { ammo: 1 }, Defence::new());
+//! let mut ctx = Ctx::new(0.1).with_world(Orders::default());
+//! state.tick(&mut turret, &mut ctx);
+//! assert_eq!(ctx.world().launches, ["missile"]);
+//! ```
+//!
+//! The semantics of every decorator is ordinary Rust in the runtime: the
+//! [`Decorator`] trait, with the built-ins as its implementations in
+//! [`decorator`]; the composite policies are generic functions over a small
+//! child protocol in `group`.
 //!
 //! ## Semantics worth knowing
 //!
@@ -113,8 +157,10 @@
 //!   of the tick and its group decides again; if nothing accepts, the group
 //!   exits and the same happens one level up, possibly up to the root.
 //! - **Pairing** (SPEC L2): every successful `activate` is followed by exactly
-//!   one `deactivate`, deepest first, whatever removes the behavior. A failed
-//!   `activate` gets none. Dropping a running state runs memory destructors
+//!   one `deactivate`, deepest first, whatever removes the behavior, and the
+//!   hook is told whether the behavior completed (with its status) or was
+//!   halted (interrupted, re-checked away, its parent left, `halt`,
+//!   `reset`). A failed `activate` gets none. Dropping a running state runs memory destructors
 //!   but cannot call `deactivate`; call `halt` first.
 //! - **Panics** (SPEC T4): if a hook panics (a behavior, decide, condition,
 //!   DBlock function or trace), the state is as if it had been dropped at
@@ -160,9 +206,9 @@ pub mod nodes;
 /// Declares behavior trees; see the [crate documentation](crate).
 pub use bt_macros::tree;
 pub use bt_runtime::{
-    batch, behavior, builtin, condition, ctx, decide, decorator, flags, report, shape, status,
-    timer, trace, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId,
-    NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
+    batch, behavior, builtin, condition, ctx, decide, decorator, flags, group, report, shape,
+    status, timer, trace, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace,
+    NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
 };
 
 /// What generated code names. Not part of the public API.
