@@ -148,7 +148,7 @@ fn keyword_of(node: &Node) -> String {
     match &node.kind {
         Kind::Composite { policy, .. } => policy.keyword().to_string(),
         Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword.to_string(),
-        _ => "node".to_string(),
+        Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => "node".to_string(),
     }
 }
 
@@ -309,7 +309,11 @@ impl<'a> Depths<'a> {
                     Some(j) => n.depth + 1 + self.of(j),
                     None => n.depth,
                 },
-                _ => n.depth,
+                Kind::Behavior(_)
+                | Kind::Composite { .. }
+                | Kind::Decorator { .. }
+                | Kind::Parallel { .. }
+                | Kind::Condition { .. } => n.depth,
             })
             .max()
             .unwrap_or(0);

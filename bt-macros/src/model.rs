@@ -201,7 +201,9 @@ impl Deco {
             Deco::CooldownOnFailure(d) | Deco::Cooldown(d) | Deco::Timeout(d) | Deco::Delay(d) => {
                 Some(d)
             }
-            _ => None,
+            Deco::Invert | Deco::Force(_) | Deco::Always(_) | Deco::Repeat(_) | Deco::Retry(_) => {
+                None
+            }
         }
     }
 }
@@ -297,7 +299,10 @@ impl Tree {
         match &self.nodes[id].kind {
             Kind::Behavior(leaf) => Some(leaf),
             Kind::Composite { behavior, .. } => behavior.as_ref(),
-            _ => None,
+            Kind::Decorator { .. }
+            | Kind::Parallel { .. }
+            | Kind::Condition { .. }
+            | Kind::Subtree { .. } => None,
         }
     }
 
@@ -308,7 +313,10 @@ impl Tree {
                 || match &n.kind {
                     Kind::Behavior(leaf) => leaf.timed,
                     Kind::Decorator { deco, .. } => deco.seconds().is_some(),
-                    _ => false,
+                    Kind::Composite { .. }
+                    | Kind::Parallel { .. }
+                    | Kind::Condition { .. }
+                    | Kind::Subtree { .. } => false,
                 }
         })
     }
@@ -317,7 +325,11 @@ impl Tree {
     pub fn subtrees(&self) -> impl Iterator<Item = &Ident> {
         self.nodes.iter().filter_map(|n| match &n.kind {
             Kind::Subtree { name } => Some(name),
-            _ => None,
+            Kind::Behavior(_)
+            | Kind::Composite { .. }
+            | Kind::Decorator { .. }
+            | Kind::Parallel { .. }
+            | Kind::Condition { .. } => None,
         })
     }
 

@@ -725,7 +725,7 @@ fn parse_deco(
                 Deco::Retry(n)
             }
         }
-        _ => {
+        "cooldown_on_failure" | "cooldown" | "timeout" | "delay" => {
             let expr: Expr = args.parse()?;
             let seconds = seconds(&expr, &format!("{k}(2.5)"), errors);
             match k.as_str() {
@@ -734,6 +734,14 @@ fn parse_deco(
                 "timeout" => Deco::Timeout(seconds),
                 _ => Deco::Delay(seconds),
             }
+        }
+        // `Deco::KEYWORDS` lists a keyword this function does not parse:
+        // a bug of the macro, reported rather than guessed.
+        _ => {
+            return Err(syn::Error::new(
+                keyword.span(),
+                format!("internal error of `tree!`: decorator `{k}` has no parser"),
+            ))
         }
     };
     if !args.is_empty() {

@@ -80,7 +80,10 @@ pub fn state(g: &Gen) -> TokenStream {
                 let ty = Gen::persist_of(name);
                 persist_fields.push(quote!(#f: #ty));
             }
-            _ => {}
+            Kind::Behavior(_)
+            | Kind::Composite { .. }
+            | Kind::Parallel { .. }
+            | Kind::Condition { .. } => {}
         }
     }
     let needs_clock = tree.needs_clock(g.trees);
