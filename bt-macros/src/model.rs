@@ -226,6 +226,10 @@ pub struct Leaf {
     pub span: Span,
     /// A built-in that measures time (`wait(d)`), so the tree needs a clock.
     pub timed: bool,
+    /// A built-in (`succeed`, `fail`, `wait(d)`): `ty` is a path into the
+    /// runtime, which the static shape names the same whatever the path to
+    /// the `deciders` crate is.
+    pub builtin: bool,
 }
 
 /// A guard: preconditions, then an optional decide (SPEC G1–G5).

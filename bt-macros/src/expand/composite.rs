@@ -8,10 +8,10 @@
 //! | `sequence` / `fallback` | walk from the first child | resume the running child | C1, C3, G4 |
 //! | `reactive_sequence` / `selector` | walk from the first child | walk the earlier children again, then the running one | C2, C4, G4 |
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::names::Gen;
+use super::names::{label, local, Gen};
 use crate::model::{Kind, Policy, Tree};
 
 /// Composites with more children than this are *wide*: their code is cut
@@ -74,13 +74,14 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let halt = parts.halt_fns();
     let visit = parts.visit_fn();
     let exit = parts.exit_fn();
+    let derives = &g.derives;
     quote! {
         #[allow(non_camel_case_types, dead_code)]
-        #[doc(hidden)]
+        #derives
         enum #en { #(#variants,)* }
 
         #[allow(non_camel_case_types, dead_code)]
-        #[doc(hidden)]
+        #derives
         struct #ty {
             #behavior_field
             c: #en,
@@ -110,6 +111,47 @@ struct Parts<'g, 'a> {
     has_behavior: bool,
     en: Ident,
     a: Ident,
+    l: Locals,
+}
+
+/// The locals, parameters and labels of a composite's functions, hygienic
+/// (`names::local`).
+struct Locals {
+    b: Ident,
+    c: Ident,
+    s: Ident,
+    j: Ident,
+    run: Ident,
+    mask: Ident,
+    last: Ident,
+    from: Ident,
+    to: Ident,
+    cont: Ident,
+    status: Ident,
+    walked: Ident,
+    exited: syn::Lifetime,
+    decide: syn::Lifetime,
+}
+
+impl Locals {
+    fn new() -> Self {
+        Locals {
+            b: local("b"),
+            c: local("c"),
+            s: local("s"),
+            j: local("j"),
+            run: local("run"),
+            mask: local("mask"),
+            last: local("last"),
+            from: local("from"),
+            to: local("to"),
+            cont: local("cont"),
+            status: local("status"),
+            walked: local("walked"),
+            exited: label("'exited"),
+            decide: label("'decide"),
+        }
+    }
 }
 
 impl<'g, 'a> Parts<'g, 'a> {
@@ -120,7 +162,8 @@ impl<'g, 'a> Parts<'g, 'a> {
             children: &g.tree.nodes[id].children,
             has_behavior,
             en: g.child_enum(id),
-            a: Ident::new("a", Span::mixed_site()),
+            a: local("a"),
+            l: Locals::new(),
         }
     }
 
@@ -142,10 +185,13 @@ impl<'g, 'a> Parts<'g, 'a> {
         let params = g.params();
         let args = g.args();
         let generics = self.generics();
+        let Locals {
+            b, c, s, status, ..
+        } = &self.l;
         let start = match policy {
             Policy::Priority => quote!(Self::choose(0, ::core::option::Option::None, #args)),
             Policy::Sequential => quote!(Self::choose(0, ::core::option::Option::None, #args)),
-            _ => quote!(Self::walk(0, usize::MAX, #args)),
+            _ => quote!(Self::walk(0, ::core::primitive::usize::MAX, #args)),
         };
         let end_status = match policy {
             Policy::Priority | Policy::Sequential => quote! {{
@@ -163,15 +209,15 @@ impl<'g, 'a> Parts<'g, 'a> {
                 _ => quote!(()),
             };
             (
-                quote!(b: #bt,),
+                quote!(#b: #bt,),
                 quote! {
-                    let mut b = match #rt::enter_group(b, #info, #agent, #ctx, #tr) {
-                        ::core::option::Option::Some(b) => b,
+                    let mut #b = match #rt::enter_group(#b, #info, #agent, #ctx, #tr) {
+                        ::core::option::Option::Some(#b) => #b,
                         ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
                     };
                 },
-                quote!(b,),
-                quote!(#rt::halt_group(&mut b, #agent, #ctx, #rt::Exit::Completed(status));),
+                quote!(b: #b,),
+                quote!(#rt::halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#status));),
             )
         } else {
             (quote!(), quote!(), quote!(), quote!())
@@ -181,14 +227,14 @@ impl<'g, 'a> Parts<'g, 'a> {
             fn enter #generics (#b_param #params) -> #rt::Entered<Self> {
                 #b_activate
                 #rt::activated(#info, #tr);
-                let status = match #start {
-                    #rt::Walk::Run(c) => return #rt::Entered::Running(Self { #b_field c }),
-                    #rt::Walk::Stop(s) => s,
+                let #status = match #start {
+                    #rt::Walk::Run(#c) => return #rt::Entered::Running(Self { #b_field c: #c }),
+                    #rt::Walk::Stop(#s) => #s,
                     #rt::Walk::End => #end_status,
                 };
                 #b_halt
                 #rt::deactivated(#info, #tr);
-                #rt::Entered::Done(status)
+                #rt::Entered::Done(#status)
             }
         }
     }
@@ -262,7 +308,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             let arms = self.running_arms(k * WIDE, part);
             quote! {
                 #[inline(never)]
-                fn #name #generics (&mut self, #params) -> (usize, #rt::Status) {
+                fn #name #generics (&mut self, #params) -> (::core::primitive::usize, #rt::Status) {
                     match &mut self.c {
                         #(#arms,)*
                         // `tick_running` calls this function only when one
@@ -283,24 +329,25 @@ impl<'g, 'a> Parts<'g, 'a> {
         let args = g.args();
         let generics = self.generics();
         let behavior_tick = self.behavior_tick();
+        let Locals { c, s, j, cont, .. } = &self.l;
         let body = match policy {
             Policy::Priority => self.priority_tick(),
             Policy::Sequential => {
                 let running = self.tick_running();
                 quote! {
-                    let (j, s) = #running;
-                    if s == #rt::Status::Running {
-                        return s;
+                    let (#j, #s) = #running;
+                    if #s == #rt::Status::Running {
+                        return #s;
                     }
-                    self.redecide(j + 1, 0, s, #args)
+                    self.redecide(#j + 1, 0, #s, #args)
                 }
             }
             Policy::Sequence | Policy::Fallback => {
                 let running = self.tick_running();
-                let cont = continue_status(policy);
+                let cont = continue_status(rt, policy);
                 quote! {
-                    let (j, s) = #running;
-                    self.carry_on(j, s, #cont, #args)
+                    let (#j, #s) = #running;
+                    self.carry_on(#j, #s, #cont, #args)
                 }
             }
             Policy::ReactiveSequence | Policy::Selector => self.reactive_tick(policy),
@@ -315,17 +362,17 @@ impl<'g, 'a> Parts<'g, 'a> {
                     /// After the running child `j` reported `s`: go on to the
                     /// next children if `s` is the status that continues.
                     #[inline(always)]
-                    fn carry_on #generics (&mut self, j: usize, s: #rt::Status, cont: #rt::Status, #params) -> #rt::Status {
-                        if s != cont {
-                            return self.exit(s, #args);
+                    fn carry_on #generics (&mut self, #j: ::core::primitive::usize, #s: #rt::Status, #cont: #rt::Status, #params) -> #rt::Status {
+                        if #s != #cont {
+                            return self.exit(#s, #args);
                         }
-                        match Self::walk(j + 1, usize::MAX, #args) {
-                            #rt::Walk::Run(c) => {
-                                self.c = c;
+                        match Self::walk(#j + 1, ::core::primitive::usize::MAX, #args) {
+                            #rt::Walk::Run(#c) => {
+                                self.c = #c;
                                 #rt::Status::Running
                             }
-                            #rt::Walk::Stop(s) => self.exit(s, #args),
-                            #rt::Walk::End => self.exit(cont, #args),
+                            #rt::Walk::Stop(#s) => self.exit(#s, #args),
+                            #rt::Walk::End => self.exit(#cont, #args),
                         }
                     }
                 }
@@ -360,20 +407,21 @@ impl<'g, 'a> Parts<'g, 'a> {
     fn reactive_tick(&self, policy: Policy) -> TokenStream {
         let g = self.g;
         let args = g.args();
-        let cont = continue_status(policy);
+        let cont = continue_status(&g.rt, policy);
+        let Locals { s, run, .. } = &self.l;
         if self.is_wide() {
             // Each pass covers `WIDE` children and says whether the tick
             // ends there (see `WIDE`).
             let passes = (0..self.children.len().div_ceil(WIDE)).map(|k| {
                 let pass = format_ident!("pass{}", k);
                 quote! {
-                    if let ::core::option::Option::Some(s) = self.#pass(run, #args) {
-                        return s;
+                    if let ::core::option::Option::Some(#s) = self.#pass(#run, #args) {
+                        return #s;
                     }
                 }
             });
             return quote! {
-                let run = self.index();
+                let #run = self.index();
                 #(#passes)*
                 self.exit(#cont, #args)
             };
@@ -384,7 +432,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             .enumerate()
             .map(|(i, &c)| self.reactive_child(policy, i, c, |s| quote!(return #s;)));
         quote! {
-            let run = self.index();
+            let #run = self.index();
             #(#children)*
             self.exit(#cont, #args)
         }
@@ -402,6 +450,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         let rt = &g.rt;
         let params = g.params();
         let generics = self.generics();
+        let run = &self.l.run;
         let some = quote!(::core::option::Option::Some);
         let passes = self.children.chunks(WIDE).enumerate().map(|(k, chunk)| {
             let pass = format_ident!("pass{}", k);
@@ -410,7 +459,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             });
             quote! {
                 #[inline(never)]
-                fn #pass #generics (&mut self, run: usize, #params) -> ::core::option::Option<#rt::Status> {
+                fn #pass #generics (&mut self, #run: ::core::primitive::usize, #params) -> ::core::option::Option<#rt::Status> {
                     #(#children)*
                     ::core::option::Option::None
                 }
@@ -432,7 +481,8 @@ impl<'g, 'a> Parts<'g, 'a> {
         let rt = &g.rt;
         let args = g.args();
         let (en, a) = (&self.en, &self.a);
-        let cont = continue_status(policy);
+        let Locals { s, run, .. } = &self.l;
+        let cont = continue_status(rt, policy);
         let v = variant(i);
         let tick = g.tick_checked(c, a, g.has_guard(c));
         let enter = g.enter(c);
@@ -440,30 +490,30 @@ impl<'g, 'a> Parts<'g, 'a> {
         let accept = quote! {
             match #enter {
                 #rt::Entered::Running(#a) => {
-                    if #i < run {
+                    if #i < #run {
                         self.halt_child(#args);
                     }
                     self.c = #en::#v(#a);
                     #running
                 }
-                #rt::Entered::Done(s) => s,
+                #rt::Entered::Done(#s) => #s,
             }
         };
         let start = g.guarded(c, accept, quote!(#rt::Status::Failure));
-        let still_running = ret(quote!(s));
-        let exit = ret(quote!(self.exit(s, #args)));
+        let still_running = ret(quote!(#s));
+        let exit = ret(quote!(self.exit(#s, #args)));
         quote! {
-            let s = if let (#i, #en::#v(#a)) = (run, &mut self.c) {
-                let s = #tick;
-                if s == #rt::Status::Running {
+            let #s = if let (#i, #en::#v(#a)) = (#run, &mut self.c) {
+                let #s = #tick;
+                if #s == #rt::Status::Running {
                     #still_running
                 }
-                s
+                #s
             } else {
                 #start
             };
-            if s != #cont {
-                if #i < run {
+            if #s != #cont {
+                if #i < #run {
                     self.halt_child(#args);
                 }
                 #exit
@@ -476,39 +526,42 @@ impl<'g, 'a> Parts<'g, 'a> {
         let g = self.g;
         let rt = &g.rt;
         let args = g.args();
-        let en = &self.en;
+        let (en, a) = (&self.en, &self.a);
+        let Locals {
+            s, j, mask, exited, ..
+        } = &self.l;
         let interrupts = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
             let enter = g.enter(c);
             let accept = quote! {
                 self.halt_child(#args);
                 match #enter {
-                    #rt::Entered::Running(a) => {
-                        self.c = #en::#v(a);
+                    #rt::Entered::Running(#a) => {
+                        self.c = #en::#v(#a);
                         return #rt::Status::Running;
                     }
-                    #rt::Entered::Done(s) => break 'exited (1u64 << #i, s),
+                    #rt::Entered::Done(#s) => break #exited (1u64 << #i, #s),
                 }
             };
             let guarded = g.guarded(c, accept, quote!());
             quote! {
-                if #i < j {
+                if #i < #j {
                     #guarded
                 }
             }
         });
         let running = self.tick_running();
         quote! {
-            let j = self.index();
-            let (mask, s) = 'exited: {
+            let #j = self.index();
+            let (#mask, #s) = #exited: {
                 #(#interrupts)*
-                let (j, s) = #running;
-                if s == #rt::Status::Running {
-                    return s;
+                let (#j, #s) = #running;
+                if #s == #rt::Status::Running {
+                    return #s;
                 }
-                (1u64 << j, s)
+                (1u64 << #j, #s)
             };
-            self.redecide(0, mask, s, #args)
+            self.redecide(0, #mask, #s, #args)
         }
     }
 
@@ -517,14 +570,22 @@ impl<'g, 'a> Parts<'g, 'a> {
     /// children a `priority` group skips.
     fn redecide_fn(&self, policy: Policy) -> TokenStream {
         let g = self.g;
-        let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+        let rt = &g.rt;
         let params = g.params();
         let args = g.args();
         let generics = self.generics();
+        let Locals {
+            c,
+            s,
+            mask,
+            last,
+            from,
+            ..
+        } = &self.l;
         let g5 = if g.has_redecide(self.id) {
-            let guard = g.guard_fn(self.id);
+            let guard = g.call_guard(self.id);
             quote! {
-                if #guard(#ps, &*#agent, &*#ctx, #tr).is_none() {
+                if #guard.is_none() {
                     return self.exit(#rt::Status::Failure, #args);
                 }
             }
@@ -533,22 +594,22 @@ impl<'g, 'a> Parts<'g, 'a> {
         };
         let choose = match policy {
             Policy::Priority => {
-                quote!(Self::choose(mask, ::core::option::Option::Some(last), #args))
+                quote!(Self::choose(#mask, ::core::option::Option::Some(#last), #args))
             }
-            _ => quote!(Self::choose(from, ::core::option::Option::Some(last), #args)),
+            _ => quote!(Self::choose(#from, ::core::option::Option::Some(#last), #args)),
         };
         quote! {
             /// The active child exited with `last`: redecide (SPEC D2, G5).
             #[inline(always)]
-            fn redecide #generics (&mut self, from: usize, mask: u64, last: #rt::Status, #params) -> #rt::Status {
+            fn redecide #generics (&mut self, #from: ::core::primitive::usize, #mask: ::core::primitive::u64, #last: #rt::Status, #params) -> #rt::Status {
                 #g5
                 match #choose {
-                    #rt::Walk::Run(c) => {
-                        self.c = c;
+                    #rt::Walk::Run(#c) => {
+                        self.c = #c;
                         #rt::Status::Running
                     }
-                    #rt::Walk::Stop(s) => self.exit(s, #args),
-                    #rt::Walk::End => self.exit(last, #args),
+                    #rt::Walk::Stop(#s) => self.exit(#s, #args),
+                    #rt::Walk::End => self.exit(#last, #args),
                 }
             }
         }
@@ -571,36 +632,43 @@ impl<'g, 'a> Parts<'g, 'a> {
         let rt = &g.rt;
         let params = g.params();
         let generics = self.generics();
-        let en = &self.en;
+        let (en, a) = (&self.en, &self.a);
+        let Locals {
+            s,
+            mask,
+            last,
+            decide,
+            ..
+        } = &self.l;
         let tries = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
             let enter = g.enter(c);
             let accept = quote! {
                 match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => {
-                        mask |= 1u64 << #i;
-                        last = ::core::option::Option::Some(s);
-                        continue 'decide;
+                    #rt::Entered::Running(#a) => return #rt::Walk::Run(#en::#v(#a)),
+                    #rt::Entered::Done(#s) => {
+                        #mask |= 1u64 << #i;
+                        #last = ::core::option::Option::Some(#s);
+                        continue #decide;
                     }
                 }
             };
             let guarded = g.guarded(c, accept, quote!());
             quote! {
-                if mask & (1u64 << #i) == 0 {
+                if #mask & (1u64 << #i) == 0 {
                     #guarded
                 }
             }
         });
         quote! {
             #[inline(always)]
-            fn choose #generics (mut mask: u64, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
-                'decide: loop {
+            fn choose #generics (mut #mask: ::core::primitive::u64, mut #last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
+                #decide: loop {
                     #(#tries)*
-                    break 'decide;
+                    break #decide;
                 }
-                match last {
-                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
+                match #last {
+                    ::core::option::Option::Some(#s) => #rt::Walk::Stop(#s),
                     ::core::option::Option::None => #rt::Walk::End,
                 }
             }
@@ -614,29 +682,30 @@ impl<'g, 'a> Parts<'g, 'a> {
         let rt = &g.rt;
         let params = g.params();
         let generics = self.generics();
-        let en = &self.en;
+        let (en, a) = (&self.en, &self.a);
+        let Locals { s, last, from, .. } = &self.l;
         let tries = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
             let enter = g.enter(c);
             let accept = quote! {
                 match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => last = ::core::option::Option::Some(s),
+                    #rt::Entered::Running(#a) => return #rt::Walk::Run(#en::#v(#a)),
+                    #rt::Entered::Done(#s) => #last = ::core::option::Option::Some(#s),
                 }
             };
             let guarded = g.guarded(c, accept, quote!());
             quote! {
-                if #i >= from {
+                if #i >= #from {
                     #guarded
                 }
             }
         });
         quote! {
             #[inline(always)]
-            fn choose #generics (from: usize, mut last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
+            fn choose #generics (#from: ::core::primitive::usize, mut #last: ::core::option::Option<#rt::Status>, #params) -> #rt::Walk<#en> {
                 #(#tries)*
-                match last {
-                    ::core::option::Option::Some(s) => #rt::Walk::Stop(s),
+                match #last {
+                    ::core::option::Option::Some(#s) => #rt::Walk::Stop(#s),
                     ::core::option::Option::None => #rt::Walk::End,
                 }
             }
@@ -651,17 +720,24 @@ impl<'g, 'a> Parts<'g, 'a> {
         let rt = &g.rt;
         let params = g.params();
         let generics = self.generics();
-        let en = &self.en;
-        let cont = continue_status(policy);
+        let (en, a) = (&self.en, &self.a);
+        let Locals {
+            s,
+            from,
+            to,
+            walked,
+            ..
+        } = &self.l;
+        let cont = continue_status(rt, policy);
         let tries = self.children.iter().enumerate().map(|(i, &c)| {
             let v = variant(i);
             let enter = g.enter(c);
             let accept = quote! {
                 match #enter {
-                    #rt::Entered::Running(a) => return #rt::Walk::Run(#en::#v(a)),
-                    #rt::Entered::Done(s) => {
-                        if s != #cont {
-                            return #rt::Walk::Stop(s);
+                    #rt::Entered::Running(#a) => return #rt::Walk::Run(#en::#v(#a)),
+                    #rt::Entered::Done(#s) => {
+                        if #s != #cont {
+                            return #rt::Walk::Stop(#s);
                         }
                     }
                 }
@@ -673,7 +749,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             };
             let guarded = g.guarded(c, accept, reject);
             quote! {
-                if #i >= from && #i < to {
+                if #i >= #from && #i < #to {
                     #guarded
                 }
             }
@@ -681,7 +757,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         if !self.is_wide() {
             return quote! {
                 #[inline(always)]
-                fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+                fn walk #generics (#from: ::core::primitive::usize, #to: ::core::primitive::usize, #params) -> #rt::Walk<#en> {
                     #(#tries)*
                     #rt::Walk::End
                 }
@@ -694,7 +770,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             let name = format_ident!("walk{}", k);
             quote! {
                 #[inline(never)]
-                fn #name #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+                fn #name #generics (#from: ::core::primitive::usize, #to: ::core::primitive::usize, #params) -> #rt::Walk<#en> {
                     #(#part)*
                     #rt::Walk::End
                 }
@@ -704,17 +780,17 @@ impl<'g, 'a> Parts<'g, 'a> {
             let name = format_ident!("walk{}", k);
             let (lo, hi) = (k * WIDE, (k + 1) * WIDE);
             quote! {
-                if from < #hi && to > #lo {
-                    match Self::#name(from, to, #args) {
+                if #from < #hi && #to > #lo {
+                    match Self::#name(#from, #to, #args) {
                         #rt::Walk::End => {}
-                        walked => return walked,
+                        #walked => return #walked,
                     }
                 }
             }
         });
         quote! {
             #[inline]
-            fn walk #generics (from: usize, to: usize, #params) -> #rt::Walk<#en> {
+            fn walk #generics (#from: ::core::primitive::usize, #to: ::core::primitive::usize, #params) -> #rt::Walk<#en> {
                 #(#calls)*
                 #rt::Walk::End
             }
@@ -791,7 +867,7 @@ impl<'g, 'a> Parts<'g, 'a> {
         quote! {
             /// Which child is active.
             #[inline(always)]
-            fn index(&self) -> usize {
+            fn index(&self) -> ::core::primitive::usize {
                 match &self.c { #(#indexes,)* }
             }
 
@@ -816,17 +892,18 @@ impl<'g, 'a> Parts<'g, 'a> {
         let params = g.params();
         let generics = self.generics();
         let info = g.info(self.id);
+        let s = &self.l.s;
         let halt_behavior = self
             .has_behavior
-            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(s));));
+            .then(|| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));));
         quote! {
             #[inline(always)]
-            fn exit #generics (&mut self, s: #rt::Status, #params) -> #rt::Status {
-                if s.is_done() {
+            fn exit #generics (&mut self, #s: #rt::Status, #params) -> #rt::Status {
+                if #s.is_done() {
                     #halt_behavior
                     #rt::deactivated(#info, #tr);
                 }
-                s
+                #s
             }
         }
     }
@@ -842,7 +919,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             quote!(#en::#v(#a) => #visit)
         });
         quote! {
-            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
                 match &self.c { #(#arms,)* }
             }
         }
@@ -850,11 +927,9 @@ impl<'g, 'a> Parts<'g, 'a> {
 }
 
 /// The child status that makes a status composite go on to the next child.
-fn continue_status(policy: Policy) -> TokenStream {
+fn continue_status(rt: &TokenStream, policy: Policy) -> TokenStream {
     match policy {
-        Policy::Sequence | Policy::ReactiveSequence => {
-            quote!(::deciders::__private::Status::Success)
-        }
-        _ => quote!(::deciders::__private::Status::Failure),
+        Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
+        _ => quote!(#rt::Status::Failure),
     }
 }
