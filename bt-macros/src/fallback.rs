@@ -18,45 +18,44 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         .then(|| quote!(#[derive(::core::default::Default)]));
     // Braced, like the real state type: a unit struct would also take the
     // name in the value namespace, where the user may have a function of
-    // the same name.
+    // the same name. Parameters are `_`: a user constant named like one
+    // would be a second error.
     let outer = quote! {
         #(#attrs)*
         #default
         #vis struct #name {}
     };
     let inner = quote! {
-        #[allow(unused_variables)]
         impl #name {
             #vis fn new() -> Self { Self {} }
             #vis fn shape() -> &'static [#rt::NodeInfo] { &[] }
-            #vis fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) -> #rt::Status {
+            #vis fn tick(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            #vis fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>, tr: &mut Tr) -> #rt::Status {
+            #vis fn tick_traced<Tr: #rt::Trace>(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            #vis fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            #vis fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
+            #vis fn halt(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            #vis fn reset(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
             #vis fn is_running(&self) -> ::core::primitive::bool { false }
             #vis fn now(&self) -> ::core::primitive::f64 { 0.0 }
-            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
+            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
         }
 
         // Generic code over trees (`batch::tick_all`) gets no second error.
-        #[allow(unused_variables)]
         impl #rt::Tree<#agent, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] { &[] }
-            fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) -> #rt::Status {
+            fn tick(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>, tr: &mut Tr) -> #rt::Status {
+            fn tick_traced<Tr: #rt::Trace>(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
+            fn halt(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            fn reset(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
             fn is_running(&self) -> ::core::primitive::bool { false }
             fn now(&self) -> ::core::primitive::f64 { 0.0 }
-            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
+            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
         }
     };
     (outer, inner)

@@ -911,6 +911,7 @@ impl<'g, 'a> Parts<'g, 'a> {
     /// `fn visit`: calls `f` on every node of the active path below this one.
     fn visit_fn(&self) -> TokenStream {
         let g = self.g;
+        let f = local("f");
         let rt = &g.rt;
         let (en, a) = (&self.en, &self.a);
         let arms = self.children.iter().enumerate().map(|(i, &c)| {
@@ -919,7 +920,7 @@ impl<'g, 'a> Parts<'g, 'a> {
             quote!(#en::#v(#a) => #visit)
         });
         quote! {
-            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
                 match &self.c { #(#arms,)* }
             }
         }

@@ -6,9 +6,9 @@
 //! - name the runtime through `g.rt`, not `::deciders::__private` (its
 //!   `status` function), so that trees work through a renamed dependency or
 //!   a re-export of `tree!`;
-//! - make its locals hygienic (`let s`, the `s` match bindings):
-//!   `names::local("s")`, so that a user constant named `s` in scope is not
-//!   turned into a constant pattern;
+//! - make its locals hygienic (`let s`, the `s` and `a` match bindings,
+//!   the `f` parameter of `visit`): `names::local("s")`, so that a user
+//!   constant named `s` in scope is not turned into a constant pattern;
 //! - qualify primitive types and prelude traits (`n: u64`, `t: f64`,
 //!   `FnMut`): `::core::primitive::u64`, `::core::ops::FnMut`, so that a
 //!   user type named `u64` or `#![no_implicit_prelude]` does not break it;
@@ -21,6 +21,10 @@ use proc_macro2::{Delimiter, Group, Ident, Spacing, Span, TokenStream, TokenTree
 use quote::quote;
 
 use super::names::Gen;
+
+/// The locals of `decorator.rs` (its `let s`, its `a` bindings, the `f`
+/// parameter of `visit`).
+const LOCALS: &[&str] = &["s", "a", "f"];
 
 /// Primitive types a decorator's state struct may hold.
 const PRIMITIVES: &[&str] = &["u64", "u32", "u16", "usize", "f64", "f32", "bool"];
@@ -106,8 +110,8 @@ fn qualify_fields(body: TokenStream) -> TokenStream {
 }
 
 /// Recursively: `::deciders::__private` → `rt`; a bare `FnMut` →
-/// `::core::ops::FnMut`; an identifier `s` → the same with mixed-site
-/// hygiene (keeping its location).
+/// `::core::ops::FnMut`; a local (`LOCALS`) `s` → `__s` with mixed-site
+/// hygiene (keeping its location), as `names::local` makes them.
 fn rewrite(tokens: TokenStream, rt: &TokenStream) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = TokenStream::new();
@@ -127,9 +131,12 @@ fn rewrite(tokens: TokenStream, rt: &TokenStream) -> TokenStream {
             TokenTree::Ident(id) if id == "FnMut" && !after_path_sep(&trees[..i]) => {
                 out.extend(quote!(::core::ops::FnMut));
             }
-            TokenTree::Ident(id) if id == "s" && !after_path_sep(&trees[..i]) => {
+            TokenTree::Ident(id)
+                if LOCALS.iter().any(|l| id == l) && !after_path_sep(&trees[..i]) =>
+            {
+                let name = format!("__{id}");
                 let span = id.span().resolved_at(Span::mixed_site());
-                out.extend([TokenTree::Ident(Ident::new("s", span))]);
+                out.extend([TokenTree::Ident(Ident::new(&name, span))]);
             }
             other => out.extend([other.clone()]),
         }
@@ -153,5 +160,10 @@ fn is_private_path(trees: &[TokenTree]) -> bool {
 /// Whether the tokens before end in `::` or `.` (the next identifier is a
 /// path segment, a field or a method, not a local or a bare type).
 fn after_path_sep(before: &[TokenTree]) -> bool {
-    matches!(before.last(), Some(TokenTree::Punct(p)) if p.as_char() == ':' || p.as_char() == '.')
+    let punct = |tt: Option<&TokenTree>, c: char| matches!(tt, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let n = before.len();
+    punct(before.last(), '.')
+        || (n >= 2
+            && punct(before.get(n - 1), ':')
+            && matches!(&before[n - 2], TokenTree::Punct(p) if p.as_char() == ':' && p.spacing() == Spacing::Joint))
 }

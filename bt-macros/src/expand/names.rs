@@ -11,13 +11,20 @@ use syn::{Attribute, Path, Token};
 
 use crate::model::{Kind, Leaf, Tree};
 
-/// A local of generated code (a variable, a parameter, a pattern binding),
-/// with mixed-site hygiene: user tokens written in the tree (a behavior's
-/// constructor, a decide) can neither see it nor shadow it, so a user item
-/// named `s` or `last` is neither captured by a generated `let s` nor turned
-/// into a constant pattern.
+/// A local of generated code (a variable, a parameter, a pattern binding):
+/// `__name`, with mixed-site hygiene.
+///
+/// Mixed-site hygiene keeps user tokens written in the tree (a behavior's
+/// constructor, a decide) from seeing it, so a user function `last` called
+/// in a constructor is never captured by a generated `last`. It does not
+/// keep a user *constant* from turning the binding into a constant pattern
+/// (`let s = …` with a `const s` in scope is an error, E0530, whatever the
+/// hygiene: the compiler resolves the pattern's name as an item first, and
+/// items resolve at the call site); the `__` prefix, which Rust reserves by
+/// convention for generated code, does. It also exempts unused parameters
+/// from `unused_variables`.
 pub fn local(name: &str) -> Ident {
-    Ident::new(name, Span::mixed_site())
+    Ident::new(&format!("__{name}"), Span::mixed_site())
 }
 
 /// A label of generated code, hygienic like [`local`].
@@ -451,9 +458,10 @@ impl<'a> Gen<'a> {
     /// Calls `f` on child `id` (held in `a`) and on the active path below it.
     pub fn visit(&self, id: usize, a: &Ident) -> TokenStream {
         let info = self.info(id);
+        let f = local("f");
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; f(#info); }),
-            _ => quote!({ f(#info); #a.visit(f); }),
+            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; #f(#info); }),
+            _ => quote!({ #f(#info); #a.visit(#f); }),
         }
     }
 

@@ -21,7 +21,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         return TokenStream::new();
     };
     let rt = &g.rt;
-    let a = local("a");
+    let (a, f) = (local("a"), local("f"));
     let (s, out) = (local("s"), local("out"));
     let (successes, failures) = (local("successes"), local("failures"));
     let ty = g.node_ty(id);
@@ -256,7 +256,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
                 self.halt_running(#args);
             }
 
-            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
                 #(#visits)*
             }
 

@@ -195,7 +195,7 @@ pub fn state(g: &Gen) -> State {
                 let #a = &mut self.0;
                 #halt_root;
             }
-            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
                 let #a = &self.0;
                 #visit_root
             }
