@@ -297,11 +297,12 @@ pub fn parallel_outcome(
     }
 }
 
-/// The types a tree's state holds, named through this trait by the state
-/// type's fields (`Option<<Creature as TreeParts>::Root>`), so that `tree!`
-/// can define them, and everything else it generates, inside a
-/// `const _: () = { … };` block: the only name a tree adds to the user's
-/// module is its state type's.
+/// The types a tree's state holds, named through this trait.
+///
+/// The state type's fields say `Option<<Creature as TreeParts>::Root>`, so
+/// that `tree!` can define the types, and everything else it generates,
+/// inside a `const _: () = { … };` block: the only name a tree adds to the
+/// user's module is its state type's.
 pub trait TreeParts {
     /// The active state of the whole tree (the root wrapper).
     type Root;

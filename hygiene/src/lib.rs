@@ -16,6 +16,7 @@ pub mod locals_fns;
 pub mod no_prelude;
 pub mod shadow_items;
 pub mod shadow_primitives;
+pub mod visibility;
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@ use bt::{Ctx, Status, Tree};
 use crate::common::{run, tick_frames, Bot, Run};
 use crate::{
     control, derives, engine_reexport, locals_consts, locals_fns, no_prelude, shadow_items,
-    shadow_primitives,
+    shadow_primitives, visibility,
 };
 
 /// Frames each tree is ticked for: enough for every node to run.
@@ -162,4 +162,20 @@ fn derived_default_and_partial_eq() {
     assert_eq!(copy, plain);
     tick_frames(&mut plain, &mut bot, &mut ctx, 3..4);
     assert_ne!(copy, plain);
+}
+
+#[test]
+fn trees_that_are_not_pub() {
+    // `in`, then the subtree: `hide` fails, `seek` runs two ticks; twice.
+    // Then `Hidden` alone, one tick.
+    assert_eq!(
+        visibility::statuses(4),
+        [
+            Status::Running,
+            Status::Success,
+            Status::Running,
+            Status::Success,
+            Status::Running
+        ]
+    );
 }

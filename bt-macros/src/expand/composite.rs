@@ -76,18 +76,16 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let exit = parts.exit_fn();
     let derives = &g.derives;
     quote! {
-        #[allow(non_camel_case_types, dead_code)]
+        #[allow(non_camel_case_types)]
         #derives
         enum #en { #(#variants,)* }
-
-        #[allow(non_camel_case_types, dead_code)]
+        #[allow(non_camel_case_types)]
         #derives
         struct #ty {
             #behavior_field
             c: #en,
         }
-
-        #[allow(non_snake_case, unused_variables, unused_mut, unreachable_code, unused_labels, dead_code, clippy::all)]
+        #[allow(clippy::too_many_arguments)]
         impl #ty {
             #enter
             #tick

@@ -218,13 +218,11 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     };
     let derives = &g.derives;
     quote! {
-        #[allow(non_camel_case_types, dead_code)]
+        #[allow(non_camel_case_types)]
         #derives
         struct #ty {
             #(#fields,)*
         }
-
-        #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
         impl #ty {
             #stepped
 

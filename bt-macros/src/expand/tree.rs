@@ -174,8 +174,6 @@ pub fn state(g: &Gen) -> State {
             type Root = #root;
             type Persist = #persist;
         }
-
-        #[allow(unused_variables, unused_braces)]
         impl #root {
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
