@@ -139,7 +139,7 @@ bt::tree! {
     }
 }
 
-/// The world of [`Worldly`]: where the exit is.
+/// The world of [`struct@Worldly`]: where the exit is.
 #[derive(Debug, Default)]
 pub struct Map {
     /// Frames until the exit is in sight.

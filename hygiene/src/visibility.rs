@@ -17,7 +17,8 @@ bt::tree! {
     }
 }
 
-/// Ticks [`Inner`]-and-`Hidden` for `frames` frames; the statuses.
+/// Ticks `Inner` (and `Hidden` in it) for `frames` frames, then `Hidden`
+/// alone once; the statuses.
 #[must_use]
 pub fn statuses(frames: u32) -> Vec<Status> {
     let (mut inner, mut bot, mut ctx) = (Inner::new(), Bot::default(), Ctx::new(0.1));

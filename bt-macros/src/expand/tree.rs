@@ -170,6 +170,7 @@ pub fn state(g: &Gen) -> State {
         #derives
         pub struct #root(#root_ty);
 
+        #[doc(hidden)]
         impl #rt::TreeParts for #name {
             type Root = #root;
             type Persist = #persist;
