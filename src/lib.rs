@@ -152,6 +152,10 @@
 //! active state (a behavior's active state is the behavior value itself).
 //! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
 //! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
+//! `Creature` is the only name the invocation adds to your module: the
+//! other types, their code and the static shape are inside a
+//! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
+//! paths).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

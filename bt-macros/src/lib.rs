@@ -111,3 +111,41 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
 
 #[cfg(test)]
 mod fuzz;
+
+/// The `#![crate = …]` header the `deciders::tree!` wrapper passes.
+#[cfg(test)]
+mod header {
+    fn expand(input: &str) -> String {
+        super::pipeline(input.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn names_the_runtime_through_the_given_path() {
+        let out = expand("#![crate = ::bt] tree T for A { sequence { succeed, X } }");
+        assert!(out.contains(":: bt :: __private"), "{out}");
+        // Only the static shape's text for built-ins says `deciders`.
+        assert!(!out.contains(":: deciders"), "{out}");
+    }
+
+    #[test]
+    fn defaults_to_deciders() {
+        let out = expand("tree T for A { sequence { succeed, X } }");
+        assert!(out.contains(":: deciders :: __private"), "{out}");
+    }
+
+    #[test]
+    fn a_malformed_header_is_an_error() {
+        for input in [
+            "#![krate = ::bt] tree T for A { X }",
+            "#![crate] tree T for A { X }",
+            "#![crate = ] tree T for A { X }",
+        ] {
+            let out = expand(input);
+            assert!(out.contains("compile_error"), "{input}: {out}");
+            assert!(
+                out.contains("#![crate = path::to::deciders]"),
+                "{input}: {out}"
+            );
+        }
+    }
+}

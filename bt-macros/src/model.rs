@@ -10,7 +10,8 @@ use syn::{Attribute, Expr, Ident, Path, Type, Visibility};
 
 /// One `tree Name for Agent { … }` item.
 pub struct Tree {
-    /// Doc comments and other attributes, put on the generated state type.
+    /// Doc comments and other attributes, put on the generated state type;
+    /// its `derive`s also go on every helper type (`Gen::derives`).
     pub attrs: Vec<Attribute>,
     /// Visibility of the generated state type.
     pub vis: Visibility,
