@@ -69,13 +69,13 @@ pub fn night(n: u32) -> Flags {
 bt::tree! {
     /// The reference tree, built from the functions above.
     pub tree Every for Bot {
-        priority with Step::new("root", old() + active()) {
+        priority with Step::new("root", old() + active() + blk(&Bot::default()).map_or(0, |(_, n)| n)) {
             flee: when(decide = agent, recheck) => sequence {
                 Step::new("run", run()),
                 Step::new("hide", last() * mask()),
             },
             feed: when(every(0.5), any(night(mask())), decide = ctx, redecide) => sequential with Step::new("meal", a() - b()) {
-                Step::new("chew", from() - 7 * to()),
+                Step::new("chew", from() - 7 * to() * u32::from(ctx(&Bot::default()))),
                 when(dblock = blk) => Boost,
                 reactive_sequence { condition(tr), Step::new("swallow", s() + j()) },
             },
@@ -88,10 +88,10 @@ bt::tree! {
                 },
             },
             work: when(not_all(NIGHT), stimuli_none(NOISE)) => parallel(success >= 2) {
-                retry(2) { Step::failing("dig", cont() * walked()) },
-                repeat(2) { Step::new("haul", me() * entered()) },
+                retry(2) { Step::failing("dig", cont() * walked() * u32::from(ps(&Bot::default()))) },
+                repeat(2) { Step::new("haul", me() * entered() * u32::from(tr(&Bot::default()))) },
                 invert { condition(tr) },
-                delay(0.25) { Step::new("rest", out() * successes() * failures()) },
+                delay(0.25) { Step::new("rest", out() * successes() * failures() * u32::from(agent(&Bot::default()) > 0.0)) },
             },
             idle: concurrent {
                 subtree Patrol,
