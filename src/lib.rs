@@ -193,9 +193,10 @@ pub use bt_macros::tree as __tree;
 /// can be printed and cloned, a clone ticking on independently. The
 /// behavior types of the tree must implement the derived traits themselves
 /// (the built-in `succeed`, `fail` and `wait` implement `Debug`, `Clone` and
-/// `Copy`; the [`Timer`] of an `every` guard implements `Debug`, `Clone`,
-/// `Copy` and `PartialEq`). `#[derive(Default)]` builds the same value as
-/// `new`.
+/// `Copy`; the [`Timer`] of an `every` guard or a cooldown implements
+/// `Debug`, `Clone`, `Copy` and `PartialEq`, and a tree that measures time
+/// holds its clock as an `f64`, so `Eq` and `Hash` need a tree without
+/// time). `#[derive(Default)]` builds the same value as `new`.
 ///
 /// # Paths
 ///

@@ -107,6 +107,23 @@ impl<W> Behavior<Bot, W> for Step {
     }
 }
 
+/// A tuple-struct behavior: succeeds on its `.0`-th tick, logging `t{n}`
+/// on every tick.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Ticks(pub u32);
+
+impl<W> Behavior<Bot, W> for Ticks {
+    fn tick(&mut self, bot: &mut Bot, _: &mut Ctx<W>) -> Status {
+        bot.log.push(format!("t{}", self.0));
+        self.0 = self.0.saturating_sub(1);
+        if self.0 == 0 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
 /// The behavior a `DBlock` builds (`From<u32>`): succeeds on its first tick,
 /// logging the offer.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]

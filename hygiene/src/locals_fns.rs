@@ -4,7 +4,7 @@
 //! parameter `last` would capture them ("expected function, found
 //! `Option<Status>`").
 
-use crate::common::{Boost, Bot, Step, NIGHT, NOISE};
+use crate::common::{Boost, Bot, Step, Ticks, NIGHT, NOISE};
 use bt::Flags;
 
 macro_rules! numbers {
@@ -104,5 +104,14 @@ bt::tree! {
     /// The subtree, built from the functions above.
     pub tree Patrol for Bot {
         sequence { Step::new("walk", block() * f()), repeat(forever) { Step::new("look", memory()) } }
+    }
+}
+
+bt::tree! {
+    /// The case that did not compile: tuple-struct constructors calling
+    /// `last` and `mask` inside a `priority`, whose generated code has
+    /// parameters named `last` and `mask`.
+    pub tree Issue for Bot {
+        priority { x: when(decide = ctx) => Ticks(last()), y: Ticks(mask() + 1) }
     }
 }

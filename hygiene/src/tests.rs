@@ -61,6 +61,25 @@ fn generated_locals_capture_no_user_function() {
 }
 
 #[test]
+fn the_reported_case() {
+    // Frame 0: hungry, `x` succeeds at once; masked redecide: `y` starts.
+    // Frame 3: not hungry, `y` goes on and ends. Frame 4: both again.
+    let (mut tree, mut bot, mut ctx) = (locals_fns::Issue::new(), Bot::default(), Ctx::new(0.1));
+    let statuses: Vec<Status> = [0, 3, 4]
+        .into_iter()
+        .map(|frame| {
+            bot.frame = frame;
+            tree.tick(&mut bot, &mut ctx)
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [Status::Running, Status::Success, Status::Running]
+    );
+    assert_eq!(bot.log, ["t1", "t2", "t1", "t1", "t2"]);
+}
+
+#[test]
 fn generated_locals_capture_no_user_constant() {
     same_as_control::<locals_consts::Every>();
 }
@@ -178,4 +197,20 @@ fn trees_that_are_not_pub() {
             Status::Running
         ]
     );
+}
+
+#[test]
+fn a_tree_declared_in_a_function_body() {
+    bt::tree! {
+        #[derive(Debug, Clone)]
+        tree Local for Bot {
+            sequence { crate::common::Step::new("here", 1), repeat(2) { succeed } }
+        }
+    }
+    let (mut local, mut bot, mut ctx) = (Local::new(), Bot::default(), Ctx::new(0.1));
+    // `repeat(2)` restarts its child on the next tick.
+    assert_eq!(local.tick(&mut bot, &mut ctx), Status::Running);
+    assert!(local.clone().is_running());
+    assert_eq!(local.tick(&mut bot, &mut ctx), Status::Success);
+    assert_eq!(bot.log, ["here+", "here", "here-"]);
 }

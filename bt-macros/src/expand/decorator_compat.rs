@@ -22,7 +22,6 @@
 //! `Gen::visit` calls the visitor `__f` (`names::local("f")`): the
 //! decorator's `fn visit` must name its parameter so.
 
-
 use proc_macro2::{Delimiter, Group, Ident, Spacing, Span, TokenStream, TokenTree};
 use quote::quote;
 
