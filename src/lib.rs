@@ -198,13 +198,127 @@
 //! active state (a behavior's active state is the behavior value itself).
 //! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
 //! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
+//! `Creature` is the only name the invocation adds to your module: the
+//! other types, their code and the static shape are inside a
+//! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
+//! paths).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod nodes;
 
-/// Declares behavior trees; see the [crate documentation](crate).
-pub use bt_macros::tree;
+/// The `tree!` proc macro, invoked by [`tree!`] with the path to this crate.
+#[doc(hidden)]
+pub use bt_macros::tree as __tree;
+
+/// Declares one or more behavior trees and generates their state machines;
+/// the language and its semantics are in the [crate documentation](crate)
+/// and [`nodes`].
+///
+/// ```text
+/// deciders::tree! {
+///     /// Docs and attributes go on the generated state type.
+///     #[derive(Debug, Clone)]
+///     pub tree Name for Agent { NODE }
+///     tree Other for Agent, world = World { NODE }
+/// }
+/// ```
+///
+/// Each tree becomes one type in the module of the invocation, `Name`, with
+/// `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`, `now`,
+/// `active_path` and `shape`, and implementations of `Default` and [`Tree`].
+/// Everything else the macro generates is inside a `const _: () = { … };`
+/// block, out of the module's namespace.
+///
+/// # Attributes
+///
+/// Doc comments and other attributes written before `tree` go on the state
+/// type. `derive` attributes also go on every type the state holds (the
+/// active state of each composite, decorator and parallel node, the
+/// persistent state), so that `#[derive(Debug, Clone)]` gives a state that
+/// can be printed and cloned, a clone ticking on independently. The
+/// behavior types of the tree must implement the derived traits themselves
+/// (the built-in `succeed`, `fail` and `wait` implement `Debug`, `Clone` and
+/// `Copy`; the [`Timer`] of an `every` guard or a cooldown implements
+/// `Debug`, `Clone`, `Copy` and `PartialEq`, and a tree that measures time
+/// holds its clock as an `f64`, so `Eq` and `Hash` need a tree without
+/// time). `#[derive(Default)]` builds the same value as `new`.
+///
+/// # Paths
+///
+/// The generated code names this crate as `$crate`, so a tree compiles
+/// wherever `tree!` is reachable: through a renamed dependency
+/// (`bt = { package = "deciders", … }`, then `bt::tree!`), or through a crate
+/// that re-exports it (`pub use deciders::tree;`). Primitive types and
+/// prelude items are written with absolute paths, so user items named
+/// `Option`, `Some`, `u64`, `f64` or `bool`, or `#![no_implicit_prelude]`,
+/// do not disturb it, and generated locals are hygienic: a behavior's
+/// constructor, a decide or a condition sees the items of the module, never
+/// a variable of the generated code.
+///
+/// # Limits
+///
+/// - **Depth**: a node is at most 48 levels below its tree's root (the
+///   root is at depth 0), counting through `subtree` references: the root
+///   of a referenced tree is one level below its `subtree` node, because its
+///   state is nested in the referencing tree's. Each level is a type nested
+///   in the tree's state, and the compiler's trait and layout queries
+///   overflow its default `recursion_limit` at 63 levels for zero-sized
+///   behaviors, earlier for behaviors whose own types nest (55 for one
+///   holding a `HashMap<u32, Vec<Arc<String>>>`); every tree up to 48
+///   levels compiles, whatever its node kinds. A deeper node is a compile
+///   error at that node; make the tree flatter (merge nested composites of
+///   the same kind). Input nested deeper than that, up to what the compiler
+///   itself can read, is reported the same way, never a crash.
+/// - **Width**: a decider group (`priority`, `sequential`) has at most 64
+///   children; other composites any number, compiled in time and memory
+///   linear in the width.
+/// - **Size**: a tree has at most 65,535 nodes.
+/// - **Brackets**: the input nests brackets at most 128 levels deep (a
+///   behavior's constructor or a guard nested deeper than that is an error:
+///   name a function or a constant instead).
+///
+/// # Example
+///
+/// ```
+/// use deciders::{Behavior, Ctx, Status};
+///
+/// struct Bot { low: bool }
+///
+/// #[derive(Default, Debug, Clone)]
+/// struct Recharge;
+/// impl Behavior<Bot> for Recharge {
+///     fn tick(&mut self, bot: &mut Bot, _: &mut Ctx) -> Status {
+///         bot.low = false;
+///         Status::Success
+///     }
+/// }
+///
+/// deciders::tree! {
+///     /// Recharges when low, else waits.
+///     #[derive(Debug, Clone)]
+///     pub tree Robot for Bot {
+///         priority {
+///             recharge: when(decide = |bot: &Bot| bot.low) => Recharge,
+///             idle: wait(1.0),
+///         }
+///     }
+/// }
+///
+/// let mut bot = Bot { low: true };
+/// let mut robot = Robot::new();
+/// let mut ctx = Ctx::new(0.5);
+/// assert_eq!(robot.tick(&mut bot, &mut ctx), Status::Running); // recharged, now idle
+/// let copy = robot.clone();
+/// assert!(copy.is_running());
+/// assert!(format!("{copy:?}").starts_with("Robot"));
+/// ```
+#[macro_export]
+macro_rules! tree {
+    ($($tree:tt)*) => {
+        $crate::__tree! { #![crate = $crate] $($tree)* }
+    };
+}
 pub use bt_runtime::{
     batch, behavior, builtin, condition, ctx, decide, decorator, flags, group, report, shape,
     status, timer, trace, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace,

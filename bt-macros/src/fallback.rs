@@ -7,48 +7,56 @@ use quote::quote;
 
 use crate::model::Tree;
 
-/// A stand-in for the tree's state type.
-pub fn tree(tree: &Tree) -> TokenStream {
+/// A stand-in for the tree's state type: the type itself, for the user's
+/// module, and its impls, for the invocation's `const _` block. It
+/// implements what a real tree does (its API, `Default`, `Tree`, the
+/// tree's own `derive`s), so that code using the tree reports nothing more.
+pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let (attrs, vis, name, agent, world) =
         (&tree.attrs, &tree.vis, &tree.name, &tree.agent, &tree.world);
-    let rt = quote!(::deciders::__private);
-    quote! {
+    let default = (!crate::expand::derives_default(attrs))
+        .then(|| quote!(#[derive(::core::default::Default)]));
+    // Braced, like the real state type: a unit struct would also take the
+    // name in the value namespace, where the user may have a function of
+    // the same name. Parameters are `_`: a user constant named like one
+    // would be a second error.
+    let outer = quote! {
         #(#attrs)*
-        #[derive(Default)]
-        #vis struct #name;
-
-        #[allow(unused_variables, dead_code, clippy::all)]
+        #default
+        #vis struct #name {}
+    };
+    let inner = quote! {
         impl #name {
-            #vis fn new() -> Self { #name }
+            #vis fn new() -> Self { Self {} }
             #vis fn shape() -> &'static [#rt::NodeInfo] { &[] }
-            #vis fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) -> #rt::Status {
+            #vis fn tick(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            #vis fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>, tr: &mut Tr) -> #rt::Status {
+            #vis fn tick_traced<Tr: #rt::Trace>(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            #vis fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            #vis fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            #vis fn is_running(&self) -> bool { false }
-            #vis fn now(&self) -> f64 { 0.0 }
-            #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
+            #vis fn halt(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            #vis fn reset(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            #vis fn is_running(&self) -> ::core::primitive::bool { false }
+            #vis fn now(&self) -> ::core::primitive::f64 { 0.0 }
+            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
         }
 
         // Generic code over trees (`batch::tick_all`) gets no second error.
-        #[allow(unused_variables, clippy::all)]
         impl #rt::Tree<#agent, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] { &[] }
-            fn tick(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) -> #rt::Status {
+            fn tick(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            fn tick_traced<Tr: #rt::Trace>(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>, tr: &mut Tr) -> #rt::Status {
+            fn tick_traced<Tr: #rt::Trace>(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
                 ::core::unimplemented!("this tree failed to compile")
             }
-            fn halt(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            fn reset(&mut self, agent: &mut #agent, ctx: &mut #rt::Ctx<#world>) {}
-            fn is_running(&self) -> bool { false }
-            fn now(&self) -> f64 { 0.0 }
-            fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {}
+            fn halt(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            fn reset(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            fn is_running(&self) -> ::core::primitive::bool { false }
+            fn now(&self) -> ::core::primitive::f64 { 0.0 }
+            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
         }
-    }
+    };
+    (outer, inner)
 }

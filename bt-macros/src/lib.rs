@@ -21,7 +21,12 @@ use proc_macro::TokenStream;
 
 /// Declares one or more behavior trees and generates their state machines.
 ///
-/// See the `deciders` crate documentation for the syntax and semantics.
+/// Invoke it as `deciders::tree!`: that `macro_rules!` wrapper passes the
+/// path of the `deciders` crate as it is known where the tree is declared
+/// (`#![crate = $crate]`), so that trees work through a renamed dependency
+/// or a crate re-exporting `tree!`. Invoked directly, the runtime is looked
+/// up at `::deciders`. See the `deciders` crate documentation for the
+/// syntax and semantics.
 ///
 /// # Limits
 ///
@@ -58,9 +63,12 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let trees = &input.trees;
+    let rt = input.rt();
     let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
     let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
+    // Everything but the state types goes into one block (`expand`).
+    let mut inner = proc_macro2::TokenStream::new();
     // Brackets nested deeper than any tree's nodes can be (the node-depth
     // error did not fire), in a guard or a behavior's constructor: what was
     // cut is lost, so no tree is expanded.
@@ -77,20 +85,67 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         out.extend(e.to_compile_error());
     }
     for (tree, checked) in trees.iter().zip(checked) {
-        match checked {
+        let (outer, impls) = match checked {
             Ok(()) if cut.is_none() && !check::references_failed(tree, trees, &failed) => {
-                out.extend(expand::tree(tree, trees));
+                expand::tree(tree, trees, &rt)
             }
             // The referenced tree (or the nesting error) reports it.
-            Ok(()) => out.extend(fallback::tree(tree)),
+            Ok(()) => fallback::tree(tree, &rt),
             Err(e) => {
                 out.extend(e.to_compile_error());
-                out.extend(fallback::tree(tree));
+                fallback::tree(tree, &rt)
             }
-        }
+        };
+        out.extend(outer);
+        inner.extend(impls);
+    }
+    if !inner.is_empty() {
+        out.extend(quote::quote! {
+            const _: () = {
+                #inner
+            };
+        });
     }
     out
 }
 
 #[cfg(test)]
 mod fuzz;
+
+/// The `#![crate = …]` header the `deciders::tree!` wrapper passes.
+#[cfg(test)]
+mod header {
+    fn expand(input: &str) -> String {
+        super::pipeline(input.parse().unwrap()).to_string()
+    }
+
+    #[test]
+    fn names_the_runtime_through_the_given_path() {
+        let out = expand("#![crate = ::bt] tree T for A { sequence { succeed, X } }");
+        assert!(out.contains(":: bt :: __private"), "{out}");
+        // Only the static shape's text for built-ins says `deciders`.
+        assert!(!out.contains(":: deciders"), "{out}");
+    }
+
+    #[test]
+    fn defaults_to_deciders() {
+        let out = expand("tree T for A { sequence { succeed, X } }");
+        assert!(out.contains(":: deciders :: __private"), "{out}");
+    }
+
+    #[test]
+    fn a_malformed_header_is_an_error() {
+        for input in [
+            "#![krate = ::bt] tree T for A { X }",
+            "#![crate] tree T for A { X }",
+            "#![crate = ] tree T for A { X }",
+        ] {
+            let out = expand(input);
+            assert!(out.contains("compile_error"), "{input}: {out}");
+            assert!(
+                out.contains("#![crate = path::to::deciders]"),
+                "{input}: {out}"
+            );
+        }
+    }
+}

@@ -10,7 +10,8 @@ use syn::{Attribute, Expr, Ident, Path, Type, Visibility};
 
 /// One `tree Name for Agent { … }` item.
 pub struct Tree {
-    /// Doc comments and other attributes, put on the generated state type.
+    /// Doc comments and other attributes, put on the generated state type;
+    /// its `derive`s also go on every helper type (`Gen::derives`).
     pub attrs: Vec<Attribute>,
     /// Visibility of the generated state type.
     pub vis: Visibility,
@@ -228,6 +229,10 @@ pub struct Leaf {
     pub span: Span,
     /// A built-in that measures time (`wait(d)`), so the tree needs a clock.
     pub timed: bool,
+    /// A built-in (`succeed`, `fail`, `wait(d)`): `ty` is a path into the
+    /// runtime, which the static shape names the same whatever the path to
+    /// the `deciders` crate is.
+    pub builtin: bool,
 }
 
 /// A guard: preconditions, then an optional decide (SPEC G1–G5).

@@ -65,18 +65,58 @@ pub const MAX_TOKEN_NESTING: usize = 128;
 
 /// Every tree of one `tree!` invocation.
 pub struct Input {
+    /// The path of the façade crate, `$crate` as the `deciders::tree!`
+    /// wrapper passes it (`#![crate = $crate]`), so that a tree works through
+    /// a renamed dependency or a crate re-exporting `tree!`; `::deciders`
+    /// when the proc macro is invoked without it.
+    pub krate: TokenStream,
     pub trees: Vec<Tree>,
     /// Whether some node was reported for being nested deeper than
     /// [`MAX_DEPTH`].
     pub too_deep: bool,
 }
 
+impl Input {
+    /// `#krate::__private`: the one path generated code names the runtime by.
+    pub fn rt(&self) -> TokenStream {
+        let krate = &self.krate;
+        quote::quote!(#krate::__private)
+    }
+}
+
+/// The optional `#![crate = PATH]` header the `deciders::tree!` wrapper
+/// puts before the trees; `::deciders` without it.
+fn parse_krate(input: ParseStream) -> syn::Result<TokenStream> {
+    if !(input.peek(Token![#]) && input.peek2(Token![!])) {
+        return Ok(quote::quote!(::deciders));
+    }
+    input.parse::<Token![#]>()?;
+    input.parse::<Token![!]>()?;
+    let header;
+    syn::bracketed!(header in input);
+    let expected = "expected `#![crate = path::to::deciders]`: the only inner attribute of `tree!` names the `deciders` crate";
+    if !header.peek(Token![crate]) {
+        return Err(header.error(expected));
+    }
+    header.parse::<Token![crate]>()?;
+    header
+        .parse::<Token![=]>()
+        .map_err(|e| syn::Error::new(e.span(), expected))?;
+    let krate: TokenStream = header.parse()?;
+    if krate.is_empty() {
+        return Err(header.error(expected));
+    }
+    Ok(krate)
+}
+
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
+        let krate = parse_krate(input)?;
+        let rt = quote::quote!(#krate::__private);
         let mut trees = Vec::new();
         let mut too_deep = false;
         while !input.is_empty() {
-            let (tree, deep) = parse_tree(input)?;
+            let (tree, deep) = parse_tree(input, &rt)?;
             trees.push(tree);
             too_deep |= deep;
         }
@@ -86,7 +126,11 @@ impl Parse for Input {
                 "expected a tree: `tree Name for Agent { … }`",
             ));
         }
-        Ok(Input { trees, too_deep })
+        Ok(Input {
+            krate,
+            trees,
+            too_deep,
+        })
     }
 }
 
@@ -166,7 +210,7 @@ fn nested_deeper_than(input: &TokenStream, limit: usize) -> bool {
 }
 
 /// One tree, and whether a node of it was nested too deeply.
-fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
+fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: Visibility = input.parse()?;
     let kw: Ident = input.call(Ident::parse_any)?;
@@ -200,7 +244,10 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     };
     let body;
     braced!(body in input);
-    let mut parser = Parser::default();
+    let mut parser = Parser {
+        rt: rt.clone(),
+        ..Parser::default()
+    };
     // A syntax error inside the body does not end the invocation: the tree
     // keeps its header, so the fallback can still declare its type (the
     // user sees the one real error, not a second "cannot find type"), and
@@ -244,6 +291,8 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
 
 #[derive(Default)]
 struct Parser {
+    /// The runtime path (`Input::rt`), for the built-in behaviors' types.
+    rt: TokenStream,
     nodes: Vec<Node>,
     errors: Vec<syn::Error>,
     /// The parent of the last node reported for being nested too deeply:
@@ -315,7 +364,9 @@ impl Parser {
                 let _ = keyword;
                 Kind::Condition { func }
             }
-            Some(Keyword::Builtin) => Kind::Behavior(parse_builtin(input, &mut self.errors)?),
+            Some(Keyword::Builtin) => {
+                Kind::Behavior(parse_builtin(input, &self.rt, &mut self.errors)?)
+            }
             Some(Keyword::Subtree) => {
                 input.call(Ident::parse_any)?;
                 let name: Ident = input.parse().map_err(|e| {
@@ -426,6 +477,7 @@ impl Parser {
                 ctor: None,
                 span,
                 timed: false,
+                builtin: false,
             }),
             guard,
             children: Vec::new(),
@@ -795,17 +847,21 @@ fn parse_thresholds(
 }
 
 /// `succeed`, `fail`, `wait(d)` (SPEC L7).
-fn parse_builtin(input: ParseStream, errors: &mut Vec<syn::Error>) -> syn::Result<Leaf> {
+fn parse_builtin(
+    input: ParseStream,
+    rt: &TokenStream,
+    errors: &mut Vec<syn::Error>,
+) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
     let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
         "succeed" => (
-            syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Succeed),
+            syn::parse_quote_spanned!(span=> #rt::builtin::Succeed),
             None,
             false,
         ),
         "fail" => (
-            syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Fail),
+            syn::parse_quote_spanned!(span=> #rt::builtin::Fail),
             None,
             false,
         ),
@@ -824,10 +880,8 @@ fn parse_builtin(input: ParseStream, errors: &mut Vec<syn::Error>) -> syn::Resul
                 seconds = 1.0;
             }
             (
-                syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait),
-                Some(
-                    syn::parse_quote_spanned!(span=> ::deciders::__private::builtin::Wait::new(#seconds)),
-                ),
+                syn::parse_quote_spanned!(span=> #rt::builtin::Wait),
+                Some(syn::parse_quote_spanned!(span=> #rt::builtin::Wait::new(#seconds))),
                 true,
             )
         }
@@ -837,6 +891,7 @@ fn parse_builtin(input: ParseStream, errors: &mut Vec<syn::Error>) -> syn::Resul
         ctor,
         span,
         timed,
+        builtin: true,
     })
 }
 
@@ -875,6 +930,7 @@ fn parse_leaf(input: ParseStream, allow_brace: bool) -> syn::Result<Leaf> {
         ctor,
         span,
         timed: false,
+        builtin: false,
     })
 }
 

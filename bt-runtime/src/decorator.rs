@@ -122,7 +122,7 @@ pub trait Decorator<A, W = ()> {
 }
 
 /// `invert` (SPEC R1): `Success` ↔ `Failure`, `Running` unchanged.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Invert;
 
 impl<A, W> Decorator<A, W> for Invert {
@@ -134,7 +134,7 @@ impl<A, W> Decorator<A, W> for Invert {
 }
 
 /// `force(S)` (SPEC R2): a completion becomes `S`; `Running` stays.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Force(pub Status);
 
 impl<A, W> Decorator<A, W> for Force {
@@ -152,7 +152,7 @@ impl<A, W> Decorator<A, W> for Force {
 /// `always(S)` (SPEC R2): every status becomes `S`; a running child mapped
 /// to a completion is halted, a completed child mapped to `Running` runs
 /// again next tick.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Always(pub Status);
 
 impl<A, W> Decorator<A, W> for Always {
@@ -166,7 +166,7 @@ impl<A, W> Decorator<A, W> for Always {
 /// `repeat(n)` and `repeat(forever)` (SPEC R5): each `Success` of the child
 /// restarts it (next tick); after `n` successes, `Success`; a `Failure` is
 /// `Failure`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Repeat {
     max: Option<u64>,
     done: u64,
@@ -203,7 +203,7 @@ impl<A, W> Decorator<A, W> for Repeat {
 
 /// `retry(n)` (SPEC R5): each `Failure` of the child restarts it (next
 /// tick), up to `n` attempts; `Success` is `Success`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Retry {
     max: u64,
     failed: u64,
@@ -235,7 +235,7 @@ impl<A, W> Decorator<A, W> for Retry {
 
 /// `cooldown(d)` (SPEC R4): after the child completes, `Failure` without
 /// entering it until `d` seconds have passed.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Cooldown(pub f64);
 
 impl<A, W> Decorator<A, W> for Cooldown {
@@ -259,7 +259,7 @@ impl<A, W> Decorator<A, W> for Cooldown {
 
 /// `cooldown_on_failure(d)` (SPEC R3): `Failure` without entering the child
 /// if it failed within the last `d` seconds.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CooldownOnFailure(pub f64);
 
 impl<A, W> Decorator<A, W> for CooldownOnFailure {
@@ -283,7 +283,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
 
 /// `timeout(d)` (SPEC R6): if the child still runs `d` seconds after the
 /// decorator entered, it is halted and the decorator fails.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timeout {
     seconds: f64,
     start: f64,
@@ -322,7 +322,7 @@ impl<A, W> Decorator<A, W> for Timeout {
 
 /// `delay(d)` (SPEC R7): `Running` for `d` seconds after the decorator
 /// entered, then the child runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Delay {
     seconds: f64,
     start: f64,

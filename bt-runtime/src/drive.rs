@@ -255,7 +255,10 @@ where
 }
 
 /// One child of a `parallel` or `concurrent` (SPEC C5, C6).
-#[derive(Debug)]
+///
+/// Derives what a user may derive on a tree (`tree!` forwards a tree's
+/// `derive` attributes to every type of its state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot<S> {
     /// Not entered yet this activation (or, for `concurrent`, to re-enter).
     Idle,
@@ -294,6 +297,19 @@ pub fn parallel_outcome(
     } else {
         None
     }
+}
+
+/// The types a tree's state holds, named through this trait.
+///
+/// The state type's fields say `Option<<Creature as TreeParts>::Root>`, so
+/// that `tree!` can define the types, and everything else it generates,
+/// inside a `const _: () = { … };` block: the only name a tree adds to the
+/// user's module is its state type's.
+pub trait TreeParts {
+    /// The active state of the whole tree (the root wrapper).
+    type Root;
+    /// The state that outlives activations (timers, cooldowns, subtrees').
+    type Persist;
 }
 
 /// Holds a tree's active state during a tick and clears it if a panic
@@ -351,7 +367,7 @@ pub trait DecoratorNode<P, A, W> {
 
 /// The active state of a decorator: its memory and its child's active
 /// state, `None` between a completion and a restart (SPEC R5).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DecoState<D, C> {
     /// The decorator's memory.
     pub deco: D,

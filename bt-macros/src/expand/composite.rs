@@ -16,10 +16,10 @@
 //! child (holding its DBlock), one `match` per protocol operation, and the
 //! group behavior (SPEC D7) around the policy.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::names::Gen;
+use super::names::{local, Gen};
 use crate::model::{Kind, Policy, Tree};
 
 /// Composites with more children than this are *wide*: their protocol
@@ -57,11 +57,14 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let policy = *policy;
     let rt = &g.rt;
     let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
-    let a = Ident::new("a", Span::mixed_site());
-    let d = Ident::new("d", Span::mixed_site());
-    let i_ = Ident::new("i", Span::mixed_site());
-    let s = Ident::new("s", Span::mixed_site());
-    let c_ = Ident::new("c", Span::mixed_site());
+    let a = local("a");
+    let d = local("d");
+    let i_ = local("i");
+    let s = local("s");
+    let c_ = local("c");
+    let b = local("b");
+    let f = local("f");
+    let derives = &g.derives;
     let ty = g.node_ty(id);
     let en = g.child_enum(id);
     let dn = format_ident!("{}D", en);
@@ -93,9 +96,9 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let decides = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
         if g.has_guard(c) {
-            let guard = g.guard_fn(c);
+            let guard = g.call_guard(c);
             quote! {
-                #i => match #guard(#ps, #agent, #ctx, #tr) {
+                #i => match #guard {
                     ::core::option::Option::Some((#s, #blk)) => ::core::option::Option::Some((#s, #dn::#v(#blk))),
                     ::core::option::Option::None => ::core::option::Option::None,
                 }
@@ -153,11 +156,11 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         quote!(#en::#v(#a) => #visit)
     });
     let redecide = g.has_redecide(id).then(|| {
-        let guard = g.guard_fn(id);
+        let guard = g.call_guard(id);
         quote! {
             #[inline(always)]
-            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> bool {
-                #guard(#ps, #agent, #ctx, #tr).is_some()
+            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                #guard.is_some()
             }
         }
     });
@@ -166,19 +169,19 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     // before them, deactivated after them.
     let b_ty = behavior.as_ref().map(|b| g.leaf_ty(b));
     let b_field = b_ty.as_ref().map(|t| quote!(b: #t,));
-    let b_param = b_ty.as_ref().map(|t| quote!(b: #t,));
-    let b_init = b_ty.as_ref().map(|_| quote!(b,));
+    let b_param = b_ty.as_ref().map(|t| quote!(#b: #t,));
+    let b_init = b_ty.as_ref().map(|_| quote!(b: #b,));
     let b_activate = b_ty.as_ref().map(|_| {
         quote! {
-            let mut b = match #rt::enter_group(b, #info, #agent, #ctx, #tr) {
-                ::core::option::Option::Some(b) => b,
+            let mut #b = match #rt::enter_group(#b, #info, #agent, #ctx, #tr) {
+                ::core::option::Option::Some(#b) => #b,
                 ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
             };
         }
     });
     let b_done_on_entry = b_ty
         .as_ref()
-        .map(|_| quote!(#rt::halt_group(&mut b, #agent, #ctx, #rt::Exit::Completed(#s));));
+        .map(|_| quote!(#rt::halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));));
     let b_tick = b_ty.as_ref().map(|_| {
         quote! {
             if !#rt::tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
@@ -227,11 +230,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     // the figure); wide composites keep the runtime's loop, so that their
     // code stays linear in their width.
     let each = (len <= WIDE).then(|| {
-        let v = Ident::new("v", Span::mixed_site());
-        let (from, to) = (
-            Ident::new("from", Span::mixed_site()),
-            Ident::new("to", Span::mixed_site()),
-        );
+        let v = local("v");
+        let (from, to) = (local("from"), local("to"));
         let calls = (0..len).map(|i| {
             quote! {
                 if #i >= #from && #i < #to {
@@ -243,8 +243,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             #[cfg_attr(debug_assertions, inline)]
             #[cfg_attr(not(debug_assertions), inline(always))]
             fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
-                #from: usize,
-                #to: usize,
+                #from: ::core::primitive::usize,
+                #to: ::core::primitive::usize,
                 #v: &mut __V,
                 #params
             ) -> ::core::ops::ControlFlow<()> {
@@ -256,28 +256,27 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
 
     quote! {
         #[allow(non_camel_case_types)]
-        #[doc(hidden)]
+        #derives
         enum #en { #(#variants,)* }
 
         #[allow(non_camel_case_types)]
-        #[doc(hidden)]
         enum #dn { #(#decided,)* }
 
         #[allow(non_camel_case_types)]
-        #[doc(hidden)]
+        #derives
         struct #ty {
             #b_field
             c: #en,
         }
 
-        #[allow(non_snake_case, unused_variables, clippy::all)]
+        #[allow(clippy::too_many_arguments)]
         impl #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             type Decided = #dn;
-            const LEN: usize = #len;
+            const LEN: ::core::primitive::usize = #len;
 
             #inline
-            fn decide<__Tr: #rt::Trace>(#i_: usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #dn)> {
+            fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #dn)> {
                 match #i_ {
                     #(#decides,)*
                     _ => ::core::option::Option::None,
@@ -290,17 +289,17 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             }
 
             #[inline(always)]
-            fn index(#a: &#en) -> usize {
+            fn index(#a: &#en) -> ::core::primitive::usize {
                 match #a { #(#indexes,)* }
             }
 
             #inline
-            fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (usize, #rt::Status) {
+            fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (::core::primitive::usize, #rt::Status) {
                 match #a { #(#ticks,)* }
             }
 
             #inline
-            fn tick_nth<__Tr: #rt::Trace>(#i_: usize, #a: &mut #en, #params) -> #rt::Status {
+            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
                 match #a {
                     #(#ticks_nth,)*
                     // The runtime asks for the child that runs.
@@ -317,7 +316,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             #each
         }
 
-        #[allow(non_snake_case, unused_variables, unused_mut, clippy::all)]
+        #[allow(clippy::too_many_arguments)]
         impl #ty {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#b_param #params) -> #rt::Entered<Self> {
@@ -353,7 +352,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #rt::deactivated(#info, #tr);
             }
 
-            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<__F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut __F) {
                 match &self.c { #(#visits,)* }
             }
         }

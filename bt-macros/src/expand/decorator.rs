@@ -9,7 +9,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
-use super::names::Gen;
+use super::names::{local, Gen};
 use crate::model::{Deco, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
@@ -60,7 +60,7 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
         return TokenStream::new();
     };
     let (rt, ps) = (&g.rt, &g.ps);
-    let a = Ident::new("a", Span::mixed_site());
+    let a = local("a");
     let marker = g.node_ty(id);
     let deco_ty = deco_ty(rt, deco);
     let child_ty = g.active_ty(c);
@@ -75,10 +75,8 @@ pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
     let tick_inline = g.tick_inline(id);
     quote! {
         #[allow(non_camel_case_types)]
-        #[doc(hidden)]
         struct #marker;
 
-        #[allow(non_snake_case, unused_variables, clippy::all)]
         impl #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
             type Deco = #deco_ty;
             type Child = #child_ty;

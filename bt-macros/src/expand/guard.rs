@@ -1,15 +1,43 @@
 //! Guards (SPEC G1–G3): one function per guarded node that runs the
 //! preconditions in order (decision flags → stimuli flags → timer), then the
 //! decide, and traces why it rejected.
+//!
+//! The guard functions hold user tokens (flag masks, the decide), so they
+//! are associated functions of the root wrapper in its `impl` with no lint
+//! attribute (`Gen::user_fns`), and their own code needs none: a parameter
+//! the guard does not use is written `_`.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::names::Gen;
+use super::names::{local, Gen};
 use crate::model::{FlagSource, Guard};
 
-/// `fn __T_guard{id}` and, when needed, `fn __T_recheck{id}`.
+/// The parameters of a guard or recheck function, `_` for the ones its body
+/// does not use.
+fn guard_params(g: &Gen, guard: &Guard) -> TokenStream {
+    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let used = |yes: bool, name: &proc_macro2::Ident| {
+        if yes {
+            name.to_token_stream()
+        } else {
+            quote!(_)
+        }
+    };
+    let agent = used(guard.decide.is_some(), agent);
+    let ps = used(guard.every.is_some(), ps);
+    let ctx = used(
+        guard.decide.is_some() || guard.every.is_some() || !guard.flags.is_empty(),
+        ctx,
+    );
+    let persist = g.persist();
+    let agent_ty = &g.tree.agent;
+    let ctx_ty = g.ctx_ty();
+    quote!(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr)
+}
+
+/// `fn guard{id}` and, when needed, `fn recheck{id}`.
 pub fn guard(g: &Gen, id: usize) -> TokenStream {
     let Some(guard) = &g.tree.nodes[id].guard else {
         return TokenStream::new();
@@ -46,7 +74,7 @@ fn flag_checks(g: &Gen, id: usize, guard: &Guard, on_reject: &TokenStream) -> To
     checks
         .map(|(f, getter, reason)| {
             let (op, mask) = (&f.op, &f.mask);
-            let mask = quote_spanned!(mask.span()=> { let mask: #rt::Flags = #mask; mask });
+            let mask = quote_spanned!(mask.span()=> ::core::convert::identity::<#rt::Flags>(#mask));
             quote! {
                 if !#ctx.#getter().#op(#mask) {
                     #rt::reject(#info, #rt::Reject::#reason, #tr);
@@ -62,8 +90,9 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
     let info = g.info(id);
     let name = g.guard_fn(id);
-    let persist = g.persist();
-    let agent_ty = &g.tree.agent;
+    let params = guard_params(g, guard);
+    let block = local("block");
+    let score = local("score");
     let none = quote!(::core::option::Option::None);
     let flags = flag_checks(g, id, guard, &none);
     let timer = guard.every.as_ref().map(|every| {
@@ -85,12 +114,12 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
                 .map(|leaf| g.leaf_ty(leaf))
                 .unwrap_or_else(|| quote!(()));
             let call = quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
-            let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(block));
+            let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(#block));
             (
                 ty.clone(),
                 quote! {
                     match #call {
-                        ::core::option::Option::Some((score, block)) => ::core::option::Option::Some((score, #build)),
+                        ::core::option::Option::Some((#score, #block)) => ::core::option::Option::Some((#score, #build)),
                         ::core::option::Option::None => #none,
                     }
                 },
@@ -104,7 +133,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
                 quote!(()),
                 quote! {
                     match #call {
-                        ::core::option::Option::Some(score) => ::core::option::Option::Some((score, ())),
+                        ::core::option::Option::Some(#score) => ::core::option::Option::Some((#score, ())),
                         ::core::option::Option::None => #none,
                     }
                 },
@@ -118,16 +147,9 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             },
         ),
     };
-    let ctx_ty = g.ctx_ty();
     quote! {
-        #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
-        fn #name<__Tr: #rt::Trace>(
-            #ps: &mut #persist,
-            #agent: &#agent_ty,
-            #ctx: &#ctx_ty,
-            #tr: &mut __Tr,
-        ) -> ::core::option::Option<(::core::primitive::f32, #block_ty)> {
+        fn #name<__Tr: #rt::Trace>(#params) -> ::core::option::Option<(::core::primitive::f32, #block_ty)> {
             #flags
             #timer
             #decide
@@ -141,8 +163,7 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
     let info = g.info(id);
     let name = g.recheck_fn(id);
-    let persist = g.persist();
-    let agent_ty = &g.tree.agent;
+    let params = guard_params(g, guard);
     let flags = flag_checks(g, id, guard, &quote!(false));
     let timer = guard.every.as_ref().map(|every| {
         let field = g.timer_field(id);
@@ -168,16 +189,9 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             true
         },
     };
-    let ctx_ty = g.ctx_ty();
     quote! {
-        #[allow(non_snake_case, unused_variables, clippy::all)]
         #[inline(always)]
-        fn #name<__Tr: #rt::Trace>(
-            #ps: &mut #persist,
-            #agent: &#agent_ty,
-            #ctx: &#ctx_ty,
-            #tr: &mut __Tr,
-        ) -> bool {
+        fn #name<__Tr: #rt::Trace>(#params) -> ::core::primitive::bool {
             #flags
             #timer
             #decide

@@ -1,19 +1,35 @@
 //! `expand`: the checked model → Rust code.
 //!
-//! For a tree `Creature` the generated code is, in order:
+//! For a tree `Creature` the generated code is:
 //!
-//! - `static __CreatureSHAPE: [NodeInfo; N]`: the static shape (SPEC P2, I3);
-//! - `struct __CreaturePersist`: state that outlives activations, one field
-//!   per `every` timer (SPEC G1, F3);
-//! - per composite node `n`: `enum __CreatureN{n}C` with one variant per
-//!   child holding that child's active state, `struct __CreatureN{n}` holding
-//!   the active child and the group behavior's memory, and an `impl` with
-//!   `enter`, `tick`, `halt` and the policy's walk (`composite.rs`);
-//! - per guarded node: `fn __Creature_guard{n}` (and `__Creature_recheck{n}`)
-//!   (`guard.rs`);
-//! - `struct Creature`, the per-agent state: `Option` of the root's active
-//!   state, the persistent state, and the clock if any node needs one
-//!   (`tree.rs`).
+//! - in the user's module, `struct Creature`, the per-agent state: `Option`
+//!   of the root's active state, the persistent state, and the clock if any
+//!   node needs one (`tree.rs`); its field types are named through the
+//!   runtime's `TreeParts` trait, so that they need no name in the module;
+//! - in one `const _: () = { … };` block for the whole invocation, so that
+//!   the macro adds no other name to the user's module (and the trees of one
+//!   invocation still see each other's types, for `subtree`):
+//!   - `static __CreatureSHAPE: [NodeInfo; N]`: the static shape (SPEC P2,
+//!     I3);
+//!   - `struct __CreaturePersist`: state that outlives activations, one
+//!     field per `every` timer (SPEC G1, F3);
+//!   - `struct __CreatureRoot`: the root's active state, as held by the
+//!     state type and by every `subtree Creature` reference;
+//!   - per composite node `n`: `enum __CreatureN{n}C` with one variant per
+//!     child holding that child's active state, `struct __CreatureN{n}`
+//!     holding the active child and the group behavior's memory, and an
+//!     `impl` with `enter`, `tick`, `halt` and the policy's walk
+//!     (`composite.rs`);
+//!   - an `impl __CreatureRoot` with no lint attribute holding every
+//!     function that contains user tokens: behavior constructors
+//!     (`memory{n}`), conditions (`condition{n}`), guards (`guard{n}`,
+//!     `recheck{n}`, `guard.rs`), so that the `#[allow]`s the generated code
+//!     needs never cover what the user wrote;
+//!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`.
+//!
+//! The helper types could not stay in the module as `#[doc(hidden)]` items
+//! without adding names to it; they cannot be named from the state type's
+//! fields either once inside the block, hence `TreeParts`.
 //!
 //! A leaf's active state is the behavior value itself, so the whole active
 //! path is one nest of enums: a discriminant per level, no per-node records.
@@ -26,25 +42,40 @@ mod parallel;
 mod tree;
 
 use proc_macro2::TokenStream;
+use quote::quote;
 
 use crate::model::{Kind, Tree};
+pub use names::derives_default;
 use names::Gen;
 
-/// The code for one checked tree; `trees` are all the trees of the
-/// invocation, for `subtree` references.
-pub fn tree(tree: &Tree, trees: &[Tree]) -> TokenStream {
-    let g = Gen::new(tree, trees);
-    let mut out = tree::state(&g);
+/// The code for one checked tree: what goes into the user's module (the
+/// state type) and what goes into the invocation's `const _` block
+/// (everything else). `trees` are all the trees of the invocation, for
+/// `subtree` references; `rt` is the runtime path (`Input::rt`).
+pub fn tree(tree: &Tree, trees: &[Tree], rt: &TokenStream) -> (TokenStream, TokenStream) {
+    let g = Gen::new(tree, trees, rt);
+    let tree::State { outer, mut inner } = tree::state(&g);
+    let mut user_fns = g.user_fns();
     for node in &tree.nodes {
         match &node.kind {
-            Kind::Composite { .. } => out.extend(composite::composite(&g, node.id)),
-            Kind::Decorator { deco, .. } => out.extend(decorator::decorator(&g, node.id, *deco)),
-            Kind::Parallel { .. } => out.extend(parallel::parallel(&g, node.id)),
+            Kind::Composite { .. } => inner.extend(composite::composite(&g, node.id)),
+            Kind::Decorator { deco, .. } => inner.extend(decorator::decorator(&g, node.id, *deco)),
+            Kind::Parallel { .. } => inner.extend(parallel::parallel(&g, node.id)),
             Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => {}
         }
         if node.guard.is_some() {
-            out.extend(guard::guard(&g, node.id));
+            user_fns.extend(guard::guard(&g, node.id));
         }
     }
-    out
+    if !user_fns.is_empty() {
+        let root = g.root();
+        inner.extend(quote! {
+            // No lint attribute: these functions hold what the user wrote in
+            // the tree.
+            impl #root {
+                #user_fns
+            }
+        });
+    }
+    (outer, inner)
 }

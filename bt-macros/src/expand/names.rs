@@ -5,9 +5,27 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 
+use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
+use syn::{Attribute, Path, Token};
 
 use crate::model::{Kind, Leaf, Tree};
+
+/// A local of generated code (a variable, a parameter, a pattern binding):
+/// `__name`, with mixed-site hygiene.
+///
+/// Mixed-site hygiene keeps user tokens written in the tree (a behavior's
+/// constructor, a decide) from seeing it, so a user function `last` called
+/// in a constructor is never captured by a generated `last`. It does not
+/// keep a user *constant* from turning the binding into a constant pattern
+/// (`let s = …` with a `const s` in scope is an error, E0530, whatever the
+/// hygiene: the compiler resolves the pattern's name as an item first, and
+/// items resolve at the call site); the `__` prefix, which Rust reserves by
+/// convention for generated code, does. It also exempts unused parameters
+/// from `unused_variables`.
+pub fn local(name: &str) -> Ident {
+    Ident::new(&format!("__{name}"), Span::mixed_site())
+}
 
 /// The expansion context: the tree, the runtime path, and the names of the
 /// generated functions' parameters.
@@ -15,7 +33,10 @@ pub struct Gen<'a> {
     pub tree: &'a Tree,
     /// Every tree of the invocation, for `subtree` references.
     pub trees: &'a [Tree],
-    /// `::deciders::__private`
+    /// `$crate::__private` as the `deciders::tree!` wrapper passes it
+    /// (`::deciders::__private` when the proc macro is invoked directly):
+    /// the one path to the runtime, so that trees work through a renamed
+    /// dependency or a re-export.
     pub rt: TokenStream,
     /// Parameter names, with mixed-site hygiene so that user expressions
     /// written in the tree cannot see them.
@@ -24,24 +45,34 @@ pub struct Gen<'a> {
     pub tr: Ident,
     pub ps: Ident,
     pub blk: Ident,
+    /// `#[derive(…)]` attributes of the tree, `Default` left out, forwarded
+    /// to every type generated for its state (SPEC: user attributes reach
+    /// every state type).
+    pub derives: TokenStream,
 }
 
 /// Subtrees up to this many nodes are ticked in one inlined function.
 const INLINE_NODES: usize = 64;
 
 impl<'a> Gen<'a> {
-    pub fn new(tree: &'a Tree, trees: &'a [Tree]) -> Self {
-        let local = |s: &str| Ident::new(s, Span::mixed_site());
+    pub fn new(tree: &'a Tree, trees: &'a [Tree], rt: &TokenStream) -> Self {
         Gen {
             tree,
             trees,
-            rt: quote!(::deciders::__private),
+            rt: rt.clone(),
             agent: local("agent"),
             ctx: local("ctx"),
             tr: local("tr"),
             ps: local("ps"),
             blk: local("blk"),
+            derives: forwarded_derives(&tree.attrs),
         }
+    }
+
+    /// The root wrapper of this tree: the type whose attribute-free `impl`
+    /// holds every function containing user tokens (`user_fns`).
+    pub fn root(&self) -> Ident {
+        Self::root_of(&self.tree.name)
     }
 
     /// The inlining attribute of node `id`'s `tick`. A node's `tick` is
@@ -117,14 +148,97 @@ impl<'a> Gen<'a> {
         self.prefixed(&format!("N{id}C"))
     }
 
-    /// The guard function of node `id`.
+    /// The guard function of node `id`, an associated function of the
+    /// root wrapper (see [`Gen::user_fns`]).
     pub fn guard_fn(&self, id: usize) -> Ident {
-        self.prefixed(&format!("_guard{id}"))
+        format_ident!("guard{}", id)
     }
 
-    /// The recheck function of node `id` (SPEC G3).
+    /// The recheck function of node `id` (SPEC G3), beside the guard.
     pub fn recheck_fn(&self, id: usize) -> Ident {
-        self.prefixed(&format!("_recheck{id}"))
+        format_ident!("recheck{}", id)
+    }
+
+    /// Calls node `id`'s guard; evaluates to `Option<DBlock>`.
+    pub fn call_guard(&self, id: usize) -> TokenStream {
+        let (agent, ctx, tr, ps) = (&self.agent, &self.ctx, &self.tr, &self.ps);
+        let (root, guard) = (self.root(), self.guard_fn(id));
+        quote!(#root::#guard(#ps, &*#agent, &*#ctx, #tr))
+    }
+
+    /// Calls node `id`'s recheck; evaluates to `bool`.
+    pub fn call_recheck(&self, id: usize) -> TokenStream {
+        let (agent, ctx, tr, ps) = (&self.agent, &self.ctx, &self.tr, &self.ps);
+        let (root, re) = (self.root(), self.recheck_fn(id));
+        quote!(#root::#re(#ps, &*#agent, &*#ctx, #tr))
+    }
+
+    /// The function building the memory of node `id`'s behavior from the
+    /// constructor written in the tree.
+    fn memory_fn(&self, id: usize) -> Ident {
+        format_ident!("memory{}", id)
+    }
+
+    /// The function evaluating condition leaf `id`.
+    fn condition_fn(&self, id: usize) -> Ident {
+        format_ident!("condition{}", id)
+    }
+
+    /// The functions that hold what the user wrote inside the tree: each
+    /// behavior's constructor (`fn memory{id}`) and each condition
+    /// (`fn condition{id}`); the guards join them (`guard.rs`). They sit in
+    /// an `impl` of the root wrapper with no lint attribute, so that the
+    /// user's lints apply to the user's expressions and nothing generated
+    /// around them needs an `#[allow]` over them.
+    pub fn user_fns(&self) -> TokenStream {
+        let rt = &self.rt;
+        let mut out = TokenStream::new();
+        for node in &self.tree.nodes {
+            let leaf = match &node.kind {
+                Kind::Behavior(leaf)
+                | Kind::Composite {
+                    behavior: Some(leaf),
+                    ..
+                } => leaf,
+                Kind::Condition { func } => {
+                    let name = self.condition_fn(node.id);
+                    let (agent_ty, ctx_ty, aw) = (&self.tree.agent, self.ctx_ty(), self.aw());
+                    let (agent, ctx, tr) = (&self.agent, &self.ctx, &self.tr);
+                    let info = self.info(node.id);
+                    let call = quote_spanned!(func.span()=> #rt::condition::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
+                    out.extend(quote! {
+                        #[inline(always)]
+                        fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                            #call
+                        }
+                    });
+                    continue;
+                }
+                _ => continue,
+            };
+            let Some(ctor) = &leaf.ctor else { continue };
+            if self.is_dblock(node.id) {
+                continue;
+            }
+            let name = self.memory_fn(node.id);
+            let ty = self.leaf_ty(leaf);
+            out.extend(quote! {
+                #[inline(always)]
+                fn #name() -> #ty {
+                    #ctor
+                }
+            });
+        }
+        out
+    }
+
+    /// Whether node `id` is built from its guard's DBlock.
+    fn is_dblock(&self, id: usize) -> bool {
+        self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .and_then(|g| g.decide.as_ref())
+            .is_some_and(|d| d.dblock)
     }
 
     /// The timer field of node `id`'s guard.
@@ -195,20 +309,19 @@ impl<'a> Gen<'a> {
 
     /// The expression that builds the memory of node `id`'s behavior on
     /// activation (SPEC L3): the DBlock-built value `blk`, the constructor
-    /// written in the tree, or `Default::default()`.
+    /// written in the tree (called through `fn memory{id}`, see
+    /// [`Gen::user_fns`]), or `Default::default()`.
     pub fn memory(&self, id: usize, leaf: &Leaf) -> TokenStream {
         let rt = &self.rt;
-        let dblock = self.tree.nodes[id]
-            .guard
-            .as_ref()
-            .and_then(|g| g.decide.as_ref())
-            .is_some_and(|d| d.dblock);
-        if dblock {
+        if self.is_dblock(id) {
             return self.blk.to_token_stream();
         }
         let ty = self.leaf_ty(leaf);
         match &leaf.ctor {
-            Some(ctor) => quote_spanned!(leaf.span=> { let memory: #ty = #ctor; memory }),
+            Some(_) => {
+                let (root, name) = (self.root(), self.memory_fn(id));
+                quote!(#root::#name())
+            }
             None => quote_spanned!(leaf.span=> #rt::memory::<#ty>()),
         }
     }
@@ -233,13 +346,13 @@ impl<'a> Gen<'a> {
                 let (agent_ty, world) = (&self.tree.agent, &self.tree.world);
                 quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
             }
-            Kind::Condition { func } => {
-                let aw = self.aw();
-                let call = quote_spanned!(func.span()=> #rt::condition::<#aw, _, _, _>(&(#func), #info, &*#agent, &*#ctx, #tr));
+            Kind::Condition { .. } => {
+                let (root, name) = (self.root(), self.condition_fn(id));
+                let s = local("s");
                 quote! {
-                    match #call {
+                    match #root::#name(&*#agent, &*#ctx, #tr) {
                         #rt::Status::Running => #rt::Entered::Running(()),
-                        s => #rt::Entered::Done(s),
+                        #s => #rt::Entered::Done(#s),
                     }
                 }
             }
@@ -247,13 +360,14 @@ impl<'a> Gen<'a> {
                 let root = Self::root_of(name);
                 let args = self.subtree_args(id);
                 let enter = quote_spanned!(name.span()=> #root::enter(#args));
+                let entered = local("entered");
                 quote! {{
                     #rt::activated(#info, #tr);
-                    let entered = #enter;
-                    if let #rt::Entered::Done(_) = entered {
+                    let #entered = #enter;
+                    if let #rt::Entered::Done(_) = #entered {
                         #rt::deactivated(#info, #tr);
                     }
-                    entered
+                    #entered
                 }}
             }
             Kind::Composite {
@@ -285,18 +399,22 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
             Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, #ctx, #tr)),
-            Kind::Condition { func } => {
-                let aw = self.aw();
-                quote_spanned!(func.span()=> { let _ = #a; #rt::condition::<#aw, _, _, _>(&(#func), #info, &*#agent, &*#ctx, #tr) })
+            Kind::Condition { .. } => {
+                let (root, name) = (self.root(), self.condition_fn(id));
+                quote!({
+                    let _ = #a;
+                    #root::#name(&*#agent, &*#ctx, #tr)
+                })
             }
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);
+                let s = local("s");
                 quote! {{
-                    let s = #a.tick(#args);
-                    if s.is_done() {
+                    let #s = #a.tick(#args);
+                    if #s.is_done() {
                         #rt::deactivated(#info, #tr);
                     }
-                    s
+                    #s
                 }}
             }
             Kind::Decorator { .. } => {
@@ -345,11 +463,11 @@ impl<'a> Gen<'a> {
         if !recheck {
             return tick;
         }
-        let (rt, agent, ctx, tr, ps) = (&self.rt, &self.agent, &self.ctx, &self.tr, &self.ps);
+        let rt = &self.rt;
         let halt = self.halt(id, a);
-        let re = self.recheck_fn(id);
+        let re = self.call_recheck(id);
         quote! {
-            if #re(#ps, &*#agent, &*#ctx, #tr) {
+            if #re {
                 #tick
             } else {
                 #halt;
@@ -361,21 +479,22 @@ impl<'a> Gen<'a> {
     /// Calls `f` on child `id` (held in `a`) and on the active path below it.
     pub fn visit(&self, id: usize, a: &Ident) -> TokenStream {
         let info = self.info(id);
+        let f = local("f");
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; f(#info); }),
+            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; #f(#info); }),
             Kind::Decorator { .. } => {
                 let Some(&c) = self.tree.nodes[id].children.first() else {
-                    return quote!({ let _ = #a; f(#info); });
+                    return quote!({ let _ = #a; #f(#info); });
                 };
-                let inner = Ident::new("a", Span::mixed_site());
+                let inner = local("c");
                 let visit = self.visit(c, &inner);
                 quote!({
-                    f(#info);
+                    #f(#info);
                     if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
                 })
             }
             Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Subtree { .. } => {
-                quote!({ f(#info); #a.visit(f); })
+                quote!({ #f(#info); #a.visit(#f); })
             }
         }
     }
@@ -397,17 +516,18 @@ impl<'a> Gen<'a> {
         let params = self.params();
         let args = self.args();
         let tick_inline = self.tick_inline(id);
+        let (me, s) = (local("me"), local("s"));
         quote! {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 #entry_check
                 #rt::activated(#info, #tr);
-                let mut me = #init;
-                match me.step(#args) {
-                    #rt::Status::Running => #rt::Entered::Running(me),
-                    s => {
+                let mut #me = #init;
+                match #me.step(#args) {
+                    #rt::Status::Running => #rt::Entered::Running(#me),
+                    #s => {
                         #rt::deactivated(#info, #tr);
-                        #rt::Entered::Done(s)
+                        #rt::Entered::Done(#s)
                     }
                 }
             }
@@ -415,11 +535,11 @@ impl<'a> Gen<'a> {
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #tick_check
-                let s = self.step(#args);
-                if s.is_done() {
+                let #s = self.step(#args);
+                if #s.is_done() {
                     #rt::deactivated(#info, #tr);
                 }
-                s
+                #s
             }
 
             #[inline]
@@ -433,11 +553,11 @@ impl<'a> Gen<'a> {
     /// Runs `accept` with `blk` bound if node `id`'s guard accepts, else
     /// `reject` (SPEC G1, G2). An unguarded node always accepts.
     pub fn guarded(&self, id: usize, accept: TokenStream, reject: TokenStream) -> TokenStream {
-        let (agent, ctx, tr, ps, blk) = (&self.agent, &self.ctx, &self.tr, &self.ps, &self.blk);
+        let blk = &self.blk;
         if self.tree.nodes[id].guard.is_some() {
-            let guard = self.guard_fn(id);
+            let guard = self.call_guard(id);
             quote! {
-                if let ::core::option::Option::Some((_, #blk)) = #guard(#ps, &*#agent, &*#ctx, #tr) {
+                if let ::core::option::Option::Some((_, #blk)) = #guard {
                     #accept
                 } else {
                     #reject
@@ -496,4 +616,43 @@ impl<'a> Gen<'a> {
                     .parent
                     .is_some_and(|p| super::composite::rechecks_running_child(self.tree, p)))
     }
+}
+
+/// The tree's `derive` attributes with `Default` left out, for the helper
+/// types: an enum of active children cannot derive `Default`, and the state
+/// type gets its `Default` from `new` (or from the user's derive, which
+/// needs `Default` only of the persistent state, derived anyway).
+/// The user's behavior types must implement the derived traits themselves.
+fn forwarded_derives(attrs: &[Attribute]) -> TokenStream {
+    let mut out = TokenStream::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+        // A malformed `derive` is reported on the state type by the compiler.
+        let Ok(paths) = attr.parse_args_with(Punctuated::<Path, Token![,]>::parse_terminated)
+        else {
+            continue;
+        };
+        let paths: Vec<&Path> = paths.iter().filter(|p| !is_default(p)).collect();
+        if !paths.is_empty() {
+            out.extend(quote!(#[derive(#(#paths),*)]));
+        }
+    }
+    out
+}
+
+/// Whether `path` names `Default` (`Default`, `core::default::Default`, …).
+fn is_default(path: &Path) -> bool {
+    path.segments.last().is_some_and(|s| s.ident == "Default")
+}
+
+/// Whether the tree's attributes derive `Default` for its state type: then
+/// the generated `impl Default` (which calls `new`) is left out; the derived
+/// one builds the same value.
+pub fn derives_default(attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .any(|attr| {
+            attr.parse_args_with(Punctuated::<Path, Token![,]>::parse_terminated)
+                .is_ok_and(|paths| paths.iter().any(is_default))
+        })
 }

@@ -1,11 +1,11 @@
 //! `parallel` (SPEC C5) and `concurrent` (SPEC C6): every child has a slot
 //! of its own (a struct field, not an enum: several run at once, SPEC F3).
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::composite::WIDE;
-use super::names::Gen;
+use super::names::{local, Gen};
 use crate::model::Kind;
 
 /// The types and `impl` of parallel node `id`.
@@ -21,7 +21,9 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         return TokenStream::new();
     };
     let rt = &g.rt;
-    let a = Ident::new("a", Span::mixed_site());
+    let (a, f) = (local("a"), local("f"));
+    let (s, out) = (local("s"), local("out"));
+    let (successes, failures) = (local("successes"), local("failures"));
     let ty = g.node_ty(id);
     let params = g.params();
     let args = g.args();
@@ -59,7 +61,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             let accept = quote! {
                 match #enter {
                     #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
-                    #rt::Entered::Done(s) => #rt::Slot::Done(s),
+                    #rt::Entered::Done(#s) => #rt::Slot::Done(#s),
                 }
             };
             let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#failure)));
@@ -81,11 +83,11 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
                     }
                 }
             } else {
-                let out = ret(quote!(out));
+                let ret_out = ret(quote!(#out));
                 quote! {
-                    if let ::core::option::Option::Some(out) = self.outcome() {
+                    if let ::core::option::Option::Some(#out) = self.outcome() {
                         self.halt_running(#args);
-                        #out
+                        #ret_out
                     }
                 }
             };
@@ -94,9 +96,9 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
                 if let #rt::Slot::Idle = self.#f {
                     self.#f = #start;
                 } else if let #rt::Slot::Running(#a) = &mut self.#f {
-                    let s = #tick;
-                    if s.is_done() {
-                        self.#f = #rt::Slot::Done(s);
+                    let #s = #tick;
+                    if #s.is_done() {
+                        self.#f = #rt::Slot::Done(#s);
                     }
                 }
                 #decided
@@ -118,7 +120,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             let parts = all_done.chunks(WIDE).zip(&names).map(|(part, name)| {
                 quote! {
                     #[inline(never)]
-                    fn #name(&self) -> bool {
+                    fn #name(&self) -> ::core::primitive::bool {
                         true #(&& #part)*
                     }
                 }
@@ -142,8 +144,8 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         let f = field(i);
         quote! {
             match self.#f.done() {
-                ::core::option::Option::Some(#rt::Status::Success) => successes += 1,
-                ::core::option::Option::Some(#rt::Status::Failure) => failures += 1,
+                ::core::option::Option::Some(#rt::Status::Success) => #successes += 1,
+                ::core::option::Option::Some(#rt::Status::Failure) => #failures += 1,
                 _ => {}
             }
         }
@@ -188,8 +190,8 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         let step_calls = (0..steps.len().div_ceil(WIDE)).map(|k| {
             let name = format_ident!("step{}", k);
             quote! {
-                if let ::core::option::Option::Some(s) = self.#name(#args) {
-                    return s;
+                if let ::core::option::Option::Some(#s) = self.#name(#args) {
+                    return #s;
                 }
             }
         });
@@ -214,14 +216,13 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     } else {
         (quote!(#(#steps)*), quote!(#(#halts)*), quote!())
     };
+    let derives = &g.derives;
     quote! {
-        #[allow(non_camel_case_types, dead_code)]
-        #[doc(hidden)]
+        #[allow(non_camel_case_types)]
+        #derives
         struct #ty {
             #(#fields,)*
         }
-
-        #[allow(non_snake_case, unused_variables, unused_mut, unused_braces, dead_code, clippy::all)]
         impl #ty {
             #stepped
 
@@ -236,10 +237,10 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             /// The outcome so far (SPEC C5).
             #[inline]
             fn outcome(&self) -> ::core::option::Option<#rt::Status> {
-                let mut successes = 0usize;
-                let mut failures = 0usize;
+                let mut #successes = 0usize;
+                let mut #failures = 0usize;
                 #(#counts)*
-                #rt::parallel_outcome(successes, failures, #n, #need_success, #need_failure)
+                #rt::parallel_outcome(#successes, #failures, #n, #need_success, #need_failure)
             }
 
             /// Halts the running children in declaration order.
@@ -253,7 +254,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
                 self.halt_running(#args);
             }
 
-            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
                 #(#visits)*
             }
 

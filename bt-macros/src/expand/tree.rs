@@ -3,11 +3,19 @@
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
-use super::names::Gen;
+use super::names::{derives_default, local, Gen};
 use crate::model::Kind;
 
+/// The state type of a tree as declared in the user's module, and what goes
+/// into the invocation's `const _: () = { … };` block: `static SHAPE`,
+/// `struct Persist`, the root wrapper, and every `impl` of the state type.
+pub struct State {
+    pub outer: TokenStream,
+    pub inner: TokenStream,
+}
+
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
-pub fn state(g: &Gen) -> TokenStream {
+pub fn state(g: &Gen) -> State {
     let tree = g.tree;
     let rt = &g.rt;
     let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
@@ -24,12 +32,12 @@ pub fn state(g: &Gen) -> TokenStream {
         let id = n.id as u16;
         let node_name = &n.name;
         let (kind, behavior) = match &n.kind {
-            Kind::Behavior(leaf) => (quote!(Behavior), Some(&leaf.ty)),
+            Kind::Behavior(leaf) => (quote!(Behavior), Some(leaf)),
             Kind::Composite {
                 policy, behavior, ..
             } => {
                 let k = syn::Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
-                (quote!(#k), behavior.as_ref().map(|b| &b.ty))
+                (quote!(#k), behavior.as_ref())
             }
             Kind::Decorator { keyword, .. } => {
                 let k = keyword.to_string();
@@ -43,8 +51,14 @@ pub fn state(g: &Gen) -> TokenStream {
             Kind::Subtree { .. } => (quote!(Subtree), None),
         };
         let behavior = match behavior {
-            Some(path) => {
-                let text = path.to_token_stream().to_string().replace(' ', "");
+            Some(leaf) => {
+                let text = if leaf.builtin {
+                    // As before the runtime path was a parameter.
+                    let last = leaf.ty.segments.last().map(|s| s.ident.to_string());
+                    format!("::deciders::__private::builtin::{}", last.unwrap_or_default())
+                } else {
+                    leaf.ty.to_token_stream().to_string().replace(' ', "")
+                };
                 quote!(::core::option::Option::Some(#text))
             }
             None => quote!(::core::option::Option::None),
@@ -87,11 +101,11 @@ pub fn state(g: &Gen) -> TokenStream {
         }
     }
     let needs_clock = tree.needs_clock(g.trees);
-    let clock_field = needs_clock.then(|| quote!(clock: f64,));
+    let clock_field = needs_clock.then(|| quote!(clock: ::core::primitive::f64,));
     let clock_init = needs_clock.then(|| quote!(clock: 0.0,));
     let begin = if needs_clock {
         quote! {
-            self.clock += f64::from(#ctx.dt());
+            self.clock += <::core::primitive::f64 as ::core::convert::From<::core::primitive::f32>>::from(#ctx.dt());
             #ctx.__begin(self.clock);
         }
     } else {
@@ -106,9 +120,19 @@ pub fn state(g: &Gen) -> TokenStream {
     let root = Gen::root_of(name);
     let blk = &g.blk;
     let enter_root = g.enter(0);
-    let a = syn::Ident::new("a", proc_macro2::Span::mixed_site());
-    let old = syn::Ident::new("old", proc_macro2::Span::mixed_site());
-    let guard_var = syn::Ident::new("active", proc_macro2::Span::mixed_site());
+    let (a, old, guard_var) = (local("a"), local("old"), local("active"));
+    let (s, status, f) = (local("s"), local("status"), local("f"));
+    let derives = &g.derives;
+    let default_impl = (!derives_default(attrs)).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl ::core::default::Default for #name {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+        }
+    });
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
     let visit_root = g.visit(0, &a);
@@ -118,32 +142,48 @@ pub fn state(g: &Gen) -> TokenStream {
         "The per-agent state of the `{name}` tree: a plain value, no heap (SPEC P1, F3). \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
     );
-    quote! {
+    let outer = quote! {
+        #(#attrs)*
+        #[doc = ""]
+        #[doc = #doc_size]
+        #vis struct #name {
+            active: ::core::option::Option<<#name as #rt::TreeParts>::Root>,
+            persist: <#name as #rt::TreeParts>::Persist,
+            #clock_field
+        }
+    };
+    let inner = quote! {
         #[allow(non_upper_case_globals)]
-        #[doc(hidden)]
         static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
 
+        // `pub` (nominally: nothing outside this block can name it) because
+        // it is an associated type of the public state type's `TreeParts`.
         #[allow(non_camel_case_types)]
-        #[doc(hidden)]
-        #[derive(Default)]
-        struct #persist {
+        #[derive(::core::default::Default)]
+        #derives
+        pub struct #persist {
             #(#persist_fields,)*
         }
 
         /// The active state of the whole tree, as held by its state type and
-        /// by every `subtree` reference to it.
-        #[allow(non_camel_case_types)]
-        #[doc(hidden)]
-        struct #root(#root_ty);
+        /// by every `subtree` reference to it. `pub` like the persistent
+        /// state.
+        #[allow(non_camel_case_types, dead_code)]
+        #derives
+        pub struct #root(#root_ty);
 
-        #[allow(non_snake_case, unused_variables, unused_braces, clippy::all)]
+        #[doc(hidden)]
+        impl #rt::TreeParts for #name {
+            type Root = #root;
+            type Persist = #persist;
+        }
         impl #root {
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 let #blk = ();
                 match #enter_root {
                     #rt::Entered::Running(#a) => #rt::Entered::Running(Self(#a)),
-                    #rt::Entered::Done(s) => #rt::Entered::Done(s),
+                    #rt::Entered::Done(#s) => #rt::Entered::Done(#s),
                 }
             }
             #[inline(always)]
@@ -156,29 +196,14 @@ pub fn state(g: &Gen) -> TokenStream {
                 let #a = &mut self.0;
                 #halt_root;
             }
-            fn visit<F: FnMut(&'static #rt::NodeInfo)>(&self, f: &mut F) {
+            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
                 let #a = &self.0;
                 #visit_root
             }
         }
 
-        #(#attrs)*
-        #[doc = ""]
-        #[doc = #doc_size]
-        #vis struct #name {
-            active: ::core::option::Option<#root>,
-            persist: #persist,
-            #clock_field
-        }
+        #default_impl
 
-        #[automatically_derived]
-        impl ::core::default::Default for #name {
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        #[allow(unused_variables, clippy::all)]
         impl #name {
             /// A fresh state: nothing active, every timer due (SPEC O1).
             #vis fn new() -> Self {
@@ -233,22 +258,22 @@ pub fn state(g: &Gen) -> TokenStream {
                 let #guard_var = #rt::ClearOnUnwind(&mut self.active);
                 #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
                 let #ps = &mut self.persist;
-                let status = match &mut *#guard_var.0 {
+                let #status = match &mut *#guard_var.0 {
                     ::core::option::Option::Some(#a) => #a.tick(#args),
                     ::core::option::Option::None => match #root::enter(#args) {
                         #rt::Entered::Running(#a) => {
                             *#guard_var.0 = ::core::option::Option::Some(#a);
                             #rt::Status::Running
                         }
-                        #rt::Entered::Done(s) => s,
+                        #rt::Entered::Done(#s) => #s,
                     },
                 };
-                if status.is_done() {
+                if #status.is_done() {
                     *#guard_var.0 = ::core::option::Option::None;
                 }
-                #tr.event(#rt::TraceEvent::TickEnd { status });
+                #tr.event(#rt::TraceEvent::TickEnd { status: #status });
                 ::core::mem::forget(#guard_var);
-                status
+                #status
             }
 
             /// Deactivates every active node, deepest first, each exactly
@@ -291,21 +316,21 @@ pub fn state(g: &Gen) -> TokenStream {
             }
 
             /// Whether a node is active: the last tick ended `Running`.
-            #vis fn is_running(&self) -> bool {
+            #vis fn is_running(&self) -> ::core::primitive::bool {
                 self.active.is_some()
             }
 
             /// The tree clock in seconds (SPEC T2); always 0 for trees with
             /// no time-based node, which carry no clock.
-            #vis fn now(&self) -> f64 {
+            #vis fn now(&self) -> ::core::primitive::f64 {
                 #now
             }
 
             /// Calls `f` on every node of the active path, root first
             /// (SPEC I1). Nothing is called when no node is active.
-            #vis fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, mut f: F) {
+            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, mut #f: F) {
                 if let ::core::option::Option::Some(#a) = &self.active {
-                    #a.visit(&mut f);
+                    #a.visit(&mut #f);
                 }
             }
         }
@@ -316,28 +341,29 @@ pub fn state(g: &Gen) -> TokenStream {
                 #name::shape()
             }
             #[inline]
-            fn tick(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) -> #rt::Status {
-                #name::tick(self, agent, ctx)
+            fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
+                #name::tick(self, #agent, #ctx)
             }
             #[inline]
-            fn tick_traced<__Tr: #rt::Trace>(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty, trace: &mut __Tr) -> #rt::Status {
-                #name::tick_traced(self, agent, ctx, trace)
+            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                #name::tick_traced(self, #agent, #ctx, #tr)
             }
-            fn halt(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) {
-                #name::halt(self, agent, ctx)
+            fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                #name::halt(self, #agent, #ctx)
             }
-            fn reset(&mut self, agent: &mut #agent_ty, ctx: &mut #ctx_ty) {
-                #name::reset(self, agent, ctx)
+            fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                #name::reset(self, #agent, #ctx)
             }
-            fn is_running(&self) -> bool {
+            fn is_running(&self) -> ::core::primitive::bool {
                 #name::is_running(self)
             }
-            fn now(&self) -> f64 {
+            fn now(&self) -> ::core::primitive::f64 {
                 #name::now(self)
             }
-            fn active_path<F: FnMut(&'static #rt::NodeInfo)>(&self, f: F) {
-                #name::active_path(self, f)
+            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: F) {
+                #name::active_path(self, #f)
             }
         }
-    }
+    };
+    State { outer, inner }
 }
