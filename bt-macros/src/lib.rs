@@ -64,6 +64,10 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     };
     let trees = &input.trees;
     let rt = input.rt();
+    // Inside the invocation's `const _` block the runtime is reached through
+    // a short alias, so that the expansion a user reads (`cargo expand`)
+    // says `__deciders::Status`, not the full path every time.
+    let alias = quote::quote!(__deciders);
     let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
     let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
@@ -87,7 +91,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     for (tree, checked) in trees.iter().zip(checked) {
         let (outer, impls) = match checked {
             Ok(()) if cut.is_none() && !check::references_failed(tree, trees, &failed) => {
-                expand::tree(tree, trees, &rt)
+                expand::tree(tree, trees, &rt, &alias)
             }
             // The referenced tree (or the nesting error) reports it.
             Ok(()) => fallback::tree(tree, &rt),
@@ -102,6 +106,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     if !inner.is_empty() {
         out.extend(quote::quote! {
             const _: () = {
+                use #rt as #alias;
                 #inner
             };
         });

@@ -25,6 +25,28 @@ pub enum Entered<S> {
     Done(Status),
 }
 
+impl<S> Entered<S> {
+    /// The same result with the running state wrapped by `f` (a parent
+    /// storing its child's state in its own enum).
+    #[inline(always)]
+    pub fn map<T>(self, f: impl FnOnce(S) -> T) -> Entered<T> {
+        match self {
+            Entered::Running(s) => Entered::Running(f(s)),
+            Entered::Done(status) => Entered::Done(status),
+        }
+    }
+}
+
+/// A guard's verdict `(score, DBlock)` turned into a decided child by `f`
+/// (the variant of the composite's decided-child enum).
+#[inline(always)]
+pub fn decided<B, D>(verdict: Option<(f32, B)>, f: impl FnOnce(B) -> D) -> Option<(f32, D)> {
+    match verdict {
+        Some((score, block)) => Some((score, f(block))),
+        None => None,
+    }
+}
+
 /// The result of walking or choosing among a composite's children.
 #[derive(Debug)]
 pub enum Walk<C> {

@@ -97,12 +97,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         let v = variant(i);
         if g.has_guard(c) {
             let guard = g.call_guard(c);
-            quote! {
-                #i => match #guard {
-                    ::core::option::Option::Some((#s, #blk)) => ::core::option::Option::Some((#s, #dn::#v(#blk))),
-                    ::core::option::Option::None => ::core::option::Option::None,
-                }
-            }
+            quote!(#i => #rt::decided(#guard, #dn::#v))
         } else {
             quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
         }
@@ -110,12 +105,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let enters = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
         let enter = g.enter(c);
-        quote! {
-            #dn::#v(#blk) => match #enter {
-                #rt::Entered::Running(#a) => #rt::Entered::Running(#en::#v(#a)),
-                #rt::Entered::Done(#s) => #rt::Entered::Done(#s),
-            }
-        }
+        quote!(#dn::#v(#blk) => #rt::Entered::map(#enter, #en::#v))
     });
     let indexes = (0..len).map(|i| {
         let v = variant(i);
@@ -145,6 +135,19 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             quote!(#en::#v(#a) if #i_ == #i => #tick)
         })
         .collect();
+    // Only the reactive policies tick a child they know the index of.
+    let tick_nth = recheck_all.then(|| {
+        quote! {
+            #inline
+            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
+                match #a {
+                    #(#ticks_nth,)*
+                    // The runtime asks for the child that runs.
+                    _ => #rt::Status::Failure,
+                }
+            }
+        }
+    });
     let halts = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
         let halt = g.halt(c, &a);
@@ -298,14 +301,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 match #a { #(#ticks,)* }
             }
 
-            #inline
-            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
-                match #a {
-                    #(#ticks_nth,)*
-                    // The runtime asks for the child that runs.
-                    _ => #rt::Status::Failure,
-                }
-            }
+            #tick_nth
 
             #inline
             fn halt<__Tr: #rt::Trace>(#a: &mut #en, #params) {
@@ -331,7 +327,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #rt::Entered::Done(#s)
             }
 
-            /// Called from exactly one place (the parent's tick).
+            // Called from exactly one place (the parent's tick).
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #b_tick
@@ -343,8 +339,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #s
             }
 
-            /// Halts the whole composite: children first, then the group
-            /// behavior (SPEC C7).
+            // Halts the whole composite: children first, then the group
+            // behavior.
             #[inline]
             fn halt<__Tr: #rt::Trace>(&mut self, #params) {
                 <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);

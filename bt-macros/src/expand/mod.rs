@@ -51,9 +51,15 @@ use names::Gen;
 /// The code for one checked tree: what goes into the user's module (the
 /// state type) and what goes into the invocation's `const _` block
 /// (everything else). `trees` are all the trees of the invocation, for
-/// `subtree` references; `rt` is the runtime path (`Input::rt`).
-pub fn tree(tree: &Tree, trees: &[Tree], rt: &TokenStream) -> (TokenStream, TokenStream) {
-    let g = Gen::new(tree, trees, rt);
+/// `subtree` references; `rt` is the runtime path (`Input::rt`), `alias`
+/// its name inside the `const _` block.
+pub fn tree(
+    tree: &Tree,
+    trees: &[Tree],
+    rt: &TokenStream,
+    alias: &TokenStream,
+) -> (TokenStream, TokenStream) {
+    let g = Gen::new(tree, trees, rt, alias);
     let tree::State { outer, mut inner } = tree::state(&g);
     let mut user_fns = g.user_fns();
     for node in &tree.nodes {

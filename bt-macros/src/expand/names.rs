@@ -33,11 +33,15 @@ pub struct Gen<'a> {
     pub tree: &'a Tree,
     /// Every tree of the invocation, for `subtree` references.
     pub trees: &'a [Tree],
-    /// `$crate::__private` as the `deciders::tree!` wrapper passes it
-    /// (`::deciders::__private` when the proc macro is invoked directly):
-    /// the one path to the runtime, so that trees work through a renamed
-    /// dependency or a re-export.
+    /// The runtime as generated code names it inside the invocation's
+    /// `const _` block: the alias `__deciders` of `$crate::__private` (the
+    /// path the `deciders::tree!` wrapper passes; `::deciders::__private`
+    /// when the proc macro is invoked directly), so that trees work through
+    /// a renamed dependency or a re-export.
     pub rt: TokenStream,
+    /// The runtime path itself, for the state type declared outside the
+    /// `const _` block (where `rt`'s alias is not in scope).
+    pub rt_outer: TokenStream,
     /// Parameter names, with mixed-site hygiene so that user expressions
     /// written in the tree cannot see them.
     pub agent: Ident,
@@ -55,11 +59,12 @@ pub struct Gen<'a> {
 const INLINE_NODES: usize = 64;
 
 impl<'a> Gen<'a> {
-    pub fn new(tree: &'a Tree, trees: &'a [Tree], rt: &TokenStream) -> Self {
+    pub fn new(tree: &'a Tree, trees: &'a [Tree], rt: &TokenStream, alias: &TokenStream) -> Self {
         Gen {
             tree,
             trees,
-            rt: rt.clone(),
+            rt: alias.clone(),
+            rt_outer: rt.clone(),
             agent: local("agent"),
             ctx: local("ctx"),
             tr: local("tr"),

@@ -139,16 +139,17 @@ pub fn state(g: &Gen) -> State {
     let params = g.params();
     let args = g.args();
     let doc_size = format!(
-        "The per-agent state of the `{name}` tree: a plain value, no heap (SPEC P1, F3). \
+        "The per-agent state of the `{name}` tree: a plain value, no heap. \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
     );
+    let rt_outer = &g.rt_outer;
     let outer = quote! {
         #(#attrs)*
         #[doc = ""]
         #[doc = #doc_size]
         #vis struct #name {
-            active: ::core::option::Option<<#name as #rt::TreeParts>::Root>,
-            persist: <#name as #rt::TreeParts>::Persist,
+            active: ::core::option::Option<<#name as #rt_outer::TreeParts>::Root>,
+            persist: <#name as #rt_outer::TreeParts>::Persist,
             #clock_field
         }
     };
@@ -205,7 +206,7 @@ pub fn state(g: &Gen) -> State {
         #default_impl
 
         impl #name {
-            /// A fresh state: nothing active, every timer due (SPEC O1).
+            /// A fresh state: nothing active, every timer due.
             #vis fn new() -> Self {
                 Self {
                     active: ::core::option::Option::None,
@@ -215,12 +216,12 @@ pub fn state(g: &Gen) -> State {
             }
 
             /// The tree's static shape: every node, pre-order, shared by all
-            /// agents (SPEC P2, I3).
+            /// agents.
             #vis fn shape() -> &'static [#rt::NodeInfo] {
                 &#shape
             }
 
-            /// One tick of one agent (SPEC T2). See `tick_traced`: the
+            /// One tick of one agent. See `tick_traced`: the
             /// clock advances by `ctx.dt()` (at most `Ctx::MAX_DT`), and if a
             /// hook panics, the state is as if dropped at that point.
             #[inline]
@@ -229,10 +230,10 @@ pub fn state(g: &Gen) -> State {
             }
 
             /// One tick of one agent, reporting every step to `tr`
-            /// (SPEC T2, I2). Advances the tree clock by `ctx.dt()`, walks
+            ///. Advances the tree clock by `ctx.dt()`, walks
             /// the active path, and returns the root's status. When the root
-            /// completes, the next tick starts again from the root (SPEC T3).
-            /// Errors of the tick (SPEC D9) are in `ctx.report()`.
+            /// completes, the next tick starts again from the root.
+            /// Errors of the tick are in `ctx.report()`.
             ///
             /// `ctx.dt()` is already sanitized by `Ctx`: `0` if it was
             /// negative or not finite, at most `Ctx::MAX_DT` (one hour), so
@@ -277,7 +278,7 @@ pub fn state(g: &Gen) -> State {
             }
 
             /// Deactivates every active node, deepest first, each exactly
-            /// once (SPEC L2, C7). Persistent state (timers) is kept; the
+            /// once. Persistent state (timers) is kept; the
             /// next tick starts again at the root. The hooks see the tree
             /// clock in `ctx.now()` (it is set on `ctx`, whose report is
             /// left alone).
@@ -302,7 +303,7 @@ pub fn state(g: &Gen) -> State {
             }
 
             /// Halts, then returns every piece of state (timers, clock) to
-            /// its initial value (SPEC O3). The hooks see the tree clock from
+            /// its initial value. The hooks see the tree clock from
             /// before the reset.
             ///
             /// If a `deactivate` panics, the state is as if dropped at that
@@ -320,14 +321,14 @@ pub fn state(g: &Gen) -> State {
                 self.active.is_some()
             }
 
-            /// The tree clock in seconds (SPEC T2); always 0 for trees with
+            /// The tree clock in seconds; always 0 for trees with
             /// no time-based node, which carry no clock.
             #vis fn now(&self) -> ::core::primitive::f64 {
                 #now
             }
 
             /// Calls `f` on every node of the active path, root first
-            /// (SPEC I1). Nothing is called when no node is active.
+            ///. Nothing is called when no node is active.
             #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, mut #f: F) {
                 if let ::core::option::Option::Some(#a) = &self.active {
                     #a.visit(&mut #f);
