@@ -321,8 +321,9 @@ macro_rules! tree {
 }
 pub use bt_runtime::{
     batch, behavior, builtin, condition, ctx, decide, decorator, flags, group, report, shape,
-    status, timer, trace, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace,
-    NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
+    status, timer, trace, visit, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags,
+    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace,
+    TraceEvent, Tree, Visitor,
 };
 
 /// What generated code names. Not part of the public API.
@@ -332,7 +333,7 @@ pub mod __private {
     pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator};
     pub use bt_runtime::{
-        Behavior, Ctx, Decorator, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject, Status, Timer,
-        Trace, TraceEvent, Tree,
+        Behavior, Ctx, Decorator, EachNode, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject,
+        Status, Timer, Trace, TraceEvent, Tree, Visitor,
     };
 }

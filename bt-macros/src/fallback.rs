@@ -40,6 +40,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             #vis fn is_running(&self) -> ::core::primitive::bool { false }
             #vis fn now(&self) -> ::core::primitive::f64 { 0.0 }
             #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
+            #vis fn visit_active<V: #rt::Visitor<#agent, #world>>(&self, _: &mut V) {}
         }
 
         // Generic code over trees (`batch::tick_all`) gets no second error.
@@ -55,7 +56,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             fn reset(&mut self, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
             fn is_running(&self) -> ::core::primitive::bool { false }
             fn now(&self) -> ::core::primitive::f64 { 0.0 }
-            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, _: F) {}
+            fn visit_active<V: #rt::Visitor<#agent, #world>>(&self, _: &mut V) {}
         }
     };
     (outer, inner)

@@ -30,7 +30,7 @@ use crate::tree::Tree;
 /// #     fn reset(&mut self, _: &mut u32, _: &mut Ctx<Vec<usize>>) { self.0 = 0 }
 /// #     fn is_running(&self) -> bool { true }
 /// #     fn now(&self) -> f64 { 0.0 }
-/// #     fn active_path<F: FnMut(&'static NodeInfo)>(&self, _: F) {}
+/// #     fn visit_active<V: bt_runtime::Visitor<u32, Vec<usize>>>(&self, _: &mut V) {}
 /// # }
 /// let mut agents = vec![0u32; 4];
 /// let mut states: Vec<Count> = (0..4).map(|_| Count::default()).collect();

@@ -41,10 +41,7 @@ impl<S> Entered<S> {
 /// (the variant of the composite's decided-child enum).
 #[inline(always)]
 pub fn decided<B, D>(verdict: Option<(f32, B)>, f: impl FnOnce(B) -> D) -> Option<(f32, D)> {
-    match verdict {
-        Some((score, block)) => Some((score, f(block))),
-        None => None,
-    }
+    verdict.map(|(score, block)| (score, f(block)))
 }
 
 /// The result of walking or choosing among a composite's children.

@@ -18,6 +18,7 @@
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
+//! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
 //! | [`group`] | the composite policies over the child protocol [`group::Group`] | D1–D3, C1–C4, G3–G5 |
 //! | [`batch`] | ticking a slice of agents, serially or with `rayon` | F4 |
@@ -41,6 +42,7 @@ pub mod status;
 pub mod timer;
 pub mod trace;
 pub mod tree;
+pub mod visit;
 
 pub use behavior::{Behavior, Exit};
 pub use ctx::Ctx;
@@ -53,3 +55,4 @@ pub use status::Status;
 pub use timer::Timer;
 pub use trace::{NoTrace, Reject, Trace, TraceEvent};
 pub use tree::Tree;
+pub use visit::{EachNode, Visitor};

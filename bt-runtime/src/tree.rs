@@ -5,6 +5,7 @@ use crate::ctx::Ctx;
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::Trace;
+use crate::visit::{EachNode, Visitor};
 
 /// The per-agent state of a tree declared with `tree!` for agent type `A`
 /// and world type `W` (see [`Ctx`]).
@@ -66,7 +67,15 @@ pub trait Tree<A, W = ()>: Default {
     /// time-based node, which carry no clock.
     fn now(&self) -> f64;
 
+    /// Walks the active path, root first, handing each node and its data
+    /// (behavior and decorator memories) to `v` (SPEC I1, I3). Nothing is
+    /// visited when no node is active.
+    fn visit_active<V: Visitor<A, W>>(&self, v: &mut V);
+
     /// Calls `f` on every node of the active path, root first (SPEC I1).
     /// Nothing is called when no node is active.
-    fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F);
+    #[inline]
+    fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F) {
+        self.visit_active(&mut EachNode(f));
+    }
 }

@@ -348,7 +348,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #rt::deactivated(#info, #tr);
             }
 
-            fn visit<__F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut __F) {
+            fn visit<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 match &self.c { #(#visits,)* }
             }
         }

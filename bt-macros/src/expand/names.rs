@@ -486,20 +486,26 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         let f = local("f");
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) | Kind::Condition { .. } => quote!({ let _ = #a; #f(#info); }),
+            Kind::Behavior(_) => quote!(#f.behavior(#info, #a)),
+            Kind::Condition { .. } => quote!({ let _ = #a; #f.node(#info); }),
             Kind::Decorator { .. } => {
                 let Some(&c) = self.tree.nodes[id].children.first() else {
-                    return quote!({ let _ = #a; #f(#info); });
+                    return quote!(#f.decorator(#info, &#a.deco));
                 };
                 let inner = local("c");
                 let visit = self.visit(c, &inner);
                 quote!({
-                    #f(#info);
+                    #f.decorator(#info, &#a.deco);
                     if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
                 })
             }
-            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Subtree { .. } => {
-                quote!({ #f(#info); #a.visit(#f); })
+            Kind::Composite {
+                behavior: Some(_), ..
+            } => quote!({ #f.behavior(#info, &#a.b); #a.visit(#f); }),
+            Kind::Composite { behavior: None, .. }
+            | Kind::Parallel { .. }
+            | Kind::Subtree { .. } => {
+                quote!({ #f.node(#info); #a.visit(#f); })
             }
         }
     }

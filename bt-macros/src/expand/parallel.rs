@@ -217,6 +217,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         (quote!(#(#steps)*), quote!(#(#halts)*), quote!())
     };
     let derives = &g.derives;
+    let aw = g.aw();
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -254,7 +255,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
                 self.halt_running(#args);
             }
 
-            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
+            fn visit<__V: #rt::Visitor<#aw>>(&self, #f: &mut __V) {
                 #(#visits)*
             }
 

@@ -197,7 +197,7 @@ pub fn state(g: &Gen) -> State {
                 let #a = &mut self.0;
                 #halt_root;
             }
-            fn visit<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: &mut F) {
+            fn visit<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 let #a = &self.0;
                 #visit_root
             }
@@ -229,8 +229,7 @@ pub fn state(g: &Gen) -> State {
                 self.tick_traced(#agent, #ctx, &mut #rt::NoTrace)
             }
 
-            /// One tick of one agent, reporting every step to `tr`
-            ///. Advances the tree clock by `ctx.dt()`, walks
+            /// One tick of one agent, reporting every step to `tr`. Advances the tree clock by `ctx.dt()`, walks
             /// the active path, and returns the root's status. When the root
             /// completes, the next tick starts again from the root.
             /// Errors of the tick are in `ctx.report()`.
@@ -327,11 +326,18 @@ pub fn state(g: &Gen) -> State {
                 #now
             }
 
-            /// Calls `f` on every node of the active path, root first
-            ///. Nothing is called when no node is active.
-            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, mut #f: F) {
+            /// Calls `f` on every node of the active path, root first.
+            /// Nothing is called when no node is active.
+            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: F) {
+                self.visit_active(&mut #rt::EachNode(#f));
+            }
+
+            /// Walks the active path, root first, handing each node and its
+            /// data (behavior and decorator memories) to `v`. Nothing is
+            /// visited when no node is active.
+            #vis fn visit_active<V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut V) {
                 if let ::core::option::Option::Some(#a) = &self.active {
-                    #a.visit(&mut #f);
+                    #a.visit(#f);
                 }
             }
         }
@@ -361,8 +367,8 @@ pub fn state(g: &Gen) -> State {
             fn now(&self) -> ::core::primitive::f64 {
                 #name::now(self)
             }
-            fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: F) {
-                #name::active_path(self, #f)
+            fn visit_active<V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut V) {
+                #name::visit_active(self, #f)
             }
         }
     };

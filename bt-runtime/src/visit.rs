@@ -1,0 +1,70 @@
+//! [`Visitor`]: what a walk over the active path hands to the caller (SPEC
+//! I1, I3).
+//!
+//! A generated tree walks its active path root first and calls one method
+//! per node, with the node's static info and, where the node has any, its
+//! data: a behavior's memory (leaf or group behavior) or a decorator's
+//! memory. Tools written once over this trait — the active path
+//! ([`Tree::active_path`](crate::Tree::active_path)), a state dump, per-node
+//! status — work for every tree, whatever its node kinds.
+
+use crate::behavior::Behavior;
+use crate::decorator::Decorator;
+use crate::shape::NodeInfo;
+
+/// A visitor of a tree's active path, root first, depth first. Every method
+/// has a default that does nothing, so a visitor writes only what it needs.
+///
+/// Memories are `'static` (a tree's state owns them), so a visitor that
+/// knows some of the types can read them through [`core::any::Any`].
+///
+/// ```
+/// use bt_runtime::{Behavior, NodeInfo, Visitor};
+/// /// Counts the behaviors on the path.
+/// struct Count(usize);
+/// impl<A, W> Visitor<A, W> for Count {
+///     fn behavior<B: Behavior<A, W> + 'static>(&mut self, _node: &'static NodeInfo, _memory: &B) {
+///         self.0 += 1;
+///     }
+/// }
+/// ```
+pub trait Visitor<A, W = ()> {
+    /// A node that holds no data of its own: a composite without a group
+    /// behavior, a `parallel`, a condition, a `subtree` reference.
+    #[inline(always)]
+    fn node(&mut self, node: &'static NodeInfo) {
+        let _ = node;
+    }
+
+    /// A behavior on the path, with its memory: a leaf, or the group
+    /// behavior of a composite (then `node` is the composite).
+    #[inline(always)]
+    fn behavior<B: Behavior<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &B) {
+        let _ = (node, memory);
+    }
+
+    /// A decorator on the path, with its memory.
+    #[inline(always)]
+    fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &D) {
+        let _ = (node, memory);
+    }
+}
+
+/// Calls a function on every node of the path: what `active_path` is.
+#[derive(Debug)]
+pub struct EachNode<F>(pub F);
+
+impl<A, W, F: FnMut(&'static NodeInfo)> Visitor<A, W> for EachNode<F> {
+    #[inline(always)]
+    fn node(&mut self, node: &'static NodeInfo) {
+        (self.0)(node);
+    }
+    #[inline(always)]
+    fn behavior<B: Behavior<A, W> + 'static>(&mut self, node: &'static NodeInfo, _memory: &B) {
+        (self.0)(node);
+    }
+    #[inline(always)]
+    fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, _memory: &D) {
+        (self.0)(node);
+    }
+}
