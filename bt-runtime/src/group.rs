@@ -639,3 +639,193 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
     v.out.unwrap_or(cont)
 }
+
+// ---------------------------------------------------------------- parallel
+
+/// The children of a `parallel` or `concurrent` node, as its policy sees
+/// them: one slot each, since several run at once (SPEC C5, C6, F3).
+pub trait Slots<P, A, W> {
+    /// How many children.
+    const LEN: usize;
+
+    /// Steps child `i`: enters it if its slot is idle (its guard rejecting
+    /// counts as `Failure`, SPEC G4), ticks it if it runs (its `recheck`
+    /// guard first, SPEC G3), and records a completion in the slot.
+    fn step<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Child `i`'s completion status, if it completed.
+    fn done(&self, i: usize) -> Option<Status>;
+
+    /// Makes a completed child `i` idle again, to be entered anew
+    /// (`concurrent`, SPEC C6).
+    fn restart(&mut self, i: usize);
+
+    /// Halts child `i` if it runs; its slot becomes idle.
+    fn halt<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Calls `v.child(self, i, …)` for every child in order until one
+    /// breaks; written out per child by generated trees (see
+    /// [`Group::each`]).
+    #[inline(always)]
+    fn each<V: SlotVisit<Self, P, A, W>, Tr: Trace>(
+        &mut self,
+        v: &mut V,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<Status>
+    where
+        Self: Sized,
+    {
+        for i in 0..Self::LEN {
+            v.child(self, i, ps, agent, ctx, tr)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// One step of a parallel policy over child `i` of the slots `s`.
+pub trait SlotVisit<S: Slots<P, A, W>, P, A, W> {
+    /// Visits child `i`; breaking ends the tick with that status.
+    fn child<Tr: Trace>(
+        &mut self,
+        s: &mut S,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<Status>;
+}
+
+/// How a parallel node decides (SPEC C5, C6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParallelPolicy {
+    /// `parallel`: `Success` once `success` children succeeded, `Failure`
+    /// once `failure` failed or success can no longer be reached.
+    Thresholds {
+        /// Successes needed.
+        success: usize,
+        /// Failures that fail it.
+        failure: usize,
+    },
+    /// `concurrent`: completed children run again; the first failure fails
+    /// it, all succeeding in one tick succeeds it.
+    Concurrent,
+}
+
+/// Halts every running child, in declaration order.
+#[inline]
+fn halt_all<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
+    s: &mut S,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) {
+    for i in 0..S::LEN {
+        s.halt(i, ps, agent, ctx, tr);
+    }
+}
+
+/// The outcome of thresholds so far.
+#[inline(always)]
+fn outcome<S: Slots<P, A, W>, P, A, W>(s: &S, success: usize, failure: usize) -> Option<Status> {
+    let (mut successes, mut failures) = (0, 0);
+    for i in 0..S::LEN {
+        match s.done(i) {
+            Some(Status::Success) => successes += 1,
+            Some(Status::Failure) => failures += 1,
+            _ => {}
+        }
+    }
+    crate::drive::parallel_outcome(successes, failures, S::LEN, success, failure)
+}
+
+impl<S: Slots<P, A, W>, P, A, W> SlotVisit<S, P, A, W> for ParallelPolicy {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        s: &mut S,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<Status> {
+        match *self {
+            ParallelPolicy::Concurrent => {
+                s.restart(i);
+                s.step(i, ps, agent, ctx, tr);
+                if s.done(i) == Some(Status::Failure) {
+                    halt_all(s, ps, agent, ctx, tr);
+                    return ControlFlow::Break(Status::Failure);
+                }
+            }
+            ParallelPolicy::Thresholds { success, failure } => {
+                s.step(i, ps, agent, ctx, tr);
+                if let Some(out) = outcome(s, success, failure) {
+                    halt_all(s, ps, agent, ctx, tr);
+                    return ControlFlow::Break(out);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A tick of a `parallel` or `concurrent` (SPEC C5, C6): idle children are
+/// entered and running ones ticked, in declaration order, stopping as soon
+/// as the outcome is decided (the children still running are then halted,
+/// in declaration order).
+#[inline(always)]
+pub fn parallel_tick<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
+    mut policy: ParallelPolicy,
+    s: &mut S,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
+    if let ControlFlow::Break(out) = s.each(&mut policy, ps, agent, ctx, tr) {
+        return out;
+    }
+    match policy {
+        ParallelPolicy::Concurrent => {
+            if (0..S::LEN).all(|i| s.done(i) == Some(Status::Success)) {
+                Status::Success
+            } else {
+                Status::Running
+            }
+        }
+        ParallelPolicy::Thresholds { .. } => Status::Running,
+    }
+}
+
+/// Halts a parallel node's running children, in declaration order.
+#[inline]
+pub fn parallel_halt<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
+    s: &mut S,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) {
+    halt_all(s, ps, agent, ctx, tr);
+}
