@@ -319,12 +319,24 @@ macro_rules! tree {
         $crate::__tree! { #![crate = $crate] $($tree)* }
     };
 }
+// Each public item has one path: the main types at the root, the rest in
+// the modules below, which hold nothing the root already has.
+pub use bt_runtime::{batch, builtin, condition, group};
 pub use bt_runtime::{
-    batch, behavior, builtin, condition, ctx, decide, decorator, flags, group, report, shape,
-    status, timer, trace, visit, Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags,
-    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace,
-    TraceEvent, Tree, Visitor,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind,
+    Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
 };
+
+/// The built-in decorators: what `invert`, `force(S)`, `always(S)`,
+/// `repeat(n)`, `retry(n)`, `cooldown(d)`, `cooldown_on_failure(d)`,
+/// `timeout(d)` and `delay(d)` stand for, each an ordinary implementation of
+/// [`Decorator`], and [`Before`](decorator::Before), what a decorator
+/// decides before its child.
+pub mod decorator {
+    pub use bt_runtime::decorator::{
+        Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Repeat, Retry, Timeout,
+    };
+}
 
 /// What generated code names. Not part of the public API.
 #[doc(hidden)]

@@ -76,10 +76,21 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let ctx_ty = g.ctx_ty();
     let info = g.info(id);
+    // Forced inline only where the subtree is small (see
+    // `Gen::tick_inline`): forcing it through a 1,000-node tree made its
+    // release build half as slow again.
     let inline = if len > WIDE {
         quote!(#[inline])
     } else {
-        quote!(#[inline(always)])
+        g.tick_inline(id)
+    };
+    let each_inline = if g.is_small(id) {
+        quote! {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+        }
+    } else {
+        quote!(#[inline])
     };
     let recheck_all = rechecks_running_child(g.tree, id);
 
@@ -243,8 +254,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             }
         });
         quote! {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
+            #each_inline
             fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
                 #from: ::core::primitive::usize,
                 #to: ::core::primitive::usize,

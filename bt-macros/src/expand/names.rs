@@ -89,7 +89,7 @@ impl<'a> Gen<'a> {
     /// the tree (benches/COMPILE_TIME.md), and a call at the top of a big
     /// subtree costs nothing measurable.
     pub fn tick_inline(&self, id: usize) -> TokenStream {
-        if self.subtree_size(id) <= INLINE_NODES {
+        if self.is_small(id) {
             quote!(#[inline(always)])
         } else {
             quote!(#[inline])
@@ -98,6 +98,12 @@ impl<'a> Gen<'a> {
 
     /// Nodes in the subtree of `id`, itself included (a `subtree`
     /// reference counts as one: its tree is a separate type).
+    /// Whether node `id`'s subtree is small enough to be compiled as one
+    /// inlined function (at most [`INLINE_NODES`] nodes).
+    pub fn is_small(&self, id: usize) -> bool {
+        self.subtree_size(id) <= INLINE_NODES
+    }
+
     fn subtree_size(&self, id: usize) -> usize {
         1 + self.tree.nodes[id]
             .children

@@ -53,7 +53,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     let inline = if n > WIDE {
         quote!(#[inline])
     } else {
-        quote!(#[inline(always)])
+        g.tick_inline(id)
     };
     let steps = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
