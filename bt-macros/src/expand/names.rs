@@ -151,12 +151,23 @@ impl<'a> Gen<'a> {
 
     /// The active-state struct of composite `id`.
     pub fn node_ty(&self, id: usize) -> Ident {
-        self.prefixed(&format!("N{id}"))
+        self.prefixed(&format!("N{id}_{}", self.ident_part(id)))
+    }
+
+    /// Node `id`'s name as a piece of an identifier (`eat`, `find_food`,
+    /// `timeout`), so that the generated types a user reads in `cargo
+    /// expand` or a debugger say which node they are.
+    fn ident_part(&self, id: usize) -> String {
+        self.tree.nodes[id]
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect()
     }
 
     /// The enum of the active child of composite `id`.
     pub fn child_enum(&self, id: usize) -> Ident {
-        self.prefixed(&format!("N{id}C"))
+        self.prefixed(&format!("N{id}_{}_C", self.ident_part(id)))
     }
 
     /// The guard function of node `id`, an associated function of the
