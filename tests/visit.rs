@@ -122,3 +122,13 @@ fn i1_active_path_is_the_same_walk_through_the_trait() {
     t.halt(&mut npc, &mut Ctx::new(0.1));
     assert!(names(&t).is_empty());
 }
+
+#[test]
+fn i3_the_shape_names_behaviors_as_the_user_wrote_them() {
+    let shape = Guard::shape();
+    assert_eq!(shape[0].behavior, Some("Mood"), "a group behavior");
+    // A built-in leaf is named by its runtime type, not by a hidden path.
+    assert_eq!(shape[1].behavior, Some("Succeed"));
+    assert_eq!(shape[2].behavior, None, "a decorator has no behavior");
+    assert_eq!(shape[4].behavior, Some("Count"));
+}

@@ -53,9 +53,10 @@ pub fn state(g: &Gen) -> State {
         let behavior = match behavior {
             Some(leaf) => {
                 let text = if leaf.builtin {
-                    // As before the runtime path was a parameter.
+                    // `succeed`, `fail`, `wait(d)`: the runtime type's name
+                    // (`Succeed`), not a path the user cannot write.
                     let last = leaf.ty.segments.last().map(|s| s.ident.to_string());
-                    format!("::deciders::__private::builtin::{}", last.unwrap_or_default())
+                    last.unwrap_or_default()
                 } else {
                     leaf.ty.to_token_stream().to_string().replace(' ', "")
                 };
