@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use syn::Error;
 
+use crate::diag::Diagnostics;
 use crate::model::{Deco, Kind, Node, Tree};
 use crate::parse::MAX_DEPTH;
 
@@ -15,14 +16,15 @@ const MAX_GROUP_CHILDREN: usize = 64;
 /// Every error in `tree`, or `Ok` if there is none. `all` are the trees of
 /// the same invocation, which `subtree` may reference.
 pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
-    let mut errors: Vec<Error> = tree.errors.to_vec();
+    let mut errors = tree.errors.clone();
     if tree.nodes.is_empty() {
         // The body did not parse; its error is in `tree.errors`.
-        return Err(combine(errors)
+        return Err(errors
+            .into_error()
             .unwrap_or_else(|| Error::new(tree.name.span(), "this tree has no root node")));
     }
     if tree.nodes.len() > usize::from(u16::MAX) {
-        errors.push(Error::new(
+        errors.error(
             tree.name.span(),
             format!(
                 "tree `{}` has {} nodes; at most {} are supported",
@@ -30,7 +32,7 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
                 tree.nodes.len(),
                 u16::MAX
             ),
-        ));
+        );
     }
     let mut depths = Depths::new(all);
     for node in &tree.nodes {
@@ -41,20 +43,10 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
         depth_rules(tree, node, &mut depths, &mut errors);
         guard_rules(tree, node, &mut errors);
     }
-    match combine(errors) {
+    match errors.into_error() {
         None => Ok(()),
         Some(e) => Err(e),
     }
-}
-
-/// All errors as one (each keeps its span), or `None` if there is none.
-fn combine(errors: Vec<Error>) -> Option<Error> {
-    let mut errors = errors.into_iter();
-    let mut first = errors.next()?;
-    for e in errors {
-        first.combine(e);
-    }
-    Some(first)
 }
 
 /// Whether `tree` references, directly or through other subtrees, a tree
@@ -84,7 +76,7 @@ pub fn references_failed(tree: &Tree, all: &[Tree], failed: &[bool]) -> bool {
     false
 }
 
-fn composite_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
+fn composite_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
     let Kind::Composite {
         policy, keyword, ..
     } = &node.kind
@@ -95,31 +87,31 @@ fn composite_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
         return;
     };
     if node.children.is_empty() {
-        errors.push(Error::new(
+        errors.error(
             keyword.span(),
             format!(
                 "empty `{}`: a composite needs at least one child, e.g. `{} {{ Idle }}`",
                 policy.keyword(),
                 policy.keyword()
             ),
-        ));
+        );
     }
     if policy.is_decider_group() && node.children.len() > MAX_GROUP_CHILDREN {
-        errors.push(Error::new(
+        errors.error(
             keyword.span(),
             format!(
                 "`{}` has {} children; a decider group has at most {MAX_GROUP_CHILDREN} (SPEC D2): split it into nested groups",
                 policy.keyword(),
                 node.children.len()
             ),
-        ));
+        );
     }
     duplicate_names(tree, node, errors);
 }
 
 /// Sibling names must differ, so every node has a distinct path in traces
 /// and introspection.
-fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
+fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for &c in &node.children {
         let child = &tree.nodes[c];
@@ -128,7 +120,7 @@ fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
                 .name_ident
                 .as_ref()
                 .map_or(child.span, proc_macro2::Ident::span);
-            errors.push(Error::new(
+            errors.error(
                 span,
                 format!(
                     "duplicate node name `{}`: another child of this `{}` is named `{}` too; \
@@ -137,7 +129,7 @@ fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
                     keyword_of(node),
                     child.name
                 ),
-            ));
+            );
         } else {
             seen.insert(&child.name, c);
         }
@@ -152,45 +144,45 @@ fn keyword_of(node: &Node) -> String {
     }
 }
 
-fn decorator_rules(node: &Node, errors: &mut Vec<Error>) {
+fn decorator_rules(node: &Node, errors: &mut Diagnostics) {
     let Kind::Decorator { deco, keyword } = &node.kind else {
         return;
     };
     match node.children.len() {
         1 => {}
-        0 => errors.push(Error::new(
+        0 => errors.error(
             keyword.span(),
             format!("`{keyword}` is a decorator and takes exactly one child; write it between the braces"),
-        )),
-        n => errors.push(Error::new(
+        ),
+        n => errors.error(
             keyword.span(),
             format!(
                 "`{keyword}` is a decorator and takes exactly one child, found {n}; \
                  wrap them in a composite, e.g. `{{ sequence {{ A, B }} }}`"
             ),
-        )),
+        ),
     }
     if let Some(d) = deco.seconds() {
         if !(d.is_finite() && d > 0.0) {
-            errors.push(Error::new(
+            errors.error(
                 keyword.span(),
                 format!(
                     "`{keyword}({d})`: the duration must be a positive, finite number of seconds"
                 ),
-            ));
+            );
         }
     }
     if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(0)) {
-        errors.push(Error::new(
+        errors.error(
             keyword.span(),
             format!(
                 "`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"
             ),
-        ));
+        );
     }
 }
 
-fn parallel_rules(node: &Node, errors: &mut Vec<Error>) {
+fn parallel_rules(node: &Node, errors: &mut Diagnostics) {
     let Kind::Parallel {
         keyword,
         success,
@@ -202,22 +194,22 @@ fn parallel_rules(node: &Node, errors: &mut Vec<Error>) {
     };
     let n = node.children.len();
     if n == 0 {
-        errors.push(Error::new(
+        errors.error(
             keyword.span(),
             format!("empty `{keyword}`: it needs at least one child"),
-        ));
+        );
         return;
     }
     for (what, threshold) in [("success", success), ("failure", failure)] {
         if let Some((value, span)) = threshold {
             if *value == 0 || *value > n {
-                errors.push(Error::new(
+                errors.error(
                     *span,
                     format!(
                         "`{what} >= {value}` can never be reached meaningfully with {n} children: \
                          the threshold must be between 1 and {n} (SPEC C5)"
                     ),
-                ));
+                );
             }
         }
     }
@@ -225,7 +217,7 @@ fn parallel_rules(node: &Node, errors: &mut Vec<Error>) {
 
 /// SPEC S1, S2: a subtree names a tree of the same invocation, and
 /// references never form a cycle.
-fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Vec<Error>) {
+fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostics) {
     let Kind::Subtree { name } = &node.kind else {
         return;
     };
@@ -235,23 +227,23 @@ fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Vec<Error>
         let hint = crate::parse::closest(&name.to_string(), &refs)
             .map(|n| format!(" (did you mean `{n}`?)"))
             .unwrap_or_default();
-        errors.push(Error::new(
+        errors.error(
             name.span(),
             format!(
                 "unknown subtree `{name}`{hint}: a subtree is another `tree` declared in the same `tree!` invocation ({})",
                 names.join(", ")
             ),
-        ));
+        );
         return;
     }
     if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
-        errors.push(Error::new(
+        errors.error(
             name.span(),
             format!(
                 "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (SPEC S2)",
                 tree.name, tree.name
             ),
-        ));
+        );
     }
 }
 
@@ -327,7 +319,7 @@ impl<'a> Depths<'a> {
 /// parser enforces it within one tree). Reported at the reference that
 /// crosses it, unless the referenced tree crosses it on its own (it then
 /// reports the error itself).
-fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Vec<Error>) {
+fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Diagnostics) {
     let Kind::Subtree { name } = &node.kind else {
         return;
     };
@@ -337,7 +329,7 @@ fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Vec<E
     let inner = depths.of(j);
     let total = node.depth + 1 + inner;
     if inner <= MAX_DEPTH && total > MAX_DEPTH {
-        errors.push(Error::new(
+        errors.error(
             name.span(),
             format!(
                 "`subtree {name}` nests too deeply: it puts the root of `{name}` at depth {} of `{}`, \
@@ -348,58 +340,58 @@ fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Vec<E
                 node.depth + 1,
                 tree.name
             ),
-        ));
+        );
     }
 }
 
-fn guard_rules(tree: &Tree, node: &Node, errors: &mut Vec<Error>) {
+fn guard_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
     let Some(guard) = &node.guard else {
         return;
     };
     if !guard.has_checks() && guard.recheck.is_none() && guard.redecide.is_none() {
-        errors.push(Error::new(
+        errors.error(
             guard.when.span(),
             "empty guard: `when()` checks nothing; remove it, or add a precondition or a decide (SPEC G1, G2)",
-        ));
+        );
     }
     if let Some(every) = &guard.every {
         if !(every.seconds.is_finite() && every.seconds > 0.0) {
-            errors.push(Error::new(
+            errors.error(
                 every.span,
                 format!(
                     "`every({})`: the interval must be a positive, finite number of seconds (SPEC G1)",
                     every.seconds
                 ),
-            ));
+            );
         }
     }
     if let Some(recheck) = &guard.recheck {
         if !guard.has_checks() {
-            errors.push(Error::new(
+            errors.error(
                 recheck.span(),
                 "a `recheck` guard needs something to re-check: add a decide or a precondition, \
                  e.g. `when(recheck, decide = Agent::still_valid)` (SPEC G3)",
-            ));
+            );
         }
     }
     if let Some(redecide) = &guard.redecide {
         let is_group =
             matches!(&node.kind, Kind::Composite { policy, .. } if policy.is_decider_group());
         if !is_group {
-            errors.push(Error::new(
+            errors.error(
                 redecide.span(),
                 "`redecide` re-runs a decider group's guard when the group redecides (SPEC G5); \
                  put it on the guard of a `priority` or `sequential` group",
-            ));
+            );
         }
     }
     if let Some(decide) = &guard.decide {
         if decide.dblock && tree.receiver(node.id).is_none() {
-            errors.push(Error::new(
+            errors.error(
                 decide.key.span(),
                 "nothing receives this DBlock: a `dblock` decide builds the memory of the behavior it activates (SPEC G2); \
                  guard a behavior, or give the group a behavior with `with`, e.g. `priority with Guarding { … }`",
-            ));
+            );
         }
     }
 }

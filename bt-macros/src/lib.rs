@@ -3,7 +3,7 @@
 //! One pipeline, one direction, one file per stage:
 //!
 //! 1. `parse`: the input tokens → the model (`model`);
-//! 2. `check`: every rule of SPEC §9, all errors collected;
+//! 2. `check`: every rule of SPEC §9, all errors collected (`diag`);
 //! 3. `expand`: the model → the enum state machine;
 //! 4. `fallback`: on errors, a stand-in type next to them.
 //!
@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod diag;
 mod expand;
 mod fallback;
 mod model;

@@ -26,7 +26,7 @@ pub struct Tree {
     pub nodes: Vec<Node>,
     /// Errors found while parsing that did not stop the parse (SPEC §9:
     /// report every error at once).
-    pub errors: Vec<syn::Error>,
+    pub errors: crate::diag::Diagnostics,
 }
 
 /// One node of the tree.

@@ -32,6 +32,7 @@ use syn::{
     braced, parenthesized, Attribute, Expr, Ident, Lit, Path, Token, Type, UnOp, Visibility,
 };
 
+use crate::diag::Diagnostics;
 use crate::model::{
     Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
 };
@@ -294,7 +295,7 @@ struct Parser {
     /// The runtime path (`Input::rt`), for the built-in behaviors' types.
     rt: TokenStream,
     nodes: Vec<Node>,
-    errors: Vec<syn::Error>,
+    errors: Diagnostics,
     /// The parent of the last node reported for being nested too deeply:
     /// its other children are skipped without a second error.
     too_deep: Option<usize>,
@@ -440,7 +441,7 @@ impl Parser {
         let span = input.span();
         if self.too_deep != parent {
             self.too_deep = parent;
-            self.errors.push(syn::Error::new(
+            self.errors.error(
                 span,
                 format!(
                     "this node is nested {depth} levels below the root; a tree nests at most \
@@ -449,7 +450,7 @@ impl Parser {
                      recursion limit): make the tree flatter, e.g. `sequence {{ sequence {{ A, B }}, C }}` \
                      is `sequence {{ A, B, C }}`; moving a branch into a `subtree` does not help"
                 ),
-            ));
+            );
         }
         // Skip the node: whole token trees up to the parent's next `,`.
         let _ = input.step(|cursor| {
@@ -600,10 +601,10 @@ impl Parser {
                 })?;
                 let func: Expr = input.parse()?;
                 if guard.decide.is_some() {
-                    self.errors.push(syn::Error::new(
+                    self.errors.error(
                         key.span(),
                         "a guard has at most one decide (`decide = …` or `dblock = …`)",
-                    ));
+                    );
                 }
                 guard.decide = Some(Decide {
                     func,
@@ -719,11 +720,7 @@ fn default_name(kind: &Kind) -> String {
 /// The arguments of a decorator keyword. A bad value (a count or duration
 /// out of range, a status that does not exist) is pushed to `errors` and
 /// replaced by a valid one, so the rest of the tree is still checked.
-fn parse_deco(
-    keyword: &Ident,
-    input: ParseStream,
-    errors: &mut Vec<syn::Error>,
-) -> syn::Result<Deco> {
+fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> syn::Result<Deco> {
     let k = keyword.to_string();
     if k == "invert" {
         return Ok(Deco::Invert);
@@ -743,10 +740,10 @@ fn parse_deco(
                     } else {
                         "`Success`, `Failure` or `Running`"
                     };
-                    errors.push(syn::Error::new(
+                    errors.error(
                         status.span(),
                         format!("expected {allowed}: `{k}(Success) {{ … }}`"),
-                    ));
+                    );
                     StatusName::Success
                 }
             };
@@ -759,10 +756,10 @@ fn parse_deco(
         "repeat" if args.peek(Ident) => {
             let forever: Ident = args.parse()?;
             if forever != "forever" {
-                errors.push(syn::Error::new(
+                errors.error(
                     forever.span(),
                     "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`",
-                ));
+                );
             }
             Deco::Repeat(None)
         }
@@ -808,7 +805,7 @@ type Threshold = Option<(usize, Span)>;
 fn parse_thresholds(
     keyword: &Ident,
     input: ParseStream,
-    errors: &mut Vec<syn::Error>,
+    errors: &mut Diagnostics,
 ) -> syn::Result<(Threshold, Threshold)> {
     const EXPECTED: &str = "expected a parallel policy: `parallel(all)`, `parallel(any)` or thresholds `parallel(success >= 2, failure >= 1)`";
     if !input.peek(syn::token::Paren) {
@@ -850,7 +847,7 @@ fn parse_thresholds(
 fn parse_builtin(
     input: ParseStream,
     rt: &TokenStream,
-    errors: &mut Vec<syn::Error>,
+    errors: &mut Diagnostics,
 ) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
@@ -871,12 +868,12 @@ fn parse_builtin(
             let expr: Expr = args.parse()?;
             let mut seconds = seconds(&expr, "wait(2.5)", errors);
             if seconds <= 0.0 {
-                errors.push(syn::Error::new(
+                errors.error(
                     expr.span(),
                     format!(
                         "`wait({seconds})`: the duration must be a positive number of seconds, e.g. `wait(2.5)`"
                     ),
-                ));
+                );
                 seconds = 1.0;
             }
             (
@@ -1007,7 +1004,7 @@ fn written(expr: &Expr) -> String {
 /// A bare number is seconds; the unit may be written: `s` (seconds) or `ms`
 /// (milliseconds, as the bot format and BehaviorTree.CPP count). Any other
 /// suffix (`1min`, `2h`, `5f32`) is an error, never silently seconds.
-fn seconds(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> f64 {
+fn seconds(expr: &Expr, example: &str, errors: &mut Diagnostics) -> f64 {
     let scale = match suffix(expr) {
         "" | "s" => 1.0,
         "ms" => 1e-3,
@@ -1050,7 +1047,7 @@ fn seconds(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> f64 {
 /// A count (`example` shows the syntax): a non-negative integer literal
 /// that fits in `T`. Anything else is an error pushed to `errors`, and
 /// `None`.
-fn count<T>(expr: &Expr, example: &str, errors: &mut Vec<syn::Error>) -> Option<T>
+fn count<T>(expr: &Expr, example: &str, errors: &mut Diagnostics) -> Option<T>
 where
     T: std::str::FromStr + std::fmt::Display + num_max::Max,
 {
