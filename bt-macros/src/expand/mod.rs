@@ -9,17 +9,25 @@
 //! - in one `const _: () = { … };` block for the whole invocation, so that
 //!   the macro adds no other name to the user's module (and the trees of one
 //!   invocation still see each other's types, for `subtree`):
+//!   - `use $crate::__private as __deciders`: the runtime, by a short name;
 //!   - `static __CreatureSHAPE: [NodeInfo; N]`: the static shape (SPEC P2,
 //!     I3);
 //!   - `struct __CreaturePersist`: state that outlives activations, one
-//!     field per `every` timer (SPEC G1, F3);
+//!     field per `every` timer and per decorator (its `Decorator::Persist`)
+//!     (SPEC G1, F3);
 //!   - `struct __CreatureRoot`: the root's active state, as held by the
 //!     state type and by every `subtree Creature` reference;
-//!   - per composite node `n`: `enum __CreatureN{n}C` with one variant per
-//!     child holding that child's active state, `struct __CreatureN{n}`
-//!     holding the active child and the group behavior's memory, and an
-//!     `impl` with `enter`, `tick`, `halt` and the policy's walk
-//!     (`composite.rs`);
+//!   - per composite node `n` named `eat`: `enum __CreatureN{n}_eat_C` with
+//!     one variant per child holding that child's active state, `enum
+//!     __CreatureN{n}_eat_CD` of a decided child with its DBlock, `struct
+//!     __CreatureN{n}_eat` holding the active child and the group behavior's
+//!     memory, its `impl group::Group` (one `match` per operation of the
+//!     child protocol) and an `impl` with `enter`, `tick`, `halt` and
+//!     `visit` that run the runtime's policy (`composite.rs`); the same for
+//!     `parallel` over `group::Slots` (`parallel.rs`);
+//!   - per decorator node: a marker type and its `impl
+//!     drive::DecoratorNode` (which `Decorator`, where its persistent state
+//!     is, how to drive the child; `decorator.rs`);
 //!   - an `impl __CreatureRoot` with no lint attribute holding every
 //!     function that contains user tokens: behavior constructors
 //!     (`memory{n}`), conditions (`condition{n}`), guards (`guard{n}`,
