@@ -236,6 +236,7 @@ fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostic
         );
         return;
     }
+    subtree_types(tree, name, all, errors);
     if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
         errors.error(
             name.span(),
@@ -244,6 +245,36 @@ fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostic
                 tree.name, tree.name
             ),
         );
+    }
+}
+
+/// SPEC S1: a subtree runs on the same agent, with the same world, as the
+/// tree that references it (its hooks are called with the same `&mut Agent`
+/// and `&mut Ctx<World>`). Compared as written: two spellings of one type
+/// are reported too, and the message says to write them alike.
+fn subtree_types(tree: &Tree, name: &syn::Ident, all: &[Tree], errors: &mut Diagnostics) {
+    use quote::ToTokens;
+    let Some(other) = all.iter().find(|t| t.name == *name) else {
+        return;
+    };
+    let text = |t: &syn::Type| t.to_token_stream().to_string();
+    for (what, mine, theirs) in [
+        ("agent", &tree.agent, &other.agent),
+        ("world", &tree.world, &other.world),
+    ] {
+        if text(mine) != text(theirs) {
+            errors.error(
+                name.span(),
+                format!(
+                    "subtree `{name}` is declared for {what} `{}`, but `{}` is for {what} `{}`: \
+                     a subtree runs with the agent and world of the tree that references it; \
+                     declare both trees with the same {what} type, written the same way",
+                    text(theirs),
+                    tree.name,
+                    text(mine)
+                ),
+            );
+        }
     }
 }
 
