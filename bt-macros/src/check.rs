@@ -34,14 +34,15 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
             ),
         );
     }
-    let mut depths = Depths::new(all);
+    let mut scope = Scope {
+        tree,
+        all,
+        depths: Depths::new(all),
+    };
     for node in &tree.nodes {
-        composite_rules(tree, node, &mut errors);
-        decorator_rules(node, &mut errors);
-        parallel_rules(node, &mut errors);
-        subtree_rules(tree, node, all, &mut errors);
-        depth_rules(tree, node, &mut depths, &mut errors);
-        guard_rules(tree, node, &mut errors);
+        for rule in RULES {
+            rule(&mut scope, node, &mut errors);
+        }
     }
     match errors.into_error() {
         None => Ok(()),
@@ -76,14 +77,45 @@ pub fn references_failed(tree: &Tree, all: &[Tree], failed: &[bool]) -> bool {
     false
 }
 
-fn composite_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
+/// What a rule sees besides the node: its tree, the other trees of the
+/// invocation, and the memo of tree depths.
+struct Scope<'a> {
+    tree: &'a Tree,
+    all: &'a [Tree],
+    depths: Depths<'a>,
+}
+
+/// A rule of SPEC §9, run on every node; it records what it finds wrong.
+type Rule = fn(&mut Scope, &Node, &mut Diagnostics);
+
+/// Every rule, in the order their errors are reported for one node. Adding
+/// a rule is a function named after it and a line here.
+const RULES: &[Rule] = &[
+    composite_not_empty,
+    decider_group_width,
+    sibling_names_differ,
+    decorator_has_one_child,
+    decorator_duration_is_positive,
+    decorator_count_is_at_least_one,
+    parallel_not_empty,
+    parallel_thresholds_in_range,
+    subtree_exists,
+    subtree_has_same_types,
+    subtree_is_not_recursive,
+    subtree_depth_fits,
+    guard_checks_something,
+    guard_every_is_positive,
+    guard_recheck_has_checks,
+    guard_redecide_on_decider_group,
+    guard_dblock_has_receiver,
+];
+
+/// A composite has at least one child.
+fn composite_not_empty(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Composite {
         policy, keyword, ..
     } = &node.kind
     else {
-        if matches!(node.kind, Kind::Decorator { .. } | Kind::Parallel { .. }) {
-            duplicate_names(tree, node, errors);
-        }
         return;
     };
     if node.children.is_empty() {
@@ -96,6 +128,16 @@ fn composite_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
             ),
         );
     }
+}
+
+/// SPEC D2: a decider group has at most 64 children (its redecide mask).
+fn decider_group_width(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Composite {
+        policy, keyword, ..
+    } = &node.kind
+    else {
+        return;
+    };
     if policy.is_decider_group() && node.children.len() > MAX_GROUP_CHILDREN {
         errors.error(
             keyword.span(),
@@ -106,12 +148,12 @@ fn composite_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
             ),
         );
     }
-    duplicate_names(tree, node, errors);
 }
 
 /// Sibling names must differ, so every node has a distinct path in traces
 /// and introspection.
-fn duplicate_names(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
+fn sibling_names_differ(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let tree = s.tree;
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for &c in &node.children {
         let child = &tree.nodes[c];
@@ -144,8 +186,9 @@ fn keyword_of(node: &Node) -> String {
     }
 }
 
-fn decorator_rules(node: &Node, errors: &mut Diagnostics) {
-    let Kind::Decorator { deco, keyword } = &node.kind else {
+/// A decorator has exactly one child.
+fn decorator_has_one_child(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Decorator { keyword, .. } = &node.kind else {
         return;
     };
     match node.children.len() {
@@ -162,6 +205,13 @@ fn decorator_rules(node: &Node, errors: &mut Diagnostics) {
             ),
         ),
     }
+}
+
+/// A decorator's duration is a positive, finite number of seconds.
+fn decorator_duration_is_positive(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Decorator { deco, keyword } = &node.kind else {
+        return;
+    };
     if let Some(d) = deco.seconds() {
         if !(d.is_finite() && d > 0.0) {
             errors.error(
@@ -172,6 +222,13 @@ fn decorator_rules(node: &Node, errors: &mut Diagnostics) {
             );
         }
     }
+}
+
+/// SPEC R5: `repeat(n)` and `retry(n)` count at least 1.
+fn decorator_count_is_at_least_one(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Decorator { deco, keyword } = &node.kind else {
+        return;
+    };
     if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(0)) {
         errors.error(
             keyword.span(),
@@ -182,22 +239,30 @@ fn decorator_rules(node: &Node, errors: &mut Diagnostics) {
     }
 }
 
-fn parallel_rules(node: &Node, errors: &mut Diagnostics) {
+/// A `parallel` or `concurrent` has at least one child.
+fn parallel_not_empty(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Parallel { keyword, .. } = &node.kind else {
+        return;
+    };
+    if node.children.is_empty() {
+        errors.error(
+            keyword.span(),
+            format!("empty `{keyword}`: it needs at least one child"),
+        );
+    }
+}
+
+/// SPEC C5: a threshold is between 1 and the number of children.
+fn parallel_thresholds_in_range(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Parallel {
-        keyword,
-        success,
-        failure,
-        ..
+        success, failure, ..
     } = &node.kind
     else {
         return;
     };
     let n = node.children.len();
     if n == 0 {
-        errors.error(
-            keyword.span(),
-            format!("empty `{keyword}`: it needs at least one child"),
-        );
+        // `parallel_not_empty` says it.
         return;
     }
     for (what, threshold) in [("success", success), ("failure", failure)] {
@@ -215,12 +280,12 @@ fn parallel_rules(node: &Node, errors: &mut Diagnostics) {
     }
 }
 
-/// SPEC S1, S2: a subtree names a tree of the same invocation, and
-/// references never form a cycle.
-fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostics) {
+/// SPEC S1: a subtree names a tree of the same invocation.
+fn subtree_exists(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Subtree { name } = &node.kind else {
         return;
     };
+    let all = s.all;
     if !all.iter().any(|t| t.name == *name) {
         let names: Vec<String> = all.iter().map(|t| t.name.to_string()).collect();
         let refs: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -234,17 +299,6 @@ fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostic
                 names.join(", ")
             ),
         );
-        return;
-    }
-    subtree_types(tree, name, all, errors);
-    if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
-        errors.error(
-            name.span(),
-            format!(
-                "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (SPEC S2)",
-                tree.name, tree.name
-            ),
-        );
     }
 }
 
@@ -252,9 +306,13 @@ fn subtree_rules(tree: &Tree, node: &Node, all: &[Tree], errors: &mut Diagnostic
 /// tree that references it (its hooks are called with the same `&mut Agent`
 /// and `&mut Ctx<World>`). Compared as written: two spellings of one type
 /// are reported too, and the message says to write them alike.
-fn subtree_types(tree: &Tree, name: &syn::Ident, all: &[Tree], errors: &mut Diagnostics) {
+fn subtree_has_same_types(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     use quote::ToTokens;
-    let Some(other) = all.iter().find(|t| t.name == *name) else {
+    let Kind::Subtree { name } = &node.kind else {
+        return;
+    };
+    let tree = s.tree;
+    let Some(other) = s.all.iter().find(|t| t.name == *name) else {
         return;
     };
     let text = |t: &syn::Type| t.to_token_stream().to_string();
@@ -275,6 +333,27 @@ fn subtree_types(tree: &Tree, name: &syn::Ident, all: &[Tree], errors: &mut Diag
                 ),
             );
         }
+    }
+}
+
+/// SPEC S2: subtree references never form a cycle.
+fn subtree_is_not_recursive(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Subtree { name } = &node.kind else {
+        return;
+    };
+    let (tree, all) = (s.tree, s.all);
+    if !all.iter().any(|t| t.name == *name) {
+        // `subtree_exists` says it.
+        return;
+    }
+    if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
+        errors.error(
+            name.span(),
+            format!(
+                "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (SPEC S2)",
+                tree.name, tree.name
+            ),
+        );
     }
 }
 
@@ -350,14 +429,17 @@ impl<'a> Depths<'a> {
 /// parser enforces it within one tree). Reported at the reference that
 /// crosses it, unless the referenced tree crosses it on its own (it then
 /// reports the error itself).
-fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Diagnostics) {
+/// A tree nests at most `MAX_DEPTH` levels, counting through `subtree`
+/// references.
+fn subtree_depth_fits(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Subtree { name } = &node.kind else {
         return;
     };
-    let Some(j) = depths.all.iter().position(|t| t.name == *name) else {
+    let tree = s.tree;
+    let Some(j) = s.depths.all.iter().position(|t| t.name == *name) else {
         return;
     };
-    let inner = depths.of(j);
+    let inner = s.depths.of(j);
     let total = node.depth + 1 + inner;
     if inner <= MAX_DEPTH && total > MAX_DEPTH {
         errors.error(
@@ -375,7 +457,8 @@ fn depth_rules(tree: &Tree, node: &Node, depths: &mut Depths, errors: &mut Diagn
     }
 }
 
-fn guard_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
+/// SPEC G1, G2: a guard checks something.
+fn guard_checks_something(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Some(guard) = &node.guard else {
         return;
     };
@@ -385,17 +468,29 @@ fn guard_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
             "empty guard: `when()` checks nothing; remove it, or add a precondition or a decide (SPEC G1, G2)",
         );
     }
-    if let Some(every) = &guard.every {
-        if !(every.seconds.is_finite() && every.seconds > 0.0) {
-            errors.error(
-                every.span,
-                format!(
-                    "`every({})`: the interval must be a positive, finite number of seconds (SPEC G1)",
-                    every.seconds
-                ),
-            );
-        }
+}
+
+/// SPEC G1: an `every` interval is a positive, finite number of seconds.
+fn guard_every_is_positive(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(every) = node.guard.as_ref().and_then(|g| g.every.as_ref()) else {
+        return;
+    };
+    if !(every.seconds.is_finite() && every.seconds > 0.0) {
+        errors.error(
+            every.span,
+            format!(
+                "`every({})`: the interval must be a positive, finite number of seconds (SPEC G1)",
+                every.seconds
+            ),
+        );
     }
+}
+
+/// SPEC G3: a `recheck` guard has something to re-check.
+fn guard_recheck_has_checks(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(guard) = &node.guard else {
+        return;
+    };
     if let Some(recheck) = &guard.recheck {
         if !guard.has_checks() {
             errors.error(
@@ -405,24 +500,34 @@ fn guard_rules(tree: &Tree, node: &Node, errors: &mut Diagnostics) {
             );
         }
     }
-    if let Some(redecide) = &guard.redecide {
-        let is_group =
-            matches!(&node.kind, Kind::Composite { policy, .. } if policy.is_decider_group());
-        if !is_group {
-            errors.error(
-                redecide.span(),
-                "`redecide` re-runs a decider group's guard when the group redecides (SPEC G5); \
-                 put it on the guard of a `priority` or `sequential` group",
-            );
-        }
+}
+
+/// SPEC G5: `redecide` is on the guard of a decider group.
+fn guard_redecide_on_decider_group(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(redecide) = node.guard.as_ref().and_then(|g| g.redecide.as_ref()) else {
+        return;
+    };
+    let is_group =
+        matches!(&node.kind, Kind::Composite { policy, .. } if policy.is_decider_group());
+    if !is_group {
+        errors.error(
+            redecide.span(),
+            "`redecide` re-runs a decider group's guard when the group redecides (SPEC G5); \
+             put it on the guard of a `priority` or `sequential` group",
+        );
     }
-    if let Some(decide) = &guard.decide {
-        if decide.dblock && tree.receiver(node.id).is_none() {
-            errors.error(
-                decide.key.span(),
-                "nothing receives this DBlock: a `dblock` decide builds the memory of the behavior it activates (SPEC G2); \
-                 guard a behavior, or give the group a behavior with `with`, e.g. `priority with Guarding { … }`",
-            );
-        }
+}
+
+/// SPEC G2: a DBlock has a behavior to build.
+fn guard_dblock_has_receiver(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(decide) = node.guard.as_ref().and_then(|g| g.decide.as_ref()) else {
+        return;
+    };
+    if decide.dblock && s.tree.receiver(node.id).is_none() {
+        errors.error(
+            decide.key.span(),
+            "nothing receives this DBlock: a `dblock` decide builds the memory of the behavior it activates (SPEC G2); \
+             guard a behavior, or give the group a behavior with `with`, e.g. `priority with Guarding { … }`",
+        );
     }
 }
