@@ -233,6 +233,17 @@ impl<A, W> Decorator<A, W> for Retry {
     }
 }
 
+/// The entry check of both cooldowns (SPEC R3, R4): a child that is not
+/// running yet is entered only once `seconds` have passed since `last`.
+#[inline(always)]
+fn cooled_down(last: &Timer, now: f64, seconds: f64, running: bool) -> Before {
+    if !running && !last.is_due(now, seconds) {
+        Before::Stop(Status::Failure)
+    } else {
+        Before::Tick
+    }
+}
+
 /// `cooldown(d)` (SPEC R4): after the child completes, `Failure` without
 /// entering it until `d` seconds have passed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -242,11 +253,7 @@ impl<A, W> Decorator<A, W> for Cooldown {
     type Persist = Timer;
     #[inline(always)]
     fn before(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, running: bool) -> Before {
-        if !running && !last.is_due(ctx.now(), self.0) {
-            Before::Stop(Status::Failure)
-        } else {
-            Before::Tick
-        }
+        cooled_down(last, ctx.now(), self.0, running)
     }
     #[inline(always)]
     fn after(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, child: Status) -> Status {
@@ -266,11 +273,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
     type Persist = Timer;
     #[inline(always)]
     fn before(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, running: bool) -> Before {
-        if !running && !last.is_due(ctx.now(), self.0) {
-            Before::Stop(Status::Failure)
-        } else {
-            Before::Tick
-        }
+        cooled_down(last, ctx.now(), self.0, running)
     }
     #[inline(always)]
     fn after(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, child: Status) -> Status {

@@ -70,22 +70,6 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     ) -> (usize, Status);
 
-    /// Ticks the running child when the caller knows it is child `i` (a
-    /// reactive pass meeting it): as [`Group::tick`], but the generated
-    /// code then tests one variant instead of matching all of them.
-    #[inline(always)]
-    fn tick_nth<Tr: Trace>(
-        i: usize,
-        active: &mut Self::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Status {
-        let _ = i;
-        Self::tick(active, ps, agent, ctx, tr).1
-    }
-
     /// Halts the running child's subtree, deepest first (SPEC C7).
     fn halt<Tr: Trace>(
         active: &mut Self::Active,
@@ -584,7 +568,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
         tr: &mut Tr,
     ) -> ControlFlow<()> {
         let s = if i == self.run {
-            match G::tick_nth(i, self.active, ps, agent, ctx, tr) {
+            match G::tick(self.active, ps, agent, ctx, tr).1 {
                 Status::Running => {
                     self.out = Some(Status::Running);
                     return ControlFlow::Break(());
@@ -729,9 +713,9 @@ pub enum ParallelPolicy {
     Concurrent,
 }
 
-/// Halts every running child, in declaration order.
+/// Halts a parallel node's running children, in declaration order.
 #[inline]
-fn halt_all<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
+pub fn parallel_halt<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
     s: &mut S,
     ps: &mut P,
     agent: &mut A,
@@ -774,14 +758,14 @@ impl<S: Slots<P, A, W>, P, A, W> SlotVisit<S, P, A, W> for ParallelPolicy {
                 s.restart(i);
                 s.step(i, ps, agent, ctx, tr);
                 if s.done(i) == Some(Status::Failure) {
-                    halt_all(s, ps, agent, ctx, tr);
+                    parallel_halt(s, ps, agent, ctx, tr);
                     return ControlFlow::Break(Status::Failure);
                 }
             }
             ParallelPolicy::Thresholds { success, failure } => {
                 s.step(i, ps, agent, ctx, tr);
                 if let Some(out) = outcome(s, success, failure) {
-                    halt_all(s, ps, agent, ctx, tr);
+                    parallel_halt(s, ps, agent, ctx, tr);
                     return ControlFlow::Break(out);
                 }
             }
@@ -816,16 +800,4 @@ pub fn parallel_tick<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
         }
         ParallelPolicy::Thresholds { .. } => Status::Running,
     }
-}
-
-/// Halts a parallel node's running children, in declaration order.
-#[inline]
-pub fn parallel_halt<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
-    s: &mut S,
-    ps: &mut P,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-    tr: &mut Tr,
-) {
-    halt_all(s, ps, agent, ctx, tr);
 }

@@ -132,33 +132,6 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         let tick = g.tick_checked(c, &a, recheck);
         quote!(#en::#v(#a) => (#i, #tick))
     });
-    let ticks_nth: Vec<TokenStream> = children
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| {
-            let v = variant(i);
-            let recheck = if recheck_all {
-                g.has_guard(c)
-            } else {
-                g.has_recheck(c)
-            };
-            let tick = g.tick_checked(c, &a, recheck);
-            quote!(#en::#v(#a) if #i_ == #i => #tick)
-        })
-        .collect();
-    // Only the reactive policies tick a child they know the index of.
-    let tick_nth = recheck_all.then(|| {
-        quote! {
-            #inline
-            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
-                match #a {
-                    #(#ticks_nth,)*
-                    // The runtime asks for the child that runs.
-                    _ => #rt::Status::Failure,
-                }
-            }
-        }
-    });
     let halts = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
         let halt = g.halt(c, &a);
@@ -311,7 +284,6 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 match #a { #(#ticks,)* }
             }
 
-            #tick_nth
 
             #inline
             fn halt<__Tr: #rt::Trace>(#a: &mut #en, #params) {

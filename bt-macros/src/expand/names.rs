@@ -528,17 +528,11 @@ impl<'a> Gen<'a> {
     }
 
     /// `fn enter`, `fn tick` and `fn halt` of a node driven by its own
-    /// `fn step` (decorators, parallel): `enter` runs `entry_check`, traces
-    /// the activation, builds `init` and steps it once; `tick` runs
-    /// `tick_check`, then steps; both trace the deactivation on completion.
-    /// `halt` halts the children (`fn halt_children`) and traces it.
-    pub fn stepped(
-        &self,
-        id: usize,
-        init: TokenStream,
-        entry_check: TokenStream,
-        tick_check: TokenStream,
-    ) -> TokenStream {
+    /// `fn step` (`parallel`, `concurrent`): `enter` traces the activation,
+    /// builds `init` and steps it once; `tick` steps; both trace the
+    /// deactivation on completion. `halt` halts the children
+    /// (`fn halt_children`) and traces it.
+    pub fn stepped(&self, id: usize, init: TokenStream) -> TokenStream {
         let (rt, tr) = (&self.rt, &self.tr);
         let info = self.info(id);
         let params = self.params();
@@ -548,7 +542,6 @@ impl<'a> Gen<'a> {
         quote! {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
-                #entry_check
                 #rt::activated(#info, #tr);
                 let mut #me = #init;
                 match #me.step(#args) {
@@ -562,7 +555,6 @@ impl<'a> Gen<'a> {
 
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                #tick_check
                 let #s = self.step(#args);
                 if #s.is_done() {
                     #rt::deactivated(#info, #tr);

@@ -130,7 +130,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     });
-    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }), quote!(), quote!());
+    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }));
     let derives = &g.derives;
     quote! {
         #[allow(non_camel_case_types)]
