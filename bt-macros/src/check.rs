@@ -229,7 +229,7 @@ fn decorator_count_is_at_least_one(_: &mut Scope, node: &Node, errors: &mut Diag
     let Kind::Decorator { deco, keyword } = &node.kind else {
         return;
     };
-    if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(0)) {
+    if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(Some(0))) {
         errors.error(
             keyword.span(),
             format!(

@@ -96,6 +96,9 @@ const DEEP_KINDS: &[&str] = &[
     "retry(2) {",
     "delay(0.5) {",
     "cooldown_on_failure(1.0) {",
+    "recheck(decide = Critter::guard) {",
+    "retry(forever) {",
+    "decorate(Gate::new(2)) {",
 ];
 
 /// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the
@@ -285,6 +288,7 @@ const POOL: &[&str] = &[
     "delay",
     "cooldown",
     "forever",
+    "decorate",
     "succeed",
     "fail",
     "wait",

@@ -159,8 +159,8 @@ impl Policy {
     }
 }
 
-/// What a decorator does (SPEC R1–R7). Durations are in seconds.
-#[derive(Clone, Copy, PartialEq, Debug)]
+/// What a decorator does (SPEC R1–R7, R11, R12). Durations are in seconds.
+#[derive(Clone)]
 pub enum Deco {
     /// `invert` (R1).
     Invert,
@@ -174,17 +174,25 @@ pub enum Deco {
     Cooldown(f64),
     /// `repeat(n)` / `repeat(forever)` (R5).
     Repeat(Option<u64>),
-    /// `retry(n)` (R5).
-    Retry(u64),
+    /// `retry(n)` / `retry(forever)` (R5).
+    Retry(Option<u64>),
     /// `timeout(d)` (R6).
     Timeout(f64),
     /// `delay(d)` (R7).
     Delay(f64),
+    /// `recheck(…) { child }` (R12): passes its child's status through; the
+    /// items between the parentheses are the child's guard, marked
+    /// `recheck`.
+    Recheck,
+    /// `decorate(Type)` / `decorate(Type::new(…))` (R11): a user type
+    /// implementing the runtime's `Decorator` trait, built like a
+    /// behavior's memory.
+    Custom(Box<Leaf>),
 }
 
 impl Deco {
     /// Every decorator keyword.
-    pub const KEYWORDS: [&'static str; 9] = [
+    pub const KEYWORDS: [&'static str; 11] = [
         "invert",
         "force",
         "always",
@@ -194,18 +202,30 @@ impl Deco {
         "retry",
         "timeout",
         "delay",
+        "recheck",
+        "decorate",
     ];
 
     /// The duration argument, if the decorator has one.
-    pub fn seconds(self) -> Option<f64> {
-        match self {
+    pub fn seconds(&self) -> Option<f64> {
+        match *self {
             Deco::CooldownOnFailure(d) | Deco::Cooldown(d) | Deco::Timeout(d) | Deco::Delay(d) => {
                 Some(d)
             }
-            Deco::Invert | Deco::Force(_) | Deco::Always(_) | Deco::Repeat(_) | Deco::Retry(_) => {
-                None
-            }
+            Deco::Invert
+            | Deco::Force(_)
+            | Deco::Always(_)
+            | Deco::Repeat(_)
+            | Deco::Retry(_)
+            | Deco::Recheck
+            | Deco::Custom(_) => None,
         }
+    }
+
+    /// Whether the decorator may read the tree clock: every timed built-in,
+    /// and a user's decorator (which may measure time through `ctx.now()`).
+    pub fn uses_time(&self) -> bool {
+        self.seconds().is_some() || matches!(self, Deco::Custom(_))
     }
 }
 
@@ -219,6 +239,7 @@ pub enum StatusName {
 
 /// A behavior occurrence: its type and how its memory is built on
 /// activation.
+#[derive(Clone)]
 pub struct Leaf {
     /// The behavior type, e.g. `Patrol`.
     pub ty: Path,
@@ -317,7 +338,7 @@ impl Tree {
             n.guard.as_ref().is_some_and(|g| g.every.is_some())
                 || match &n.kind {
                     Kind::Behavior(leaf) => leaf.timed,
-                    Kind::Decorator { deco, .. } => deco.seconds().is_some(),
+                    Kind::Decorator { deco, .. } => deco.uses_time(),
                     Kind::Composite { .. }
                     | Kind::Parallel { .. }
                     | Kind::Condition { .. }

@@ -317,6 +317,8 @@ impl Parser {
         let id = self.nodes.len();
         let span = input.span();
         let keyword = peek_keyword(input)?;
+        // The guard `recheck(…)` hands to its child.
+        let mut child_guard = None;
         let kind = match keyword {
             Some(Keyword::Composite(policy)) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
@@ -331,6 +333,20 @@ impl Parser {
                     policy,
                     keyword,
                     behavior,
+                }
+            }
+            Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "recheck" => {
+                // `recheck(ITEMS) { child }` (SPEC R12): the items are the
+                // child's guard, marked `recheck`.
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let items;
+                parenthesized!(items in input);
+                let mut guard = self.guard(keyword.clone(), &items)?;
+                guard.recheck = Some(keyword.clone());
+                child_guard = Some(guard);
+                Kind::Decorator {
+                    deco: Deco::Recheck,
+                    keyword,
                 }
             }
             Some(Keyword::Decorator) => {
@@ -420,6 +436,16 @@ impl Parser {
                 })?;
             }
             self.disambiguate(&children);
+            if let (Some(guard), Some(&c)) = (child_guard, children.first()) {
+                match &self.nodes[c].guard {
+                    Some(own) => self.errors.error(
+                        own.when.span(),
+                        "the child of `recheck(…)` takes its guard from the parentheses: \
+                         move these items into `recheck(…)`",
+                    ),
+                    None => self.nodes[c].guard = Some(guard),
+                }
+            }
             self.nodes[id].children = children;
         }
         Ok(id)
@@ -753,15 +779,28 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
                 Deco::Always(name)
             }
         }
-        "repeat" if args.peek(Ident) => {
+        "repeat" | "retry" if args.peek(Ident) => {
             let forever: Ident = args.parse()?;
             if forever != "forever" {
                 errors.error(
                     forever.span(),
-                    "expected a count or `forever`: `repeat(3) { … }`, `repeat(forever) { … }`",
+                    format!("expected a count or `forever`: `{k}(3) {{ … }}`, `{k}(forever) {{ … }}`"),
                 );
             }
-            Deco::Repeat(None)
+            if k == "repeat" {
+                Deco::Repeat(None)
+            } else {
+                Deco::Retry(None)
+            }
+        }
+        "decorate" => {
+            let leaf = parse_leaf(&args, true).map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "expected a decorator type, built like a behavior: `decorate(UntilFailure) { … }`, `decorate(Limit::new(3)) { … }`",
+                )
+            })?;
+            Deco::Custom(Box::new(leaf))
         }
         "repeat" | "retry" => {
             let expr: Expr = args.parse().map_err(|e| {
@@ -771,7 +810,7 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
             if k == "repeat" {
                 Deco::Repeat(Some(n))
             } else {
-                Deco::Retry(n)
+                Deco::Retry(Some(n))
             }
         }
         "cooldown_on_failure" | "cooldown" | "timeout" | "delay" => {

@@ -205,14 +205,15 @@ impl<A, W> Decorator<A, W> for Repeat {
 /// tick), up to `n` attempts; `Success` is `Success`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Retry {
-    max: u64,
+    max: Option<u64>,
     failed: u64,
 }
 
 impl Retry {
-    /// `retry(n)`: at most `n` attempts.
+    /// `retry(n)`: at most `n` attempts; `None` (`retry(forever)`) retries
+    /// until the child succeeds.
     #[inline(always)]
-    pub fn new(max: u64) -> Retry {
+    pub fn new(max: Option<u64>) -> Retry {
         Retry { max, failed: 0 }
     }
 }
@@ -224,12 +225,30 @@ impl<A, W> Decorator<A, W> for Retry {
         if child != Status::Failure {
             return child;
         }
+        let Some(max) = self.max else {
+            return Status::Running;
+        };
         self.failed += 1;
-        if self.failed >= self.max {
+        if self.failed >= max {
             Status::Failure
         } else {
             Status::Running
         }
+    }
+}
+
+/// `recheck(…) { child }` (SPEC R12): passes the child's status through.
+/// The guard between the parentheses is the child's, marked `recheck`
+/// (SPEC G3): checked when the child is entered and every tick while it
+/// runs; a rejection halts the child and counts as `Failure`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Recheck;
+
+impl<A, W> Decorator<A, W> for Recheck {
+    type Persist = ();
+    #[inline(always)]
+    fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
+        child
     }
 }
 
@@ -385,11 +404,11 @@ mod tests {
 
     #[test]
     fn r5_retry_counts_failures() {
-        let mut r = Retry::new(3);
+        let mut r = Retry::new(Some(3));
         assert_eq!(after(&mut r, &mut (), Status::Failure), Status::Running);
         assert_eq!(after(&mut r, &mut (), Status::Failure), Status::Running);
         assert_eq!(after(&mut r, &mut (), Status::Failure), Status::Failure);
-        let mut r = Retry::new(3);
+        let mut r = Retry::new(Some(3));
         assert_eq!(after(&mut r, &mut (), Status::Success), Status::Success);
     }
 

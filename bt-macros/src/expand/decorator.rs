@@ -4,10 +4,11 @@
 //! and how to enter, tick and halt its child (`drive::DecoratorNode`).
 //!
 //! Adding a built-in decorator is a runtime type plus one arm in
-//! [`deco_ty`] and [`deco_new`] (and its keyword in the parser).
+//! [`deco_ty`] and [`deco_new`] (and its keyword in the parser). A user's
+//! decorator (`decorate(Type)`, SPEC R11) goes through the same code.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use super::names::{local, Gen};
 use crate::model::{Deco, StatusName};
@@ -20,8 +21,9 @@ fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     }
 }
 
-/// The runtime type implementing decorator `deco`.
-pub fn deco_ty(rt: &TokenStream, deco: Deco) -> TokenStream {
+/// The type implementing decorator `deco`: a runtime type, or the user's
+/// (`decorate(Type)`, SPEC R11).
+pub fn deco_ty(rt: &TokenStream, deco: &Deco) -> TokenStream {
     let name = match deco {
         Deco::Invert => "Invert",
         Deco::Force(_) => "Force",
@@ -32,30 +34,42 @@ pub fn deco_ty(rt: &TokenStream, deco: Deco) -> TokenStream {
         Deco::Retry(_) => "Retry",
         Deco::Timeout(_) => "Timeout",
         Deco::Delay(_) => "Delay",
+        Deco::Recheck => "Recheck",
+        Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
     };
     let name = Ident::new(name, Span::call_site());
     quote!(#rt::decorator::#name)
 }
 
-/// The expression building decorator `deco`'s memory on entry.
-pub fn deco_new(rt: &TokenStream, deco: Deco) -> TokenStream {
+fn count(n: Option<u64>) -> TokenStream {
+    match n {
+        None => quote!(::core::option::Option::None),
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+    }
+}
+
+/// The expression building decorator node `id`'s memory on entry.
+pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+    let rt = &g.rt;
     let ty = deco_ty(rt, deco);
     match deco {
-        Deco::Invert => ty,
+        Deco::Invert | Deco::Recheck => ty,
         Deco::Force(s) | Deco::Always(s) => {
-            let s = status(rt, s);
+            let s = status(rt, *s);
             quote!(#ty(#s))
         }
         Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => quote!(#ty(#d)),
-        Deco::Repeat(None) => quote!(#ty::new(::core::option::Option::None)),
-        Deco::Repeat(Some(n)) => quote!(#ty::new(::core::option::Option::Some(#n))),
-        Deco::Retry(n) => quote!(#ty::new(#n)),
+        Deco::Repeat(n) | Deco::Retry(n) => {
+            let n = count(*n);
+            quote!(#ty::new(#n))
+        }
         Deco::Timeout(d) | Deco::Delay(d) => quote!(#ty::new(#d)),
+        Deco::Custom(leaf) => g.memory(id, leaf),
     }
 }
 
 /// The `DecoratorNode` implementation of decorator `id`.
-pub fn decorator(g: &Gen, id: usize, deco: Deco) -> TokenStream {
+pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return TokenStream::new();
     };

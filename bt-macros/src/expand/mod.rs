@@ -73,7 +73,7 @@ pub fn tree(
     for node in &tree.nodes {
         match &node.kind {
             Kind::Composite { .. } => inner.extend(composite::composite(&g, node.id)),
-            Kind::Decorator { deco, .. } => inner.extend(decorator::decorator(&g, node.id, *deco)),
+            Kind::Decorator { deco, .. } => inner.extend(decorator::decorator(&g, node.id, deco)),
             Kind::Parallel { .. } => inner.extend(parallel::parallel(&g, node.id)),
             Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => {}
         }

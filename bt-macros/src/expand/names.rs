@@ -222,6 +222,10 @@ impl<'a> Gen<'a> {
                     behavior: Some(leaf),
                     ..
                 } => leaf,
+                Kind::Decorator {
+                    deco: crate::model::Deco::Custom(leaf),
+                    ..
+                } => leaf,
                 Kind::Condition { func } => {
                     let name = self.condition_fn(node.id);
                     let (agent_ty, ctx_ty, aw) = (&self.tree.agent, self.ctx_ty(), self.aw());
@@ -318,7 +322,7 @@ impl<'a> Gen<'a> {
             Kind::Subtree { name } => Self::root_of(name).to_token_stream(),
             Kind::Decorator { deco, .. } => {
                 let rt = &self.rt;
-                let ty = super::decorator::deco_ty(rt, *deco);
+                let ty = super::decorator::deco_ty(rt, deco);
                 let child = self.tree.nodes[id]
                     .children
                     .first()
@@ -404,7 +408,7 @@ impl<'a> Gen<'a> {
             Kind::Decorator { deco, .. } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
-                let new = super::decorator::deco_new(rt, *deco);
+                let new = super::decorator::deco_new(self, id, deco);
                 quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
             }
             Kind::Composite { behavior: None, .. } | Kind::Parallel { .. } => {

@@ -86,7 +86,7 @@ pub fn state(g: &Gen) -> State {
         match &n.kind {
             Kind::Decorator { deco, .. } => {
                 let f = g.deco_field(n.id);
-                let ty = super::decorator::deco_ty(rt, *deco);
+                let ty = super::decorator::deco_ty(rt, deco);
                 let (agent, world) = (&tree.agent, &tree.world);
                 persist_fields.push(quote!(#f: <#ty as #rt::Decorator<#agent, #world>>::Persist));
             }
