@@ -321,7 +321,7 @@ macro_rules! tree {
 }
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{batch, builtin, condition, group};
+pub use bt_runtime::{batch, builtin, condition, group, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind,
     Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
@@ -345,7 +345,7 @@ pub mod decorator {
 pub mod __private {
     pub use bt_runtime::drive::*;
     pub use bt_runtime::group::*;
-    pub use bt_runtime::{builtin, condition, decorator};
+    pub use bt_runtime::{builtin, condition, decorator, rng};
     pub use bt_runtime::{
         Behavior, Ctx, Decorator, EachNode, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject,
         Status, Timer, Trace, TraceEvent, Tree, Visitor,

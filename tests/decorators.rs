@@ -215,7 +215,12 @@ fn r11_custom_decorator_with_memory_parameters_and_persistent_state() {
         ],
     );
     w.result("B", Success);
-    step(&mut t, &mut w, Success, &["tick B -> Success", "deactivate B"]);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &["tick B -> Success", "deactivate B"],
+    );
     step(
         &mut t,
         &mut w,

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use syn::Error;
 
 use crate::diag::Diagnostics;
-use crate::model::{Deco, Kind, Node, Tree};
+use crate::model::{Deco, Kind, Node, Policy, Tree};
 use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
@@ -93,6 +93,7 @@ type Rule = fn(&mut Scope, &Node, &mut Diagnostics);
 const RULES: &[Rule] = &[
     composite_not_empty,
     decider_group_width,
+    scored_rescore_is_positive,
     sibling_names_differ,
     decorator_has_one_child,
     decorator_duration_is_positive,
@@ -130,6 +131,24 @@ fn composite_not_empty(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     }
 }
 
+/// SPEC D6: a `scored` group's re-scoring interval is a positive, finite
+/// number of seconds.
+fn scored_rescore_is_positive(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Composite {
+        rescore: Some((d, span)),
+        ..
+    } = &node.kind
+    else {
+        return;
+    };
+    if !(d.is_finite() && *d > 0.0) {
+        errors.error(
+            *span,
+            format!("`scored(rescore = {d})`: the re-scoring interval must be a positive, finite number of seconds, e.g. `scored(rescore = 0.5)`"),
+        );
+    }
+}
+
 /// SPEC D2: a decider group has at most 64 children (its redecide mask).
 fn decider_group_width(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Composite {
@@ -139,10 +158,15 @@ fn decider_group_width(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
         return;
     };
     if policy.is_decider_group() && node.children.len() > MAX_GROUP_CHILDREN {
+        let why = if *policy == Policy::Shuffle {
+            "a `shuffle` group remembers its round in one bit per child (SPEC D5)"
+        } else {
+            "a decider group masks the children that exited in one bit per child (SPEC D2)"
+        };
         errors.error(
             keyword.span(),
             format!(
-                "`{}` has {} children; a decider group has at most {MAX_GROUP_CHILDREN} (SPEC D2): split it into nested groups",
+                "`{}` has {} children, more than {MAX_GROUP_CHILDREN}: {why}; split it into nested groups",
                 policy.keyword(),
                 node.children.len()
             ),

@@ -22,6 +22,9 @@ pub struct Tree {
     /// The world type hooks reach through `Ctx<World>`
     /// (`tree Name for Agent, world = World`); `()` when not written.
     pub world: Type,
+    /// The generator of `random` and `shuffle` groups (`rng = Type`);
+    /// `None`: the runtime's default.
+    pub rng: Option<Type>,
     /// All nodes, pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node>,
     /// Errors found while parsing that did not stop the parse (SPEC §9:
@@ -93,6 +96,9 @@ pub enum Kind {
         keyword: Ident,
         /// The group behavior, if any.
         behavior: Option<Leaf>,
+        /// `scored(rescore = d)` (SPEC D6): the re-scoring interval in
+        /// seconds, and where it was written.
+        rescore: Option<(f64, Span)>,
     },
 }
 
@@ -111,17 +117,26 @@ pub enum Policy {
     Fallback,
     /// `selector` (SPEC C4).
     Selector,
+    /// `random` (SPEC D4).
+    Random,
+    /// `shuffle` (SPEC D5).
+    Shuffle,
+    /// `scored` (SPEC D6).
+    Scored,
 }
 
 impl Policy {
     /// Every composite keyword, for parsing and error messages.
-    pub const ALL: [(&'static str, Policy); 6] = [
+    pub const ALL: [(&'static str, Policy); 9] = [
         ("priority", Policy::Priority),
         ("sequential", Policy::Sequential),
         ("sequence", Policy::Sequence),
         ("reactive_sequence", Policy::ReactiveSequence),
         ("fallback", Policy::Fallback),
         ("selector", Policy::Selector),
+        ("random", Policy::Random),
+        ("shuffle", Policy::Shuffle),
+        ("scored", Policy::Scored),
     ];
 
     /// The policy named by `keyword`, if any.
@@ -143,7 +158,19 @@ impl Policy {
     /// Decider groups (Spore) decide their children with guards and
     /// redecide with masks; status composites walk their children in order.
     pub fn is_decider_group(self) -> bool {
-        matches!(self, Policy::Priority | Policy::Sequential)
+        matches!(
+            self,
+            Policy::Priority
+                | Policy::Sequential
+                | Policy::Random
+                | Policy::Shuffle
+                | Policy::Scored
+        )
+    }
+
+    /// `random` and `shuffle` draw from a generator in the agent's state.
+    pub fn is_random(self) -> bool {
+        matches!(self, Policy::Random | Policy::Shuffle)
     }
 
     /// The name of the `NodeKind` variant in the runtime.
@@ -155,6 +182,9 @@ impl Policy {
             Policy::ReactiveSequence => "ReactiveSequence",
             Policy::Fallback => "Fallback",
             Policy::Selector => "Selector",
+            Policy::Random => "Random",
+            Policy::Shuffle => "Shuffle",
+            Policy::Scored => "Scored",
         }
     }
 }
@@ -339,10 +369,8 @@ impl Tree {
                 || match &n.kind {
                     Kind::Behavior(leaf) => leaf.timed,
                     Kind::Decorator { deco, .. } => deco.uses_time(),
-                    Kind::Composite { .. }
-                    | Kind::Parallel { .. }
-                    | Kind::Condition { .. }
-                    | Kind::Subtree { .. } => false,
+                    Kind::Composite { rescore, .. } => rescore.is_some(),
+                    Kind::Parallel { .. } | Kind::Condition { .. } | Kind::Subtree { .. } => false,
                 }
         })
     }
@@ -359,23 +387,44 @@ impl Tree {
         })
     }
 
+    /// Whether a node of this tree itself draws random numbers (subtrees
+    /// aside).
+    pub fn uses_rng(&self) -> bool {
+        self.nodes
+            .iter()
+            .any(|n| matches!(&n.kind, Kind::Composite { policy, .. } if policy.is_random()))
+    }
+
     /// Whether the state needs a clock (SPEC T2): a node of this tree or of a
     /// tree it references (transitively) measures time.
     pub fn needs_clock(&self, all: &[Tree]) -> bool {
         let mut seen = vec![false; all.len()];
-        needs_clock(self, all, &mut seen)
+        transitively(self, all, &mut seen, &Tree::uses_time)
+    }
+
+    /// Whether the state carries a seed (SPEC D8): a node of this tree or of
+    /// a tree it references (transitively) draws random numbers.
+    pub fn needs_rng(&self, all: &[Tree]) -> bool {
+        let mut seen = vec![false; all.len()];
+        transitively(self, all, &mut seen, &Tree::uses_rng)
     }
 }
 
-fn needs_clock(tree: &Tree, all: &[Tree], seen: &mut [bool]) -> bool {
-    if tree.uses_time() {
+/// Whether `uses` holds for `tree` or a tree it references, transitively.
+fn transitively(
+    tree: &Tree,
+    all: &[Tree],
+    seen: &mut [bool],
+    uses: &dyn Fn(&Tree) -> bool,
+) -> bool {
+    if uses(tree) {
         return true;
     }
     tree.subtrees()
         .any(|name| match all.iter().position(|t| t.name == *name) {
             Some(i) if !seen[i] => {
                 seen[i] = true;
-                needs_clock(&all[i], all, seen)
+                transitively(&all[i], all, seen, uses)
             }
             _ => false,
         })

@@ -229,20 +229,32 @@ fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)>
         )
     })?;
     let agent: Type = input.parse()?;
-    let world: Type = if input.peek(Token![,]) {
+    // `, world = W`, `, rng = R`, in any order, each at most once.
+    let mut world: Option<Type> = None;
+    let mut rng: Option<Type> = None;
+    while input.peek(Token![,]) {
         input.parse::<Token![,]>()?;
         let key: Ident = input.call(Ident::parse_any)?;
-        if key != "world" {
+        let slot = match key.to_string().as_str() {
+            "world" => &mut world,
+            "rng" => &mut rng,
+            _ => {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("expected `world = Type` or `rng = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
+                ))
+            }
+        };
+        if slot.is_some() {
             return Err(syn::Error::new(
                 key.span(),
-                format!("expected `world = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
+                format!("`{key}` is given twice"),
             ));
         }
         input.parse::<Token![=]>()?;
-        input.parse()?
-    } else {
-        syn::parse_quote!(())
-    };
+        *slot = Some(input.parse()?);
+    }
+    let world = world.unwrap_or_else(|| syn::parse_quote!(()));
     let body;
     braced!(body in input);
     let mut parser = Parser {
@@ -284,6 +296,7 @@ fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)>
         name,
         agent,
         world,
+        rng,
         nodes: parser.nodes,
         errors: parser.errors,
     };
@@ -322,6 +335,11 @@ impl Parser {
         let kind = match keyword {
             Some(Keyword::Composite(policy)) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
+                let rescore = if policy == Policy::Scored && input.peek(syn::token::Paren) {
+                    Some(parse_rescore(input, &mut self.errors)?)
+                } else {
+                    None
+                };
                 let behavior =
                     if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
                         input.call(Ident::parse_any)?;
@@ -333,6 +351,7 @@ impl Parser {
                     policy,
                     keyword,
                     behavior,
+                    rescore,
                 }
             }
             Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "recheck" => {
@@ -784,7 +803,9 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
             if forever != "forever" {
                 errors.error(
                     forever.span(),
-                    format!("expected a count or `forever`: `{k}(3) {{ … }}`, `{k}(forever) {{ … }}`"),
+                    format!(
+                        "expected a count or `forever`: `{k}(3) {{ … }}`, `{k}(forever) {{ … }}`"
+                    ),
                 );
             }
             if k == "repeat" {
@@ -836,6 +857,29 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
         return Err(args.error(format!("expected `)`: `{k}` takes one argument")));
     }
     Ok(deco)
+}
+
+/// `scored(rescore = d)` (SPEC D6): the re-scoring interval.
+fn parse_rescore(input: ParseStream, errors: &mut Diagnostics) -> syn::Result<(f64, Span)> {
+    const EXPECTED: &str =
+        "expected a re-scoring interval: `scored(rescore = 0.5) { … }`, or `scored { … }` for none";
+    let args;
+    parenthesized!(args in input);
+    let key: Ident = args
+        .call(Ident::parse_any)
+        .map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
+    if key != "rescore" {
+        return Err(syn::Error::new(key.span(), EXPECTED));
+    }
+    args.parse::<Token![=]>()
+        .map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
+    let expr: Expr = args.parse()?;
+    let span = expr.span();
+    let d = seconds(&expr, "scored(rescore = 0.5)", errors);
+    if !args.is_empty() {
+        return Err(args.error("expected `)`: `scored(rescore = d)` takes one interval"));
+    }
+    Ok((d, span))
 }
 
 type Threshold = Option<(usize, Span)>;

@@ -13,12 +13,15 @@
 //! composite's status *before* its own exit bookkeeping (group behavior,
 //! trace), which the caller does when the status is a completion.
 
+use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
 use crate::ctx::Ctx;
 use crate::drive::{subset_violation, Entered, Walk};
+use crate::rng::{replaces, Rng};
 use crate::shape::NodeInfo;
 use crate::status::Status;
+use crate::timer::Timer;
 use crate::trace::Trace;
 
 /// The children of one composite node, as its policy sees them.
@@ -442,6 +445,462 @@ pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         (_, Status::Running) => Status::Running,
         (j, s) => {
             redecide::<G, P, A, W, Tr>(Resume::Sequential(j + 1), s, active, ps, agent, ctx, tr)
+        }
+    }
+}
+
+// ------------------------------------------- random, shuffle and scored
+
+/// A `random` or `shuffle` group: its children, and where its generator
+/// lives in the tree's persistent state (SPEC D4, D5, D8).
+pub trait RandomGroup<P, A, W>: Group<P, A, W> {
+    /// The generator.
+    type Rng: Rng;
+    /// The group's generator, in the persistent state `ps`.
+    fn rng(ps: &mut P) -> &mut Self::Rng;
+}
+
+/// A `shuffle` group: also where its round lives (SPEC D5).
+pub trait ShuffleGroup<P, A, W>: RandomGroup<P, A, W> {
+    /// The children already chosen in this round, one bit each; persistent
+    /// (kept by a halt, cleared by `reset`).
+    fn round(ps: &mut P) -> &mut u64;
+}
+
+/// How a choice keeps one of the children that accept.
+trait Keep<P> {
+    /// Child with `score` accepted; `total` is the sum of the scores
+    /// accepted so far (this one included), `best` the kept one's score.
+    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool;
+}
+
+/// `random`, `shuffle`: at random, weighted by score ([`crate::rng`]).
+struct ByChance<G>(PhantomData<G>);
+
+impl<G: RandomGroup<P, A, W>, P, A, W> Keep<P> for (ByChance<G>, PhantomData<(A, W)>) {
+    #[inline(always)]
+    fn keep(ps: &mut P, total: f64, _: Option<f32>, score: f32) -> bool {
+        replaces(G::rng(ps), total, f64::from(score))
+    }
+}
+
+/// `scored`: the highest score, the earliest on ties.
+struct ByScore;
+
+impl<P> Keep<P> for ByScore {
+    #[inline(always)]
+    fn keep(_: &mut P, _: f64, best: Option<f32>, score: f32) -> bool {
+        best.is_none_or(|b| score > b)
+    }
+}
+
+/// One decision pass of `random`, `shuffle` or `scored`: every child not in
+/// `skip` is decided, and one of those that accept is kept (`K`).
+struct Choose<D, K> {
+    skip: u64,
+    total: f64,
+    chosen: Option<(usize, f32, D)>,
+    keep: PhantomData<K>,
+}
+
+impl<D, K> Choose<D, K> {
+    #[inline(always)]
+    fn new(skip: u64) -> Self {
+        Choose {
+            skip,
+            total: 0.0,
+            chosen: None,
+            keep: PhantomData,
+        }
+    }
+}
+
+impl<G: Group<P, A, W>, K: Keep<P>, P, A, W> Visit<G, P, A, W> for Choose<G::Decided, K> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        if self.skip & (1u64 << i) != 0 {
+            return ControlFlow::Continue(());
+        }
+        if let Some((score, d)) = G::decide(i, ps, agent, ctx, tr) {
+            self.total += f64::from(score);
+            let best = self.chosen.as_ref().map(|c| c.1);
+            if K::keep(ps, self.total, best, score) {
+                self.chosen = Some((i, score, d));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// One pass over the children not in `skip`: the kept child, if any.
+#[inline(always)]
+fn choose<G: Group<P, A, W>, K: Keep<P>, P, A, W, Tr: Trace>(
+    skip: u64,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Option<(usize, f32, G::Decided)> {
+    let mut v = Choose::<G::Decided, K>::new(skip);
+    each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
+    v.chosen
+}
+
+/// Enters the chosen child; one that exits at once is masked, and the
+/// decision is made again (SPEC D2), until a child runs or none accepts.
+/// `pass(mask, ps, …)` is one decision of the group's policy.
+#[inline(always)]
+fn decide_loop<G: Group<P, A, W>, P, A, W, Tr: Trace>(
+    mut mask: u64,
+    mut last: Option<Status>,
+    pass: impl Fn(u64, &mut P, &mut A, &mut Ctx<W>, &mut Tr) -> Option<(usize, f32, G::Decided)>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Walk<G::Active> {
+    while let Some((i, _, d)) = pass(mask, ps, agent, ctx, tr) {
+        match G::enter(d, ps, agent, ctx, tr) {
+            Entered::Running(a) => return Walk::Run(a),
+            Entered::Done(s) => {
+                mask |= 1u64 << i;
+                last = Some(s);
+            }
+        }
+    }
+    match last {
+        Some(s) => Walk::Stop(s),
+        None => Walk::End,
+    }
+}
+
+/// `random` (SPEC D4): one of the accepting children not in `mask`, at
+/// random, weighted by score.
+#[inline(always)]
+pub fn random_choose<G: RandomGroup<P, A, W>, P, A, W, Tr: Trace>(
+    mask: u64,
+    last: Option<Status>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Walk<G::Active> {
+    decide_loop::<G, P, A, W, Tr>(
+        mask,
+        last,
+        |mask, ps, agent, ctx, tr| {
+            choose::<G, (ByChance<G>, PhantomData<(A, W)>), P, A, W, Tr>(mask, ps, agent, ctx, tr)
+        },
+        ps,
+        agent,
+        ctx,
+        tr,
+    )
+}
+
+/// `shuffle` (SPEC D5): like `random`, among the children not chosen yet in
+/// this round; when none of those accepts, a new round starts among the
+/// others (each child is decided at most once per decision). The chosen
+/// child joins the round.
+#[inline(always)]
+pub fn shuffle_choose<G: ShuffleGroup<P, A, W>, P, A, W, Tr: Trace>(
+    mask: u64,
+    last: Option<Status>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Walk<G::Active> {
+    decide_loop::<G, P, A, W, Tr>(
+        mask,
+        last,
+        |mask, ps, agent, ctx, tr| {
+            let round = *G::round(ps);
+            type K<G, A, W> = (ByChance<G>, PhantomData<(A, W)>);
+            let (i, score, d) =
+                match choose::<G, K<G, A, W>, P, A, W, Tr>(mask | round, ps, agent, ctx, tr) {
+                    Some(c) => c,
+                    None => {
+                        let c = choose::<G, K<G, A, W>, P, A, W, Tr>(
+                            mask | !round,
+                            ps,
+                            agent,
+                            ctx,
+                            tr,
+                        )?;
+                        *G::round(ps) = 0;
+                        c
+                    }
+                };
+            *G::round(ps) |= 1u64 << i;
+            Some((i, score, d))
+        },
+        ps,
+        agent,
+        ctx,
+        tr,
+    )
+}
+
+/// `scored` (SPEC D6): the accepting child not in `mask` with the highest
+/// score, the earliest on ties.
+#[inline(always)]
+pub fn scored_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
+    mask: u64,
+    last: Option<Status>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Walk<G::Active> {
+    decide_loop::<G, P, A, W, Tr>(
+        mask,
+        last,
+        |mask, ps, agent, ctx, tr| choose::<G, ByScore, P, A, W, Tr>(mask, ps, agent, ctx, tr),
+        ps,
+        agent,
+        ctx,
+        tr,
+    )
+}
+
+/// A decision's outcome as the group's entry: no child accepting a fresh
+/// group breaks the subset rule (SPEC D9), reported, and the group fails.
+#[inline(always)]
+pub fn entered<C, W, Tr: Trace>(
+    walk: Walk<C>,
+    node: &'static NodeInfo,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Entered<C> {
+    match walk {
+        Walk::Run(a) => Entered::Running(a),
+        Walk::Stop(s) => Entered::Done(s),
+        Walk::End => {
+            subset_violation(node, ctx, tr);
+            Entered::Done(Status::Failure)
+        }
+    }
+}
+
+/// The running child exited with `last` and the group redecided (`walk`):
+/// the group's status, with the new child in `active` if one runs (SPEC D2).
+#[inline(always)]
+fn settle<C>(walk: Walk<C>, last: Status, active: &mut C) -> Status {
+    match walk {
+        Walk::Run(a) => {
+            *active = a;
+            Status::Running
+        }
+        Walk::Stop(s) => s,
+        Walk::End => last,
+    }
+}
+
+/// The policy of a `random`, `shuffle` or `scored` group: one decision
+/// among the children not in a mask.
+pub trait Chooser<G: Group<P, A, W>, P, A, W> {
+    /// Decides among the children not in `mask` and enters one (see
+    /// [`random_choose`]).
+    fn choose<Tr: Trace>(
+        mask: u64,
+        last: Option<Status>,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Walk<G::Active>;
+}
+
+/// `random` (SPEC D4).
+pub struct Random;
+/// `shuffle` (SPEC D5).
+pub struct Shuffle;
+/// `scored` (SPEC D6).
+pub struct Scored;
+
+impl<G: RandomGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Random {
+    #[inline(always)]
+    fn choose<Tr: Trace>(
+        mask: u64,
+        last: Option<Status>,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Walk<G::Active> {
+        random_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    }
+}
+
+impl<G: ShuffleGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Shuffle {
+    #[inline(always)]
+    fn choose<Tr: Trace>(
+        mask: u64,
+        last: Option<Status>,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Walk<G::Active> {
+        shuffle_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    }
+}
+
+impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Scored {
+    #[inline(always)]
+    fn choose<Tr: Trace>(
+        mask: u64,
+        last: Option<Status>,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Walk<G::Active> {
+        scored_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    }
+}
+
+/// Entering a `random`, `shuffle` or `scored` group: its first decision
+/// (SPEC D4–D6, D9).
+#[inline(always)]
+pub fn chooser_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Entered<G::Active> {
+    let walk = C::choose(0, None, ps, agent, ctx, tr);
+    entered(walk, node, ctx, tr)
+}
+
+/// A tick of a `random`, `shuffle` or `scored` group (SPEC D4–D6, G3):
+/// tick the running child; when it exits, G5, then the masked redecide
+/// (SPEC D2) by the group's policy.
+#[inline(always)]
+pub fn chooser_tick<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    active: &mut G::Active,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
+    match G::tick(active, ps, agent, ctx, tr) {
+        (_, Status::Running) => Status::Running,
+        (j, s) => chooser_redecide::<G, C, P, A, W, Tr>(1u64 << j, s, active, ps, agent, ctx, tr),
+    }
+}
+
+/// SPEC G5, then the masked redecide (D2) by the group's policy.
+#[inline(always)]
+fn chooser_redecide<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    mask: u64,
+    last: Status,
+    active: &mut G::Active,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
+    if !G::redecide(ps, agent, ctx, tr) {
+        return Status::Failure;
+    }
+    let walk = C::choose(mask, Some(last), ps, agent, ctx, tr);
+    settle(walk, last, active)
+}
+
+/// The rescoring pass of a `scored` group: every child is decided, the
+/// running one (`run`) included; the best of the others is kept.
+struct Rescore<D> {
+    run: usize,
+    run_score: f32,
+    chosen: Option<(usize, f32, D)>,
+}
+
+impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Rescore<G::Decided> {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn child<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> ControlFlow<()> {
+        if let Some((score, d)) = G::decide(i, ps, agent, ctx, tr) {
+            if i == self.run {
+                self.run_score = score;
+            } else if self.chosen.as_ref().is_none_or(|c| score > c.1) {
+                self.chosen = Some((i, score, d));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A tick of a `scored` group with a rescoring interval (SPEC D6): when
+/// `interval` seconds have passed since the last decision (`since`), every
+/// child is scored, the running one included; another child takes over
+/// only with a strictly higher score (the running child is halted, the
+/// other entered; one that exits at once is masked and the group
+/// redecides). A running child that now rejects counts as scoring 0: it is
+/// never stopped by rescoring alone. Then, as [`chooser_tick`].
+#[inline(always)]
+pub fn scored_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
+    interval: f64,
+    since: &mut Timer,
+    active: &mut G::Active,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
+    if since.fire(ctx.now(), interval) {
+        let mut v = Rescore {
+            run: G::index(active),
+            run_score: 0.0,
+            chosen: None,
+        };
+        each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
+        if let Some((i, score, d)) = v.chosen {
+            if score > v.run_score {
+                G::halt(active, ps, agent, ctx, tr);
+                match G::enter(d, ps, agent, ctx, tr) {
+                    Entered::Running(a) => {
+                        *active = a;
+                        return Status::Running;
+                    }
+                    Entered::Done(s) => {
+                        since.stamp(ctx.now());
+                        return chooser_redecide::<G, Scored, P, A, W, Tr>(
+                            1u64 << i,
+                            s,
+                            active,
+                            ps,
+                            agent,
+                            ctx,
+                            tr,
+                        );
+                    }
+                }
+            }
+        }
+    }
+    match G::tick(active, ps, agent, ctx, tr) {
+        (_, Status::Running) => Status::Running,
+        (j, s) => {
+            since.stamp(ctx.now());
+            chooser_redecide::<G, Scored, P, A, W, Tr>(1u64 << j, s, active, ps, agent, ctx, tr)
         }
     }
 }

@@ -21,6 +21,7 @@
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
 //! | [`group`] | the composite policies over the child protocol [`group::Group`] | D1–D3, C1–C4, G3–G5 |
+//! | [`rng`] | [`rng::Dice`]: deterministic per-agent randomness | D4, D5, D8 |
 //! | [`batch`] | ticking a slice of agents, serially or with `rayon` | F4 |
 //! | [`report`] | [`TickError`] and [`Report`], errors reported by a tick | D9 |
 #![forbid(unsafe_code)]
@@ -37,6 +38,7 @@ pub mod drive;
 pub mod flags;
 pub mod group;
 pub mod report;
+pub mod rng;
 pub mod shape;
 pub mod status;
 pub mod timer;

@@ -21,6 +21,12 @@ pub enum NodeKind {
     Fallback,
     /// A `selector` (SPEC C4).
     Selector,
+    /// A `random` decider group (SPEC D4).
+    Random,
+    /// A `shuffle` decider group (SPEC D5).
+    Shuffle,
+    /// A `scored` decider group (SPEC D6).
+    Scored,
     /// A `parallel` (SPEC C5).
     Parallel,
     /// A `concurrent` (SPEC C6).
@@ -44,6 +50,9 @@ impl NodeKind {
             NodeKind::ReactiveSequence => "reactive_sequence",
             NodeKind::Fallback => "fallback",
             NodeKind::Selector => "selector",
+            NodeKind::Random => "random",
+            NodeKind::Shuffle => "shuffle",
+            NodeKind::Scored => "scored",
             NodeKind::Parallel => "parallel",
             NodeKind::Concurrent => "concurrent",
             NodeKind::Decorator(keyword) => keyword,

@@ -29,6 +29,12 @@ impl Timer {
         }
     }
 
+    /// A timer stamped at `now`.
+    #[inline]
+    pub const fn stamped(now: f64) -> Timer {
+        Timer { last: now }
+    }
+
     /// Whether `interval` seconds have passed since the last stamp, at clock
     /// `now`.
     #[inline]

@@ -49,12 +49,16 @@ fn variant(i: usize) -> Ident {
 pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let node = &g.tree.nodes[id];
     let Kind::Composite {
-        policy, behavior, ..
+        policy,
+        behavior,
+        rescore,
+        ..
     } = &node.kind
     else {
         return TokenStream::new();
     };
     let policy = *policy;
+    let rescore = rescore.map(|(d, _)| d);
     let rt = &g.rt;
     let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
     let a = local("a");
@@ -188,29 +192,84 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
 
     let cont = match policy {
         Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
-        Policy::Fallback | Policy::Selector | Policy::Priority | Policy::Sequential => {
-            quote!(#rt::Status::Failure)
-        }
+        Policy::Fallback
+        | Policy::Selector
+        | Policy::Priority
+        | Policy::Sequential
+        | Policy::Random
+        | Policy::Shuffle
+        | Policy::Scored => quote!(#rt::Status::Failure),
+    };
+    let chooser = match policy {
+        Policy::Random => Some(quote!(#rt::Random)),
+        Policy::Shuffle => Some(quote!(#rt::Shuffle)),
+        Policy::Scored => Some(quote!(#rt::Scored)),
+        Policy::Priority
+        | Policy::Sequential
+        | Policy::Sequence
+        | Policy::Fallback
+        | Policy::ReactiveSequence
+        | Policy::Selector => None,
     };
     let start = match policy {
         Policy::Priority => quote!(#rt::decider_enter::<Self, _, _, _, _>(false, #info, #args)),
         Policy::Sequential => quote!(#rt::decider_enter::<Self, _, _, _, _>(true, #info, #args)),
+        Policy::Random | Policy::Shuffle | Policy::Scored => {
+            quote!(#rt::chooser_enter::<Self, #chooser, _, _, _, _>(#info, #args))
+        }
         Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
             quote!(#rt::status_enter::<Self, _, _, _, _>(#cont, #args))
         }
     };
-    let step = match policy {
-        Policy::Priority => quote!(#rt::priority_tick::<Self, _, _, _, _>(&mut self.c, #args)),
-        Policy::Sequential => {
+    let step = match (policy, rescore) {
+        (Policy::Scored, Some(d)) => {
+            quote!(#rt::scored_tick::<Self, _, _, _, _>(#d, &mut self.t, &mut self.c, #args))
+        }
+        (Policy::Random | Policy::Shuffle | Policy::Scored, _) => {
+            quote!(#rt::chooser_tick::<Self, #chooser, _, _, _, _>(&mut self.c, #args))
+        }
+        (Policy::Priority, _) => {
+            quote!(#rt::priority_tick::<Self, _, _, _, _>(&mut self.c, #args))
+        }
+        (Policy::Sequential, _) => {
             quote!(#rt::sequential_tick::<Self, _, _, _, _>(&mut self.c, #args))
         }
-        Policy::Sequence | Policy::Fallback => {
+        (Policy::Sequence | Policy::Fallback, _) => {
             quote!(#rt::resume_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
         }
-        Policy::ReactiveSequence | Policy::Selector => {
+        (Policy::ReactiveSequence | Policy::Selector, _) => {
             quote!(#rt::reactive_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
         }
     };
+    // `scored(rescore = d)`: when the group last decided (SPEC D6).
+    let t_field = rescore.map(|_| quote!(t: #rt::Timer,));
+    let t_init = rescore.map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
+    // Where a `random` or `shuffle` group keeps its generator and round.
+    let random = policy.is_random().then(|| {
+        let dice = g.dice_field(id);
+        let rng = g.rng_ty();
+        let round = (policy == Policy::Shuffle).then(|| {
+            let u = g.round_field(id);
+            quote! {
+                impl #rt::ShuffleGroup<#persist, #agent_ty, #world> for #ty {
+                    #[inline(always)]
+                    fn round(#ps: &mut #persist) -> &mut ::core::primitive::u64 {
+                        &mut #ps.#u
+                    }
+                }
+            }
+        });
+        quote! {
+            impl #rt::RandomGroup<#persist, #agent_ty, #world> for #ty {
+                type Rng = #rng;
+                #[inline(always)]
+                fn rng(#ps: &mut #persist) -> &mut #rng {
+                    #ps.#dice.rng()
+                }
+            }
+            #round
+        }
+    });
     let tick_inline = g.tick_inline(id);
     // `each` written out, one call per child with a literal index, so that
     // the runtime's policy is specialized per child (see `Group::each` for
@@ -252,6 +311,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         #derives
         struct #ty {
             #b_field
+            #t_field
             c: #en,
         }
 
@@ -294,6 +354,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             #each
         }
 
+        #random
+
         #[allow(clippy::too_many_arguments)]
         impl #ty {
             #[inline]
@@ -301,7 +363,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #b_activate
                 #rt::activated(#info, #tr);
                 let #s = match #start {
-                    #rt::Entered::Running(#c_) => return #rt::Entered::Running(Self { #b_init c: #c_ }),
+                    #rt::Entered::Running(#c_) => return #rt::Entered::Running(Self { #b_init #t_init c: #c_ }),
                     #rt::Entered::Done(#s) => #s,
                 };
                 #b_done_on_entry

@@ -267,6 +267,26 @@ impl<'a> Gen<'a> {
             .is_some_and(|d| d.dblock)
     }
 
+    /// The generator of `random` or `shuffle` group `id` (SPEC D8), in the
+    /// persistent state.
+    pub fn dice_field(&self, id: usize) -> Ident {
+        format_ident!("r{}", id)
+    }
+
+    /// The round of `shuffle` group `id` (SPEC D5), in the persistent state.
+    pub fn round_field(&self, id: usize) -> Ident {
+        format_ident!("u{}", id)
+    }
+
+    /// The generator type of this tree's `random` and `shuffle` groups.
+    pub fn rng_ty(&self) -> TokenStream {
+        let rt = &self.rt;
+        match &self.tree.rng {
+            Some(ty) => ty.to_token_stream(),
+            None => quote!(#rt::rng::DefaultRng),
+        }
+    }
+
     /// The timer field of node `id`'s guard.
     pub fn timer_field(&self, id: usize) -> Ident {
         format_ident!("t{}", id)

@@ -78,6 +78,8 @@ pub fn state(g: &Gen) -> State {
         }
     });
     let mut persist_fields = Vec::new();
+    // How `__seed` seeds each generator of this tree and of its subtrees.
+    let mut seeds = Vec::new();
     for n in &tree.nodes {
         if n.guard.as_ref().is_some_and(|gd| gd.every.is_some()) {
             let f = g.timer_field(n.id);
@@ -94,6 +96,19 @@ pub fn state(g: &Gen) -> State {
                 let f = g.subtree_field(n.id);
                 let ty = Gen::persist_of(name);
                 persist_fields.push(quote!(#f: #ty));
+                let id = n.id as u64;
+                seeds.push(quote!(self.#f.__seed(#rt::rng::derive_seed(seed, #id));));
+            }
+            Kind::Composite { policy, .. } if policy.is_random() => {
+                let f = g.dice_field(n.id);
+                let rng = g.rng_ty();
+                persist_fields.push(quote!(#f: #rt::rng::Dice<#rng>));
+                let id = n.id as u64;
+                seeds.push(quote!(self.#f = #rt::rng::Dice::seeded(seed, #id);));
+                if *policy == crate::model::Policy::Shuffle {
+                    let u = g.round_field(n.id);
+                    persist_fields.push(quote!(#u: ::core::primitive::u64));
+                }
             }
             Kind::Behavior(_)
             | Kind::Composite { .. }
@@ -101,6 +116,25 @@ pub fn state(g: &Gen) -> State {
             | Kind::Condition { .. } => {}
         }
     }
+    let needs_rng = tree.needs_rng(g.trees);
+    let seed_field = needs_rng.then(|| quote!(seed: ::core::primitive::u64,));
+    let seed_init = needs_rng.then(|| quote!(seed: 0,));
+    let seed_set = needs_rng.then(|| quote!(self.seed = seed;));
+    let seed_now = if needs_rng {
+        quote!(self.seed)
+    } else {
+        quote!(0)
+    };
+    let seed_fn = quote! {
+        impl #persist {
+            /// Seeds every generator of this state (SPEC D8).
+            #[allow(unused_variables)]
+            #[inline]
+            pub fn __seed(&mut self, seed: ::core::primitive::u64) {
+                #(#seeds)*
+            }
+        }
+    };
     let needs_clock = tree.needs_clock(g.trees);
     let clock_field = needs_clock.then(|| quote!(clock: ::core::primitive::f64,));
     let clock_init = needs_clock.then(|| quote!(clock: 0.0,));
@@ -152,6 +186,7 @@ pub fn state(g: &Gen) -> State {
             active: ::core::option::Option<<#name as #rt_outer::TreeParts>::Root>,
             persist: <#name as #rt_outer::TreeParts>::Persist,
             #clock_field
+            #seed_field
         }
     };
     let inner = quote! {
@@ -166,6 +201,8 @@ pub fn state(g: &Gen) -> State {
         pub struct #persist {
             #(#persist_fields,)*
         }
+
+        #seed_fn
 
         /// The active state of the whole tree, as held by its state type and
         /// by every `subtree` reference to it. `pub` like the persistent
@@ -207,13 +244,40 @@ pub fn state(g: &Gen) -> State {
         #default_impl
 
         impl #name {
-            /// A fresh state: nothing active, every timer due.
+            /// A fresh state: nothing active, every timer due, seeded
+            /// with 0 (see `with_seed`).
             #vis fn new() -> Self {
-                Self {
+                Self::with_seed(0)
+            }
+
+            /// A fresh state whose `random` and `shuffle` groups draw from
+            /// `seed` (SPEC D8): the same seed and the same inputs give the
+            /// same decisions. A tree with no such group ignores the seed
+            /// and does not store it.
+            #vis fn with_seed(seed: ::core::primitive::u64) -> Self {
+                let mut #s = Self {
                     active: ::core::option::Option::None,
                     persist: ::core::default::Default::default(),
                     #clock_init
-                }
+                    #seed_init
+                };
+                #s.set_seed(seed);
+                #s
+            }
+
+            /// Reseeds every generator of the state (SPEC D8); what is
+            /// active, shuffle rounds and timers are kept. `reset` returns
+            /// to this seed.
+            #[allow(unused_variables)]
+            #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
+                #seed_set
+                self.persist.__seed(seed);
+            }
+
+            /// The seed `reset` returns to; 0 for a tree with no `random`
+            /// or `shuffle` group.
+            #vis fn seed(&self) -> ::core::primitive::u64 {
+                #seed_now
             }
 
             /// The tree's static shape: every node, pre-order, shared by all
@@ -302,8 +366,9 @@ pub fn state(g: &Gen) -> State {
                 }
             }
 
-            /// Halts, then returns every piece of state (timers, clock) to
-            /// its initial value. The hooks see the tree clock from
+            /// Halts, then returns every piece of state (timers, clock,
+            /// generators and shuffle rounds) to its initial value, keeping
+            /// the seed. The hooks see the tree clock from
             /// before the reset.
             ///
             /// If a `deactivate` panics, the state is as if dropped at that
@@ -312,7 +377,7 @@ pub fn state(g: &Gen) -> State {
             #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
                 // Reset first, then halt the old state: a panicking hook
                 // unwinds through the old state, which drops what is still active.
-                let mut #old = ::core::mem::replace(self, Self::new());
+                let mut #old = ::core::mem::replace(self, Self::with_seed(self.seed()));
                 #old.halt(#agent, #ctx);
             }
 

@@ -1,0 +1,123 @@
+//! Deterministic per-agent randomness for `random` and `shuffle` groups
+//! (SPEC D4, D5, D8).
+//!
+//! Each `random` or `shuffle` group node holds its own generator in the
+//! agent's tree state ([`Dice`]), so a tree without such a group carries no
+//! random state at all (SPEC F3), and the decisions of one group do not
+//! shift the stream of another. All of them derive from one `u64` seed per
+//! agent state (`Tree::with_seed`, `set_seed`); `reset` returns them to
+//! that seed. Replaying the same inputs from the same seed gives the same
+//! decisions.
+//!
+//! The generator is [`DefaultRng`] (SplitMix64: 8 bytes, fast, of good
+//! statistical quality for game decisions — not for cryptography). A tree
+//! can name another one that implements [`rand_core::Rng`] and
+//! [`SeedableRng`]: `tree Name for Agent, rng = rand_pcg::Pcg32 { … }`.
+//!
+//! # The draws
+//!
+//! So that a replay is exact, how decisions draw is part of the contract:
+//!
+//! - the seed of the group at node `n` of a state seeded with `s` is
+//!   [`derive_seed`]`(s, n)`; a `subtree` reference at node `r` seeds the
+//!   referenced tree's state with `derive_seed(s, r)`;
+//! - a weighted choice visits the candidates in declaration order, keeping a
+//!   running total of their scores; the first accepting candidate is taken
+//!   without a draw; each later one with score `w` replaces the choice if
+//!   [`unit`]`(rng) * total < w` (one draw per later accepting candidate),
+//!   which picks each candidate with probability `w / Σw`.
+
+pub use rand_core::{self, Rng, SeedableRng};
+
+/// The generator of `random` and `shuffle` groups unless a tree names
+/// another: SplitMix64, 8 bytes per group.
+pub type DefaultRng = rand_xoshiro::SplitMix64;
+
+/// The random state of one `random` or `shuffle` group node, in the
+/// agent's tree state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dice<R = DefaultRng>(R);
+
+impl<R: SeedableRng> Dice<R> {
+    /// The generator of the group at node `node` of a state seeded with
+    /// `seed`.
+    #[inline]
+    pub fn seeded(seed: u64, node: u64) -> Self {
+        Dice(R::seed_from_u64(derive_seed(seed, node)))
+    }
+}
+
+impl<R> Dice<R> {
+    /// The generator itself.
+    #[inline(always)]
+    pub fn rng(&mut self) -> &mut R {
+        &mut self.0
+    }
+}
+
+impl<R: SeedableRng> Default for Dice<R> {
+    /// Seeded with 0 for node 0; the generated state seeds every group
+    /// properly when it is built (`new`, `with_seed`).
+    fn default() -> Self {
+        Dice::seeded(0, 0)
+    }
+}
+
+/// The seed of node `node` of a state seeded with `seed`: SplitMix64's
+/// finalizer over the two, so that nearby seeds and nodes give unrelated
+/// streams.
+#[inline]
+pub const fn derive_seed(seed: u64, node: u64) -> u64 {
+    let mut z = seed ^ (node.wrapping_add(1)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A uniform draw in `[0, 1)` from one `next_u32`.
+#[inline]
+pub fn unit<R: Rng>(rng: &mut R) -> f64 {
+    f64::from(rng.next_u32()) * (1.0 / 4_294_967_296.0)
+}
+
+/// One step of a weighted choice (see the module docs): a candidate with
+/// score `w` is seen, `total` is the sum of the scores seen so far, this
+/// one included. Returns whether it replaces the choice so far.
+#[inline]
+pub fn replaces<R: Rng>(rng: &mut R, total: f64, w: f64) -> bool {
+    total == w || unit(rng) * total < w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn d8_the_same_seed_gives_the_same_stream_and_nodes_differ() {
+        let mut a = Dice::<DefaultRng>::seeded(7, 3);
+        let mut b = Dice::<DefaultRng>::seeded(7, 3);
+        let mut c = Dice::<DefaultRng>::seeded(7, 4);
+        let xs: Vec<u32> = (0..8).map(|_| a.rng().next_u32()).collect();
+        let ys: Vec<u32> = (0..8).map(|_| b.rng().next_u32()).collect();
+        let zs: Vec<u32> = (0..8).map(|_| c.rng().next_u32()).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(xs, zs);
+    }
+
+    #[test]
+    fn unit_is_in_range() {
+        let mut d = Dice::<DefaultRng>::seeded(1, 0);
+        for _ in 0..10_000 {
+            let u = unit(d.rng());
+            assert!((0.0..1.0).contains(&u));
+        }
+    }
+
+    #[test]
+    fn the_first_candidate_is_taken_without_a_draw() {
+        let mut d = Dice::<DefaultRng>::seeded(1, 0);
+        let before = d.clone();
+        assert!(replaces(d.rng(), 2.0, 2.0));
+        assert_eq!(d, before);
+    }
+}
