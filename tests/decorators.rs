@@ -102,6 +102,12 @@ deciders::tree! {
     tree RetryForever for World {
         retry(forever) { Act("A") }
     }
+    tree RunOnceSkip for World {
+        sequence { run_once(Success) { Act("A") }, Act("B") }
+    }
+    tree RunOnceReplay for World {
+        sequence { run_once { Act("A") }, Act("B") }
+    }
 }
 
 #[test]
@@ -353,4 +359,84 @@ fn r5_retry_forever_retries_until_success() {
         Success,
         &["activate A", "tick A -> Success", "deactivate A"],
     );
+}
+
+#[test]
+fn r13_bt_dec_04_run_once_then_skip() {
+    // BT-DEC-04: `Sequence[RunOnce[A [S]], B [S]]`: A ticked once, B every
+    // time, all `Success`. `run_once(Success)` is BT.CPP's then_skip=true
+    // (SPEC R13: a status given in the tree).
+    let mut w = World::new();
+    w.result("A", Success).result("B", Success);
+    let mut t = RunOnceSkip::new();
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "activate A",
+            "tick A -> Success",
+            "deactivate A",
+            "activate B",
+            "tick B -> Success",
+            "deactivate B",
+        ],
+    );
+    for _ in 0..4 {
+        step(
+            &mut t,
+            &mut w,
+            Success,
+            &["activate B", "tick B -> Success", "deactivate B"],
+        );
+    }
+    // `reset` forgets the stored status.
+    t.reset(&mut w, &mut Ctx::new(0.0));
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "activate A",
+            "tick A -> Success",
+            "deactivate A",
+            "activate B",
+            "tick B -> Success",
+            "deactivate B",
+        ],
+    );
+}
+
+#[test]
+fn r13_bt_dec_04_run_once_replays_the_stored_status_and_counts_completions() {
+    // then_skip=false: A fails once; every later tick replays `Failure`
+    // without ticking anything.
+    let mut w = World::new();
+    w.result("A", Running).result("B", Success);
+    let mut t = RunOnceReplay::new();
+    // "Once" counts completions, not ticks: while A runs it is ticked.
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["activate A", "tick A -> Running"],
+    );
+    step(&mut t, &mut w, Running, &["tick A -> Running"]);
+    // A halt keeps nothing stored: A had not completed.
+    t.halt(&mut w, &mut Ctx::new(0.0));
+    assert_eq!(w.take(), log(&["deactivate A"]));
+    w.result("A", Failure);
+    step(
+        &mut t,
+        &mut w,
+        Failure,
+        &["activate A", "tick A -> Failure", "deactivate A"],
+    );
+    w.result("A", Success);
+    for _ in 0..3 {
+        step(&mut t, &mut w, Failure, &[]);
+    }
+    // A halt keeps the stored status (persistent, SPEC C7).
+    t.halt(&mut w, &mut Ctx::new(0.0));
+    step(&mut t, &mut w, Failure, &[]);
 }

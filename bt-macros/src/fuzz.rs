@@ -99,6 +99,10 @@ const DEEP_KINDS: &[&str] = &[
     "recheck(decide = Critter::guard) {",
     "retry(forever) {",
     "decorate(Gate::new(2)) {",
+    "run_once {",
+    "random { when(decide = Critter::guard) =>",
+    "shuffle {",
+    "scored(rescore = 1.0) {",
 ];
 
 /// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the
@@ -289,6 +293,11 @@ const POOL: &[&str] = &[
     "cooldown",
     "forever",
     "decorate",
+    "run_once",
+    "random",
+    "shuffle",
+    "scored",
+    "rescore",
     "succeed",
     "fail",
     "wait",

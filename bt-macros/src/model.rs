@@ -210,6 +210,8 @@ pub enum Deco {
     Timeout(f64),
     /// `delay(d)` (R7).
     Delay(f64),
+    /// `run_once` / `run_once(S)` (R13).
+    RunOnce(Option<StatusName>),
     /// `recheck(…) { child }` (R12): passes its child's status through; the
     /// items between the parentheses are the child's guard, marked
     /// `recheck`.
@@ -222,7 +224,7 @@ pub enum Deco {
 
 impl Deco {
     /// Every decorator keyword.
-    pub const KEYWORDS: [&'static str; 11] = [
+    pub const KEYWORDS: [&'static str; 12] = [
         "invert",
         "force",
         "always",
@@ -234,6 +236,7 @@ impl Deco {
         "delay",
         "recheck",
         "decorate",
+        "run_once",
     ];
 
     /// The duration argument, if the decorator has one.
@@ -248,6 +251,7 @@ impl Deco {
             | Deco::Repeat(_)
             | Deco::Retry(_)
             | Deco::Recheck
+            | Deco::RunOnce(_)
             | Deco::Custom(_) => None,
         }
     }

@@ -770,17 +770,20 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
     if k == "invert" {
         return Ok(Deco::Invert);
     }
+    if k == "run_once" && !input.peek(syn::token::Paren) {
+        return Ok(Deco::RunOnce(None));
+    }
     let args;
     parenthesized!(args in input);
     let deco = match k.as_str() {
-        "force" | "always" => {
+        "force" | "always" | "run_once" => {
             let status: Ident = args.parse()?;
             let name = match status.to_string().as_str() {
                 "Success" => StatusName::Success,
                 "Failure" => StatusName::Failure,
                 "Running" if k == "always" => StatusName::Running,
                 _ => {
-                    let allowed = if k == "force" {
+                    let allowed = if k != "always" {
                         "`Success` or `Failure`"
                     } else {
                         "`Success`, `Failure` or `Running`"
@@ -792,10 +795,10 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
                     StatusName::Success
                 }
             };
-            if k == "force" {
-                Deco::Force(name)
-            } else {
-                Deco::Always(name)
+            match k.as_str() {
+                "force" => Deco::Force(name),
+                "always" => Deco::Always(name),
+                _ => Deco::RunOnce(Some(name)),
             }
         }
         "repeat" | "retry" if args.peek(Ident) => {

@@ -237,6 +237,33 @@ impl<A, W> Decorator<A, W> for Retry {
     }
 }
 
+/// `run_once` and `run_once(S)` (SPEC R13): ticks its child until the child
+/// first completes; from then on it completes at once without ticking the
+/// child, with the child's stored status (or `S` when given, e.g.
+/// `run_once(Success)` to be skipped in a `sequence`), until `reset`. The
+/// stored status is persistent: a halt keeps it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RunOnce(pub Option<Status>);
+
+impl<A, W> Decorator<A, W> for RunOnce {
+    /// The child's first completion.
+    type Persist = Option<Status>;
+    #[inline(always)]
+    fn before(&mut self, done: &mut Option<Status>, _: &A, _: &Ctx<W>, _: bool) -> Before {
+        match *done {
+            Some(s) => Before::Stop(self.0.unwrap_or(s)),
+            None => Before::Tick,
+        }
+    }
+    #[inline(always)]
+    fn after(&mut self, done: &mut Option<Status>, _: &A, _: &Ctx<W>, child: Status) -> Status {
+        if child.is_done() {
+            *done = Some(child);
+        }
+        child
+    }
+}
+
 /// `recheck(…) { child }` (SPEC R12): passes the child's status through.
 /// The guard between the parentheses is the child's, marked `recheck`
 /// (SPEC G3): checked when the child is entered and every tick while it

@@ -35,6 +35,7 @@ pub fn deco_ty(rt: &TokenStream, deco: &Deco) -> TokenStream {
         Deco::Timeout(_) => "Timeout",
         Deco::Delay(_) => "Delay",
         Deco::Recheck => "Recheck",
+        Deco::RunOnce(_) => "RunOnce",
         Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
     };
     let name = Ident::new(name, Span::call_site());
@@ -64,6 +65,13 @@ pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
             quote!(#ty::new(#n))
         }
         Deco::Timeout(d) | Deco::Delay(d) => quote!(#ty::new(#d)),
+        Deco::RunOnce(s) => match s {
+            Some(s) => {
+                let s = status(rt, *s);
+                quote!(#ty(::core::option::Option::Some(#s)))
+            }
+            None => quote!(#ty(::core::option::Option::None)),
+        },
         Deco::Custom(leaf) => g.memory(id, leaf),
     }
 }
