@@ -321,6 +321,64 @@ deciders::tree! {
     tree Par06MaxFailures1 for World {
         parallel(all) { Act("N1"), Act("N2"), Act("N3") }
     }
+    tree Par06AllComplete1 for World {
+        parallel(all_complete) { Act("N1"), Act("N2"), Act("N3") }
+    }
+    tree Par06AllComplete2 for World {
+        parallel(all_complete, failure >= 2) { Act("N1"), Act("N2"), Act("N3") }
+    }
+}
+
+/// BT-PAR-06 with the wait-for-all form of SPEC C5 (`all_complete`):
+/// BT.CPP's ParallelAll exactly, for `max_failures` 1 and 2.
+fn bt_par_06_all_complete<T: Tree<World> + Default>(last: Status) {
+    let mut w = World::new();
+    let mut t = T::default();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "activate N1",
+            "tick N1 -> Running",
+            "activate N2",
+            "tick N2 -> Running",
+            "activate N3",
+            "tick N3 -> Running",
+        ],
+    );
+    // No early exit on failure: N1 fails, the others keep running.
+    w.result("N1", Failure);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "tick N1 -> Failure",
+            "deactivate N1",
+            "tick N2 -> Running",
+            "tick N3 -> Running",
+        ],
+    );
+    w.result("N2", Success).result("N3", Success);
+    step(
+        &mut t,
+        &mut w,
+        last,
+        &[
+            "tick N2 -> Success",
+            "deactivate N2",
+            "tick N3 -> Success",
+            "deactivate N3",
+        ],
+    );
+    assert!(!t.is_running());
+}
+
+#[test]
+fn bt_par_06_c5_all_complete_waits_for_every_child() {
+    bt_par_06_all_complete::<Par06AllComplete1>(Failure);
+    bt_par_06_all_complete::<Par06AllComplete2>(Success);
 }
 
 #[test]
@@ -364,11 +422,11 @@ fn bt_par_06_parallel_all_with_max_failures() {
         ],
     );
 
-    // max_failures=1: deliberate difference. BT.CPP's ParallelAll waits for
-    // every child before deciding (FAILURE on tick 3). SPEC C5 has no
-    // wait-for-all policy: "as soon as the outcome is decided the remaining
-    // children are not ticked that tick, and the running ones are halted".
-    // With one failure allowed, N1's failure decides on tick 2.
+    // max_failures=1 with thresholds: BT.CPP's ParallelAll waits for every
+    // child before deciding (FAILURE on tick 3); that is `all_complete`
+    // (`bt_par_06_c5_all_complete_waits_for_every_child`). The threshold
+    // form decides as soon as the outcome is known (SPEC C5): with one
+    // failure allowed, N1's failure decides on tick 2.
     let mut w = World::new();
     let mut t = Par06MaxFailures1::new();
     step(&mut t, &mut w, Running, &start);

@@ -103,6 +103,7 @@ const DEEP_KINDS: &[&str] = &[
     "random { when(decide = Critter::guard) =>",
     "shuffle {",
     "scored(rescore = 1.0) {",
+    "parallel(all_complete, failure >= 1) {",
 ];
 
 /// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the
@@ -298,6 +299,7 @@ const POOL: &[&str] = &[
     "shuffle",
     "scored",
     "rescore",
+    "all_complete",
     "succeed",
     "fail",
     "wait",

@@ -73,8 +73,12 @@ pub enum Kind {
         concurrent: bool,
         /// Successes needed (`None`: every child).
         success: Option<(usize, Span)>,
-        /// Failures that fail it (`None`: as soon as success is out of reach).
+        /// Failures that fail it (`None`: as soon as success is out of reach;
+        /// with `all_complete`, 1).
         failure: Option<(usize, Span)>,
+        /// `parallel(all_complete, …)` (SPEC C5): no early exit, the outcome
+        /// is decided once every child completed.
+        all_complete: bool,
     },
     /// `condition(F)`: a leaf over `&Agent` (SPEC L6).
     Condition {

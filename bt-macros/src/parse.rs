@@ -376,8 +376,8 @@ impl Parser {
             Some(Keyword::Parallel) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
                 let concurrent = keyword == "concurrent";
-                let (success, failure) = if concurrent {
-                    (None, None)
+                let (success, failure, all_complete) = if concurrent {
+                    (None, None, false)
                 } else {
                     parse_thresholds(&keyword, input, &mut self.errors)?
                 };
@@ -386,6 +386,7 @@ impl Parser {
                     concurrent,
                     success,
                     failure,
+                    all_complete,
                 }
             }
             Some(Keyword::Condition) => {
@@ -892,8 +893,8 @@ fn parse_thresholds(
     keyword: &Ident,
     input: ParseStream,
     errors: &mut Diagnostics,
-) -> syn::Result<(Threshold, Threshold)> {
-    const EXPECTED: &str = "expected a parallel policy: `parallel(all)`, `parallel(any)` or thresholds `parallel(success >= 2, failure >= 1)`";
+) -> syn::Result<(Threshold, Threshold, bool)> {
+    const EXPECTED: &str = "expected a parallel policy: `parallel(all)`, `parallel(any)`, thresholds `parallel(success >= 2, failure >= 1)` or `parallel(all_complete)`, `parallel(all_complete, failure >= 2)`";
     if !input.peek(syn::token::Paren) {
         return Err(syn::Error::new(keyword.span(), EXPECTED));
     }
@@ -903,21 +904,33 @@ fn parse_thresholds(
         .call(Ident::parse_any)
         .map_err(|e| syn::Error::new(e.span(), EXPECTED))?;
     match first.to_string().as_str() {
-        "all" => return Ok((None, Some((1, first.span())))),
-        "any" => return Ok((Some((1, first.span())), None)),
+        "all" => return Ok((None, Some((1, first.span())), false)),
+        "any" => return Ok((Some((1, first.span())), None, false)),
         _ => {}
     }
+    let all_complete = first == "all_complete";
     let mut success = None;
     let mut failure = None;
     let mut key = first;
+    if all_complete {
+        if args.is_empty() {
+            return Ok((None, None, true));
+        }
+        args.parse::<Token![,]>()?;
+        key = args.call(Ident::parse_any)?;
+    }
     loop {
         args.parse::<Token![>=]>()
             .map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
         let n: Expr = args.parse()?;
         let value = count::<usize>(&n, &format!("{key} >= 2"), errors).map(|v| (v, n.span()));
         match key.to_string().as_str() {
-            "success" => success = value,
+            "success" if !all_complete => success = value,
             "failure" => failure = value,
+            "success" => return Err(syn::Error::new(
+                key.span(),
+                "`parallel(all_complete, …)` waits for every child: only `failure >= m` can follow",
+            )),
             _ => return Err(syn::Error::new(key.span(), EXPECTED)),
         }
         if args.is_empty() {
@@ -926,7 +939,7 @@ fn parse_thresholds(
         args.parse::<Token![,]>()?;
         key = args.call(Ident::parse_any)?;
     }
-    Ok((success, failure))
+    Ok((success, failure, all_complete))
 }
 
 /// `succeed`, `fail`, `wait(d)` (SPEC L7).

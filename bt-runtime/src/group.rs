@@ -1170,6 +1170,13 @@ pub enum ParallelPolicy {
     /// `concurrent`: completed children run again; the first failure fails
     /// it, all succeeding in one tick succeeds it.
     Concurrent,
+    /// `parallel(all_complete, failure >= m)`: no early exit; once every
+    /// child completed, `Failure` if at least `failure` of them failed,
+    /// else `Success`.
+    AllComplete {
+        /// Failures that fail it.
+        failure: usize,
+    },
 }
 
 /// Halts a parallel node's running children, in declaration order.
@@ -1228,6 +1235,7 @@ impl<S: Slots<P, A, W>, P, A, W> SlotVisit<S, P, A, W> for ParallelPolicy {
                     return ControlFlow::Break(out);
                 }
             }
+            ParallelPolicy::AllComplete { .. } => s.step(i, ps, agent, ctx, tr),
         }
         ControlFlow::Continue(())
     }
@@ -1258,5 +1266,20 @@ pub fn parallel_tick<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
             }
         }
         ParallelPolicy::Thresholds { .. } => Status::Running,
+        ParallelPolicy::AllComplete { failure } => {
+            let mut failures = 0;
+            for i in 0..S::LEN {
+                match s.done(i) {
+                    None => return Status::Running,
+                    Some(Status::Failure) => failures += 1,
+                    Some(_) => {}
+                }
+            }
+            if failures >= failure {
+                Status::Failure
+            } else {
+                Status::Success
+            }
+        }
     }
 }

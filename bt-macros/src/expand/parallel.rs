@@ -19,6 +19,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
         concurrent,
         success,
         failure,
+        all_complete,
         ..
     } = &node.kind
     else {
@@ -37,6 +38,9 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     let need_failure = failure.map_or(n + 1 - need_success.min(n), |(f, _)| f);
     let policy = if *concurrent {
         quote!(#rt::ParallelPolicy::Concurrent)
+    } else if *all_complete {
+        let need_failure = failure.map_or(1, |(f, _)| f);
+        quote!(#rt::ParallelPolicy::AllComplete { failure: #need_failure })
     } else {
         quote!(#rt::ParallelPolicy::Thresholds { success: #need_success, failure: #need_failure })
     };
