@@ -1953,3 +1953,238 @@ fn s1_a_subtree_referenced_twice_has_two_independent_states() {
         &["activate rest", "tick rest -> Success", "deactivate rest"],
     );
 }
+
+// ---------------------------------------------------------------------------
+// Control nodes (SPEC C8–C10)
+// ---------------------------------------------------------------------------
+
+/// What `switch` reads in BT-CTL-03 (the blackboard variable `v`).
+#[derive(Clone, Copy, PartialEq)]
+enum V {
+    One,
+    FortyTwo,
+    Other,
+}
+
+thread_local! {
+    static VAR: std::cell::Cell<V> = const { std::cell::Cell::new(V::One) };
+}
+
+fn var(w: &World) -> V {
+    w.push("read v".to_string());
+    VAR.with(|v| v.get())
+}
+
+deciders::tree! {
+    tree Ctl01 for World {
+        if_then_else { condition(status_of("C")), Act("T"), Act("E") }
+    }
+    tree Ctl01NoElse for World {
+        if_then_else { condition(status_of("C")), Act("T") }
+    }
+    tree WhileDo for World {
+        while_do_else { condition(status_of("C")), Act("D"), Act("E") }
+    }
+    tree WhileDoNoElse for World {
+        while_do_else { condition(status_of("C")), Act("D") }
+    }
+    tree Ctl03 for World {
+        switch(var) {
+            V::One => Act("A1"),
+            V::FortyTwo => Act("A42"),
+            _ => Act("DEF"),
+        }
+    }
+    tree Ctl03NoDefault for World {
+        switch(var) { V::One => Act("A1") }
+    }
+}
+
+#[test]
+fn bt_ctl_01_c8_if_then_else_evaluates_its_condition_once_per_activation() {
+    // C [R, S, F], T [R, R, S], E [S]. `status_of("C")`: score 0 → Running,
+    // > 0 → Success, < 0 → Failure.
+    let mut w = World::new();
+    let mut t = Ctl01::new();
+    step(&mut t, &mut w, Running, &["decide C"]);
+    w.set("C", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide C", "activate T", "tick T -> Running"],
+    );
+    // The condition is not evaluated again while the branch runs.
+    w.set("C", -1.0);
+    step(&mut t, &mut w, Running, &["tick T -> Running"]);
+    w.result("T", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &["tick T -> Success", "deactivate T"],
+    );
+    // A new activation: C fails → the else branch.
+    w.result("E", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "decide C",
+            "activate E",
+            "tick E -> Success",
+            "deactivate E",
+        ],
+    );
+    assert!(!t.is_running());
+    // With two children, a failing condition fails the node; a failing
+    // branch fails it too.
+    let mut t = Ctl01NoElse::new();
+    step(&mut t, &mut w, Failure, &["decide C"]);
+    w.set("C", 1.0).result("T", Failure);
+    step(
+        &mut t,
+        &mut w,
+        Failure,
+        &[
+            "decide C",
+            "activate T",
+            "tick T -> Failure",
+            "deactivate T",
+        ],
+    );
+}
+
+#[test]
+fn c8_halting_if_then_else_halts_the_running_branch() {
+    let mut w = World::new();
+    let mut t = Ctl01::new();
+    w.set("C", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide C", "activate T", "tick T -> Running"],
+    );
+    t.halt(&mut w, &mut Ctx::new(0.0));
+    assert_eq!(w.take(), log(&["deactivate T"]));
+    // The next activation evaluates the condition again.
+    w.set("C", -1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide C", "activate E", "tick E -> Running"],
+    );
+}
+
+#[test]
+fn c9_while_do_else_ticks_its_condition_every_tick_and_halts_the_branch_left() {
+    let mut w = World::new();
+    let mut t = WhileDo::new();
+    w.set("C", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide C", "activate D", "tick D -> Running"],
+    );
+    step(&mut t, &mut w, Running, &["decide C", "tick D -> Running"]);
+    // The choice changes: D is halted before E is ticked.
+    w.set("C", -1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide C",
+            "deactivate D",
+            "activate E",
+            "tick E -> Running",
+        ],
+    );
+    // The condition running: the node runs, no branch is ticked (E stays
+    // active, untouched).
+    w.set("C", 0.0);
+    step(&mut t, &mut w, Running, &["decide C"]);
+    w.set("C", -1.0).result("E", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &["decide C", "tick E -> Success", "deactivate E"],
+    );
+    assert!(!t.is_running());
+    // No else branch: a failing condition fails the node, halting D first.
+    let mut t = WhileDoNoElse::new();
+    w.set("C", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["decide C", "activate D", "tick D -> Running"],
+    );
+    w.set("C", -1.0);
+    step(&mut t, &mut w, Failure, &["decide C", "deactivate D"]);
+    assert!(!t.is_running());
+}
+
+#[test]
+fn bt_ctl_03_c10_switch_halts_the_previous_case_before_ticking_the_new_one() {
+    let mut w = World::new();
+    let mut t = Ctl03::new();
+    VAR.with(|v| v.set(V::One));
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["read v", "activate A1", "tick A1 -> Running"],
+    );
+    VAR.with(|v| v.set(V::FortyTwo));
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "read v",
+            "deactivate A1",
+            "activate A42",
+            "tick A42 -> Running",
+        ],
+    );
+    w.result("A42", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &["read v", "tick A42 -> Success", "deactivate A42"],
+    );
+    // No case matches: the default.
+    VAR.with(|v| v.set(V::Other));
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["read v", "activate DEF", "tick DEF -> Running"],
+    );
+    w.result("DEF", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &["read v", "tick DEF -> Success", "deactivate DEF"],
+    );
+    // No default and no match: Failure, halting the case that ran.
+    let mut t = Ctl03NoDefault::new();
+    VAR.with(|v| v.set(V::One));
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["read v", "activate A1", "tick A1 -> Running"],
+    );
+    VAR.with(|v| v.set(V::Other));
+    step(&mut t, &mut w, Failure, &["read v", "deactivate A1"]);
+    assert!(!t.is_running());
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use syn::Error;
 
 use crate::diag::Diagnostics;
-use crate::model::{Deco, Kind, Node, Policy, Tree};
+use crate::model::{Control, Deco, Kind, Node, Policy, Tree};
 use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
@@ -96,6 +96,7 @@ const RULES: &[Rule] = &[
     scored_rescore_is_positive,
     sibling_names_differ,
     decorator_has_one_child,
+    control_children_count,
     decorator_duration_is_positive,
     decorator_count_is_at_least_one,
     parallel_not_empty,
@@ -205,7 +206,9 @@ fn sibling_names_differ(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
 fn keyword_of(node: &Node) -> String {
     match &node.kind {
         Kind::Composite { policy, .. } => policy.keyword().to_string(),
-        Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword.to_string(),
+        Kind::Decorator { keyword, .. }
+        | Kind::Parallel { keyword, .. }
+        | Kind::Control { keyword, .. } => keyword.to_string(),
         Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => "node".to_string(),
     }
 }
@@ -260,6 +263,30 @@ fn decorator_count_is_at_least_one(_: &mut Scope, node: &Node, errors: &mut Diag
                 "`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"
             ),
         );
+    }
+}
+
+/// SPEC C8–C10: `if_then_else` and `while_do_else` take a condition and one
+/// or two branches; a `switch` has at least one case.
+fn control_children_count(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Kind::Control { keyword, control } = &node.kind else {
+        return;
+    };
+    let n = node.children.len();
+    match control {
+        Control::IfThenElse | Control::WhileDoElse if !(2..=3).contains(&n) => errors.error(
+            keyword.span(),
+            format!(
+                "`{keyword}` takes 2 or 3 children (a condition, the branch run on its \
+                 `Success`, and optionally the branch run on its `Failure`), found {n}: \
+                 `{keyword} {{ Cond, Then, Else }}`"
+            ),
+        ),
+        Control::Switch { .. } if n == 0 => errors.error(
+            keyword.span(),
+            "`switch` needs at least one case: `switch(Agent::mode) { Mode::Alert => Chase, _ => Idle }`",
+        ),
+        Control::IfThenElse | Control::WhileDoElse | Control::Switch { .. } => {}
     }
 }
 
@@ -439,6 +466,7 @@ impl<'a> Depths<'a> {
                 | Kind::Composite { .. }
                 | Kind::Decorator { .. }
                 | Kind::Parallel { .. }
+                | Kind::Control { .. }
                 | Kind::Condition { .. } => n.depth,
             })
             .max()

@@ -104,6 +104,9 @@ const DEEP_KINDS: &[&str] = &[
     "shuffle {",
     "scored(rescore = 1.0) {",
     "parallel(all_complete, failure >= 1) {",
+    "if_then_else { condition(Critter::hungry), Eat,",
+    "while_do_else { condition(Critter::hungry),",
+    "switch(Critter::mode) { Mode::A => Eat, _ =>",
 ];
 
 /// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the
@@ -300,6 +303,10 @@ const POOL: &[&str] = &[
     "scored",
     "rescore",
     "all_complete",
+    "if_then_else",
+    "while_do_else",
+    "switch",
+    "_",
     "succeed",
     "fail",
     "wait",
@@ -457,7 +464,7 @@ fn past_the_limits_gives_compile_errors() {
         (&deep[2], "this node is nested 49 levels below the root"),
         (&deep[3], "`subtree Bottom` nests too deeply"),
         (&deep[4], "this node is nested 49 levels below the root"),
-        (&wide[WIDE_KINDS.len()], "a decider group has at most 64"),
+        (&wide[WIDE_KINDS.len()], "children, more than 64"),
     ] {
         let out = run(seed).unwrap();
         assert!(out.contains(expected), "{}", &out[..out.len().min(400)]);

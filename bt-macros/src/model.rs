@@ -80,6 +80,14 @@ pub enum Kind {
         /// is decided once every child completed.
         all_complete: bool,
     },
+    /// A control node of BehaviorTree.CPP's (SPEC C8–C10): its children
+    /// each have a slot, like `parallel`'s.
+    Control {
+        /// The keyword as written.
+        keyword: Ident,
+        /// Which one.
+        control: Control,
+    },
     /// `condition(F)`: a leaf over `&Agent` (SPEC L6).
     Condition {
         /// The function.
@@ -104,6 +112,27 @@ pub enum Kind {
         /// seconds, and where it was written.
         rescore: Option<(f64, Span)>,
     },
+}
+
+/// A control node (SPEC C8–C10).
+pub enum Control {
+    /// `if_then_else { C, T [, E] }` (C8).
+    IfThenElse,
+    /// `while_do_else { C, D [, E] }` (C9).
+    WhileDoElse,
+    /// `switch(value) { PATTERN => NODE, … }` (C10): the value read from
+    /// `&Agent`, and each child's pattern, in order.
+    Switch {
+        /// A function or closure of `&Agent`.
+        value: Expr,
+        /// The pattern of each child.
+        cases: Vec<syn::Pat>,
+    },
+}
+
+impl Control {
+    /// Every control keyword.
+    pub const KEYWORDS: [&'static str; 3] = ["if_then_else", "while_do_else", "switch"];
 }
 
 /// The policy of a composite.
@@ -365,6 +394,7 @@ impl Tree {
             Kind::Composite { behavior, .. } => behavior.as_ref(),
             Kind::Decorator { .. }
             | Kind::Parallel { .. }
+            | Kind::Control { .. }
             | Kind::Condition { .. }
             | Kind::Subtree { .. } => None,
         }
@@ -378,7 +408,10 @@ impl Tree {
                     Kind::Behavior(leaf) => leaf.timed,
                     Kind::Decorator { deco, .. } => deco.uses_time(),
                     Kind::Composite { rescore, .. } => rescore.is_some(),
-                    Kind::Parallel { .. } | Kind::Condition { .. } | Kind::Subtree { .. } => false,
+                    Kind::Parallel { .. }
+                    | Kind::Control { .. }
+                    | Kind::Condition { .. }
+                    | Kind::Subtree { .. } => false,
                 }
         })
     }
@@ -391,6 +424,7 @@ impl Tree {
             | Kind::Composite { .. }
             | Kind::Decorator { .. }
             | Kind::Parallel { .. }
+            | Kind::Control { .. }
             | Kind::Condition { .. } => None,
         })
     }

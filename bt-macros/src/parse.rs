@@ -34,7 +34,8 @@ use syn::{
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
+    Control, Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy,
+    StatusName, Tree,
 };
 
 /// The deepest a node may be nested below its tree's root (the root is at
@@ -389,6 +390,28 @@ impl Parser {
                     all_complete,
                 }
             }
+            Some(Keyword::Control) => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let control = match keyword.to_string().as_str() {
+                    "if_then_else" => Control::IfThenElse,
+                    "while_do_else" => Control::WhileDoElse,
+                    _ => {
+                        let args;
+                        parenthesized!(args in input);
+                        let value: Expr = args.parse()?;
+                        if !args.is_empty() {
+                            return Err(args.error(
+                                "expected `)`: `switch(Agent::mode) { … }` takes one function of the agent",
+                            ));
+                        }
+                        Control::Switch {
+                            value,
+                            cases: Vec::new(),
+                        }
+                    }
+                };
+                Kind::Control { keyword, control }
+            }
             Some(Keyword::Condition) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
                 let args;
@@ -428,7 +451,8 @@ impl Parser {
         let span = match &kind {
             Kind::Composite { keyword, .. }
             | Kind::Decorator { keyword, .. }
-            | Kind::Parallel { keyword, .. } => keyword.span(),
+            | Kind::Parallel { keyword, .. }
+            | Kind::Control { keyword, .. } => keyword.span(),
             _ => span,
         };
         self.nodes.push(Node {
@@ -446,8 +470,23 @@ impl Parser {
             let content;
             braced!(content in input);
             let mut children = Vec::new();
+            let switch = matches!(
+                &self.nodes[id].kind,
+                Kind::Control {
+                    control: Control::Switch { .. },
+                    ..
+                }
+            );
+            let mut cases = Vec::new();
             while !content.is_empty() {
-                children.push(self.slot(&content, id, depth + 1)?);
+                if switch {
+                    // `[name:] PATTERN => NODE`
+                    let (child, case) = self.case(&content, id, depth + 1)?;
+                    children.push(child);
+                    cases.push(case);
+                } else {
+                    children.push(self.slot(&content, id, depth + 1)?);
+                }
                 if content.is_empty() {
                     break;
                 }
@@ -456,6 +495,13 @@ impl Parser {
                 })?;
             }
             self.disambiguate(&children);
+            if let Kind::Control {
+                control: Control::Switch { cases: all, .. },
+                ..
+            } = &mut self.nodes[id].kind
+            {
+                *all = cases;
+            }
             if let (Some(guard), Some(&c)) = (child_guard, children.first()) {
                 match &self.nodes[c].guard {
                     Some(own) => self.errors.error(
@@ -577,6 +623,36 @@ impl Parser {
         self.node(input, Some(parent), depth, name, guard)
     }
 
+    /// One arm of a `switch`: `[name :] PATTERN => NODE` (SPEC C10).
+    fn case(
+        &mut self,
+        input: ParseStream,
+        parent: usize,
+        depth: usize,
+    ) -> syn::Result<(usize, syn::Pat)> {
+        let name = if input.peek(Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
+            let name = input.call(Ident::parse_any)?;
+            input.parse::<Token![:]>()?;
+            Some(name)
+        } else {
+            None
+        };
+        let pat = syn::Pat::parse_multi_with_leading_vert(input).map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                "expected a case: a pattern, `=>` and a node, e.g. `Mode::Alert => Chase`, `_ => Idle`",
+            )
+        })?;
+        input.parse::<Token![=>]>().map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                "expected `=>` after the case's pattern: `Mode::Alert => Chase`",
+            )
+        })?;
+        let child = self.node(input, Some(parent), depth, name, None)?;
+        Ok((child, pat))
+    }
+
     /// The items inside `when( … )`.
     fn guard(&mut self, when: Ident, input: ParseStream) -> syn::Result<Guard> {
         let mut guard = Guard {
@@ -695,6 +771,7 @@ enum Keyword {
     Composite(Policy),
     Decorator,
     Parallel,
+    Control,
     Condition,
     Builtin,
     Subtree,
@@ -719,6 +796,7 @@ fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
     let keyword = match word.as_str() {
         w if Deco::KEYWORDS.contains(&w) => Some(Keyword::Decorator),
         "parallel" | "concurrent" => Some(Keyword::Parallel),
+        w if Control::KEYWORDS.contains(&w) => Some(Keyword::Control),
         "condition" => Some(Keyword::Condition),
         w if BUILTINS.contains(&w) => Some(Keyword::Builtin),
         "subtree" => Some(Keyword::Subtree),
@@ -731,6 +809,7 @@ fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
     if first.is_some_and(|c| c.is_ascii_lowercase()) {
         let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
         kinds.extend(["parallel", "concurrent"]);
+        kinds.extend(Control::KEYWORDS);
         kinds.extend(Deco::KEYWORDS);
         kinds.extend(["condition", "subtree"]);
         kinds.extend(BUILTINS);
@@ -757,7 +836,9 @@ fn default_name(kind: &Kind) -> String {
             .last()
             .map_or_else(|| "behavior".to_string(), |s| s.ident.to_string()),
         Kind::Composite { policy, .. } => policy.keyword().to_string(),
-        Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword.to_string(),
+        Kind::Decorator { keyword, .. }
+        | Kind::Parallel { keyword, .. }
+        | Kind::Control { keyword, .. } => keyword.to_string(),
         Kind::Condition { .. } => "condition".to_string(),
         Kind::Subtree { name } => name.to_string(),
     }

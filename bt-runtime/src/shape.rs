@@ -31,6 +31,12 @@ pub enum NodeKind {
     Parallel,
     /// A `concurrent` (SPEC C6).
     Concurrent,
+    /// An `if_then_else` (SPEC C8).
+    IfThenElse,
+    /// A `while_do_else` (SPEC C9).
+    WhileDoElse,
+    /// A `switch` (SPEC C10).
+    Switch,
     /// A decorator (SPEC R1–R7); the keyword names which.
     Decorator(&'static str),
     /// A condition leaf (SPEC L6).
@@ -55,6 +61,9 @@ impl NodeKind {
             NodeKind::Scored => "scored",
             NodeKind::Parallel => "parallel",
             NodeKind::Concurrent => "concurrent",
+            NodeKind::IfThenElse => "if_then_else",
+            NodeKind::WhileDoElse => "while_do_else",
+            NodeKind::Switch => "switch",
             NodeKind::Decorator(keyword) => keyword,
             NodeKind::Condition => "condition",
             NodeKind::Subtree => "subtree",

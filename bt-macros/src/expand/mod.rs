@@ -74,7 +74,9 @@ pub fn tree(
         match &node.kind {
             Kind::Composite { .. } => inner.extend(composite::composite(&g, node.id)),
             Kind::Decorator { deco, .. } => inner.extend(decorator::decorator(&g, node.id, deco)),
-            Kind::Parallel { .. } => inner.extend(parallel::parallel(&g, node.id)),
+            Kind::Parallel { .. } | Kind::Control { .. } => {
+                inner.extend(parallel::parallel(&g, node.id))
+            }
             Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => {}
         }
         if node.guard.is_some() {

@@ -206,6 +206,18 @@ impl<'a> Gen<'a> {
         format_ident!("condition{}", id)
     }
 
+    /// The function of `switch` node `id` (SPEC C10): which case matches.
+    fn switch_fn(&self, id: usize) -> Ident {
+        format_ident!("switch{}", id)
+    }
+
+    /// Calls `switch` node `id`'s function; evaluates to the index of the
+    /// first matching case (the number of cases if none matches).
+    pub fn call_switch(&self, id: usize) -> TokenStream {
+        let (root, name, agent) = (self.root(), self.switch_fn(id), &self.agent);
+        quote!(#root::#name(&*#agent))
+    }
+
     /// The functions that hold what the user wrote inside the tree: each
     /// behavior's constructor (`fn memory{id}`) and each condition
     /// (`fn condition{id}`); the guards join them (`guard.rs`). They sit in
@@ -226,6 +238,26 @@ impl<'a> Gen<'a> {
                     deco: crate::model::Deco::Custom(leaf),
                     ..
                 } => leaf,
+                Kind::Control {
+                    control: crate::model::Control::Switch { value, cases },
+                    ..
+                } => {
+                    let name = self.switch_fn(node.id);
+                    let (agent, agent_ty) = (&self.agent, &self.tree.agent);
+                    let len = cases.len();
+                    let arms = cases.iter().enumerate().map(|(i, pat)| quote!(#pat => #i,));
+                    out.extend(quote! {
+                        #[inline(always)]
+                        fn #name(#agent: &#agent_ty) -> ::core::primitive::usize {
+                            match (#value)(#agent) {
+                                #(#arms)*
+                                #[allow(unreachable_patterns)]
+                                _ => #len,
+                            }
+                        }
+                    });
+                    continue;
+                }
                 Kind::Condition { func } => {
                     let name = self.condition_fn(node.id);
                     let (agent_ty, ctx_ty, aw) = (&self.tree.agent, self.ctx_ty(), self.aw());
@@ -349,7 +381,9 @@ impl<'a> Gen<'a> {
                     .map_or_else(|| quote!(()), |&c| self.active_ty(c));
                 quote!(#rt::DecoState<#ty, #child>)
             }
-            Kind::Composite { .. } | Kind::Parallel { .. } => self.node_ty(id).to_token_stream(),
+            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
+                self.node_ty(id).to_token_stream()
+            }
         }
     }
 
@@ -431,7 +465,9 @@ impl<'a> Gen<'a> {
                 let new = super::decorator::deco_new(self, id, deco);
                 quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
             }
-            Kind::Composite { behavior: None, .. } | Kind::Parallel { .. } => {
+            Kind::Composite { behavior: None, .. }
+            | Kind::Parallel { .. }
+            | Kind::Control { .. } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
                 quote!(#node_ty::enter(#args))
@@ -468,7 +504,7 @@ impl<'a> Gen<'a> {
                 let args = self.args();
                 quote!(#rt::deco_tick::<#node_ty, _, _, _, _>(#a, #info, #args))
             }
-            Kind::Composite { .. } | Kind::Parallel { .. } => {
+            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
                 let args = self.args();
                 quote!(#a.tick(#args))
             }
@@ -494,7 +530,7 @@ impl<'a> Gen<'a> {
                 let args = self.args();
                 quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
             }
-            Kind::Composite { .. } | Kind::Parallel { .. } => {
+            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
                 let args = self.args();
                 quote!(#a.halt(#args))
             }
@@ -545,6 +581,7 @@ impl<'a> Gen<'a> {
             } => quote!({ #f.behavior(#info, &#a.b); #a.visit(#f); }),
             Kind::Composite { behavior: None, .. }
             | Kind::Parallel { .. }
+            | Kind::Control { .. }
             | Kind::Subtree { .. } => {
                 quote!({ #f.node(#info); #a.visit(#f); })
             }

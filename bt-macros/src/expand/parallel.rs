@@ -1,7 +1,10 @@
-//! `parallel` (SPEC C5) and `concurrent` (SPEC C6): every child has a slot
-//! of its own (a struct field, not an enum: several run at once, SPEC F3).
+//! `parallel` (SPEC C5), `concurrent` (SPEC C6) and the control nodes
+//! `if_then_else`, `while_do_else`, `switch` (SPEC C8–C10): every child has
+//! a slot of its own (a struct field, not an enum: several may run at once,
+//! SPEC F3).
 //!
-//! The policy is runtime code (`group::parallel_tick` over `group::Slots`);
+//! The policy is runtime code (`group::parallel_tick`, `if_then_else_tick`,
+//! `while_do_else_tick`, `switch_tick` over `group::Slots`);
 //! a tree only implements the slots: one `match` per operation, and `each`
 //! written out per child (see `composite.rs`).
 
@@ -10,21 +13,11 @@ use quote::{format_ident, quote};
 
 use super::composite::WIDE;
 use super::names::{local, Gen};
-use crate::model::Kind;
+use crate::model::{Control, Kind};
 
 /// The types and `impl`s of parallel node `id`.
 pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     let node = &g.tree.nodes[id];
-    let Kind::Parallel {
-        concurrent,
-        success,
-        failure,
-        all_complete,
-        ..
-    } = &node.kind
-    else {
-        return TokenStream::new();
-    };
     let rt = &g.rt;
     let (a, f, i_, v, me) = (local("a"), local("f"), local("i"), local("v"), local("me"));
     let s = local("s");
@@ -34,15 +27,43 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
     let persist = g.persist();
     let aw = g.aw();
     let n = node.children.len();
-    let need_success = success.map_or(n, |(s, _)| s);
-    let need_failure = failure.map_or(n + 1 - need_success.min(n), |(f, _)| f);
-    let policy = if *concurrent {
-        quote!(#rt::ParallelPolicy::Concurrent)
-    } else if *all_complete {
-        let need_failure = failure.map_or(1, |(f, _)| f);
-        quote!(#rt::ParallelPolicy::AllComplete { failure: #need_failure })
-    } else {
-        quote!(#rt::ParallelPolicy::Thresholds { success: #need_success, failure: #need_failure })
+    // What a tick of the node does with its slots.
+    let tick = match &node.kind {
+        Kind::Parallel {
+            concurrent: true, ..
+        } => {
+            quote!(#rt::parallel_tick::<Self, _, _, _, _>(#rt::ParallelPolicy::Concurrent, self, #args))
+        }
+        Kind::Parallel {
+            all_complete: true,
+            failure,
+            ..
+        } => {
+            let need_failure = failure.map_or(1, |(f, _)| f);
+            quote!(#rt::parallel_tick::<Self, _, _, _, _>(#rt::ParallelPolicy::AllComplete { failure: #need_failure }, self, #args))
+        }
+        Kind::Parallel {
+            success, failure, ..
+        } => {
+            let need_success = success.map_or(n, |(s, _)| s);
+            let need_failure = failure.map_or(n + 1 - need_success.min(n), |(f, _)| f);
+            quote!(#rt::parallel_tick::<Self, _, _, _, _>(#rt::ParallelPolicy::Thresholds { success: #need_success, failure: #need_failure }, self, #args))
+        }
+        Kind::Control { control, .. } => match control {
+            Control::IfThenElse => quote!(#rt::if_then_else_tick::<Self, _, _, _, _>(self, #args)),
+            Control::WhileDoElse => {
+                quote!(#rt::while_do_else_tick::<Self, _, _, _, _>(self, #args))
+            }
+            Control::Switch { .. } => {
+                let call = g.call_switch(id);
+                quote!(#rt::switch_tick::<Self, _, _, _, _>(#call, self, #args))
+            }
+        },
+        Kind::Behavior(_)
+        | Kind::Decorator { .. }
+        | Kind::Composite { .. }
+        | Kind::Condition { .. }
+        | Kind::Subtree { .. } => return TokenStream::new(),
     };
     let field = |i: usize| format_ident!("c{}", i);
     let fields = node.children.iter().enumerate().map(|(i, &c)| {
@@ -192,7 +213,7 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
 
             #[inline]
             fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                #rt::parallel_tick::<Self, _, _, _, _>(#policy, self, #args)
+                #tick
             }
 
             #[inline]

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
 use super::names::{derives_default, local, Gen};
-use crate::model::Kind;
+use crate::model::{Control, Kind};
 
 /// The state type of a tree as declared in the user's module, and what goes
 /// into the invocation's `const _: () = { … };` block: `static SHAPE`,
@@ -47,6 +47,14 @@ pub fn state(g: &Gen) -> State {
                 concurrent: true, ..
             } => (quote!(Concurrent), None),
             Kind::Parallel { .. } => (quote!(Parallel), None),
+            Kind::Control { control, .. } => {
+                let k = match control {
+                    Control::IfThenElse => quote!(IfThenElse),
+                    Control::WhileDoElse => quote!(WhileDoElse),
+                    Control::Switch { .. } => quote!(Switch),
+                };
+                (k, None)
+            }
             Kind::Condition { .. } => (quote!(Condition), None),
             Kind::Subtree { .. } => (quote!(Subtree), None),
         };
@@ -113,6 +121,7 @@ pub fn state(g: &Gen) -> State {
             Kind::Behavior(_)
             | Kind::Composite { .. }
             | Kind::Parallel { .. }
+            | Kind::Control { .. }
             | Kind::Condition { .. } => {}
         }
     }
