@@ -765,11 +765,17 @@ fn no_children(input: ParseStream, kind: &Kind, first: Option<&Ident>) -> syn::R
         }
         _ => match first.and_then(miscased_keyword) {
             Some(e) => return Err(e),
-            None => format!(
-                "`{}` is a leaf and takes no children; a node with children is a composite \
-                 (`sequence {{ … }}`), a decorator (`invert {{ … }}`) or a parallel",
-                default_name(kind)
-            ),
+            None => {
+                let name = match kind {
+                    // `succeed`, not the runtime type `Succeed`.
+                    Kind::Behavior(leaf) if leaf.builtin => default_name(kind).to_lowercase(),
+                    _ => default_name(kind),
+                };
+                format!(
+                    "`{name}` is a leaf and takes no children; a node with children is a composite \
+                     (`sequence {{ … }}`), a decorator (`invert {{ … }}`) or a parallel"
+                )
+            }
         },
     };
     Err(syn::Error::new(span, message))

@@ -14,6 +14,10 @@ use crate::status::Status;
 /// assert_eq!(None::<bool>.into_status(), Status::Running);
 /// assert_eq!(Status::Failure.into_status(), Status::Failure);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a condition returns `bool`, `Option<bool>` (`None`: not known yet) or `Status`, not `{Self}`",
+    label = "not a condition's result"
+)]
 pub trait Verdict {
     /// The status the condition reports.
     fn into_status(self) -> Status;

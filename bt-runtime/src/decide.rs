@@ -22,6 +22,10 @@ use crate::ctx::Ctx;
 /// assert_eq!(true.into_decision(), Some((1.0, ())));
 /// assert_eq!(Some((2.0, "threat")).into_decision(), Some((2.0, "threat")));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a decide returns `bool`, `f32` (a score: accepts when > 0) or `Option<(f32, DBlock)>`, not `{Self}`",
+    label = "not a decide's result"
+)]
 pub trait Decision {
     /// The DBlock handed to the activated behavior.
     type Block;
