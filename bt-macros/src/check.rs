@@ -10,7 +10,7 @@ use crate::model::{Control, Deco, Kind, Node, Policy, Tree};
 use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
-/// its mask in a `u64` (SPEC D2).
+/// its mask in a `u64` (rule D2).
 const MAX_GROUP_CHILDREN: usize = 64;
 
 /// Every error in `tree`, or `Ok` if there is none. `all` are the trees of
@@ -110,6 +110,7 @@ const RULES: &[Rule] = &[
     guard_recheck_has_checks,
     guard_redecide_on_decider_group,
     guard_dblock_has_receiver,
+    guard_dblock_receiver_has_no_constructor,
 ];
 
 /// A composite has at least one child.
@@ -160,9 +161,9 @@ fn decider_group_width(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     };
     if policy.is_decider_group() && node.children.len() > MAX_GROUP_CHILDREN {
         let why = if *policy == Policy::Shuffle {
-            "a `shuffle` group remembers its round in one bit per child (SPEC D5)"
+            "a `shuffle` group remembers its round in one bit per child (rule D5)"
         } else {
-            "a decider group masks the children that exited in one bit per child (SPEC D2)"
+            "a decider group masks the children that exited in one bit per child (rule D2)"
         };
         errors.error(
             keyword.span(),
@@ -260,7 +261,7 @@ fn decorator_count_is_at_least_one(_: &mut Scope, node: &Node, errors: &mut Diag
         errors.error(
             keyword.span(),
             format!(
-                "`{keyword}(0)` would never run its child: the count must be at least 1 (SPEC R5)"
+                "`{keyword}(0)` would never run its child: the count must be at least 1 (rule R5)"
             ),
         );
     }
@@ -323,7 +324,7 @@ fn parallel_thresholds_in_range(_: &mut Scope, node: &Node, errors: &mut Diagnos
                     *span,
                     format!(
                         "`{what} >= {value}` can never be reached meaningfully with {n} children: \
-                         the threshold must be between 1 and {n} (SPEC C5)"
+                         the threshold must be between 1 and {n} (rule C5)"
                     ),
                 );
             }
@@ -401,7 +402,7 @@ fn subtree_is_not_recursive(s: &mut Scope, node: &Node, errors: &mut Diagnostics
         errors.error(
             name.span(),
             format!(
-                "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (SPEC S2)",
+                "recursive subtree: `{}` references `{name}`, which leads back to `{}`; subtree references must form a DAG (rule S2)",
                 tree.name, tree.name
             ),
         );
@@ -517,7 +518,7 @@ fn guard_checks_something(_: &mut Scope, node: &Node, errors: &mut Diagnostics) 
     if !guard.has_checks() && guard.recheck.is_none() && guard.redecide.is_none() {
         errors.error(
             guard.when.span(),
-            "empty guard: `when()` checks nothing; remove it, or add a precondition or a decide (SPEC G1, G2)",
+            "empty guard: `when()` checks nothing; remove it, or add a precondition or a decide (rules G1, G2)",
         );
     }
 }
@@ -531,7 +532,7 @@ fn guard_every_is_positive(_: &mut Scope, node: &Node, errors: &mut Diagnostics)
         errors.error(
             every.span,
             format!(
-                "`every({})`: the interval must be a positive, finite number of seconds (SPEC G1)",
+                "`every({})`: the interval must be a positive, finite number of seconds (rule G1)",
                 every.seconds
             ),
         );
@@ -548,7 +549,7 @@ fn guard_recheck_has_checks(_: &mut Scope, node: &Node, errors: &mut Diagnostics
             errors.error(
                 recheck.span(),
                 "a `recheck` guard needs something to re-check: add a decide or a precondition, \
-                 e.g. `when(recheck, decide = Agent::still_valid)` (SPEC G3)",
+                 e.g. `when(recheck, decide = Agent::still_valid)` (rule G3)",
             );
         }
     }
@@ -564,7 +565,7 @@ fn guard_redecide_on_decider_group(_: &mut Scope, node: &Node, errors: &mut Diag
     if !is_group {
         errors.error(
             redecide.span(),
-            "`redecide` re-runs a decider group's guard when the group redecides (SPEC G5); \
+            "`redecide` re-runs a decider group's guard when the group redecides (rule G5); \
              put it on the guard of a `priority` or `sequential` group",
         );
     }
@@ -578,8 +579,46 @@ fn guard_dblock_has_receiver(s: &mut Scope, node: &Node, errors: &mut Diagnostic
     if decide.dblock && s.tree.receiver(node.id).is_none() {
         errors.error(
             decide.key.span(),
-            "nothing receives this DBlock: a `dblock` decide builds the memory of the behavior it activates (SPEC G2); \
+            "nothing receives this DBlock: a `dblock` decide builds the memory of the behavior it activates (rule G2); \
              guard a behavior, or give the group a behavior with `with`, e.g. `priority with Guarding { … }`",
         );
+    }
+}
+
+/// A DBlock builds the value of the behavior it activates (`From<DBlock>`),
+/// so that behavior has no constructor in the tree, and is no built-in.
+fn guard_dblock_receiver_has_no_constructor(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(decide) = node.guard.as_ref().and_then(|g| g.decide.as_ref()) else {
+        return;
+    };
+    let Some(leaf) = s.tree.receiver(node.id).filter(|_| decide.dblock) else {
+        return;
+    };
+    let ty = leaf
+        .ty
+        .segments
+        .last()
+        .map_or_else(String::new, |s| s.ident.to_string());
+    if leaf.builtin {
+        errors.error(
+            leaf.span,
+            format!(
+                "`{}` is a built-in and cannot receive a DBlock: a `dblock` decide builds the value \
+                 of the behavior it activates with `From<DBlock>`; guard a behavior of your own, \
+                 or use `decide =` (rule G2)",
+                ty.to_lowercase()
+            ),
+        );
+    } else if let Some(ctor) = &leaf.ctor {
+        let f = quote::ToTokens::to_token_stream(&decide.func).to_string();
+        errors.push(Error::new_spanned(
+            ctor,
+            format!(
+                "this constructor would never be used: the DBlock of `dblock = {f}` builds the \
+                 value of `{ty}` (with `From<DBlock>`), so a constructor cannot be given too; \
+                 write the type alone (`{ty}`), or use `decide =` to build `{ty}` with this \
+                 constructor (rule G2)"
+            ),
+        ));
     }
 }

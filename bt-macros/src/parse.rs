@@ -10,6 +10,7 @@
 //!            | stimuli_any(M) | stimuli_all(M) | … (stimuli flags)
 //!            | every(SECONDS) | decide = F | dblock = F | recheck | redecide
 //! leaf      := Type | Type { fields } | Type(args) | Type::ctor(args)
+//!              (`Type` may be a path: `lines::Say("hi")`)
 //! ```
 //!
 //! Malformed syntax stops the parse with an error naming the expected token.
@@ -330,6 +331,8 @@ impl Parser {
         }
         let id = self.nodes.len();
         let span = input.span();
+        misplaced_guard(input, parent)?;
+        let first = input.fork().call(Ident::parse_any).ok();
         let keyword = peek_keyword(input)?;
         // The guard `recheck(…)` hands to its child.
         let mut child_guard = None;
@@ -437,14 +440,22 @@ impl Parser {
                 })?;
                 Kind::Subtree { name }
             }
-            None => Kind::Behavior(parse_leaf(input, true)?),
+            None => Kind::Behavior(
+                parse_leaf(input, true)
+                    .map_err(|e| first.as_ref().and_then(miscased_keyword).unwrap_or(e))?,
+            ),
         };
         let has_children = !matches!(
             kind,
             Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. }
         );
+        if has_children {
+            no_group_behavior(input, &kind)?;
+        } else {
+            no_children(input, &kind, first.as_ref())?;
+        }
         let name = match (&name_ident, parent) {
-            (Some(n), _) => n.to_string(),
+            (Some(n), _) => n.unraw().to_string(),
             (None, None) => "root".to_string(),
             (None, Some(_)) => default_name(&kind),
         };
@@ -601,13 +612,17 @@ impl Parser {
 
     /// `[name :] [when(…) =>] node`
     fn slot(&mut self, input: ParseStream, parent: usize, depth: usize) -> syn::Result<usize> {
-        let name = if input.peek(Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
-            let name = input.call(Ident::parse_any)?;
-            input.parse::<Token![:]>()?;
-            Some(name)
-        } else {
-            None
-        };
+        let name =
+            if input.peek(Ident::peek_any) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
+                let name = input.call(Ident::parse_any)?;
+                input.parse::<Token![:]>()?;
+                if let Some(e) = keyword_as_name(&name) {
+                    self.errors.push(e);
+                }
+                Some(name)
+            } else {
+                None
+            };
         let guard = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "when" {
             let when = input.call(Ident::parse_any)?;
             let items;
@@ -779,6 +794,175 @@ enum Keyword {
 
 const BUILTINS: [&str; 3] = ["succeed", "fail", "wait"];
 
+/// Every node keyword (as `peek_keyword` lists them), for messages.
+fn node_keywords() -> Vec<&'static str> {
+    let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
+    kinds.extend(["parallel", "concurrent"]);
+    kinds.extend(Deco::KEYWORDS);
+    kinds.extend(["condition", "subtree"]);
+    kinds.extend(BUILTINS);
+    kinds
+}
+
+/// A node name written as a Rust keyword (`loop: X`, `fn: X`): names are
+/// identifiers. A raw identifier (`r#loop: X`) is the name `loop`.
+fn keyword_as_name(name: &Ident) -> Option<syn::Error> {
+    let word = name.to_string();
+    if syn::parse_str::<Ident>(&word).is_ok() {
+        return None;
+    }
+    let fix = if matches!(word.as_str(), "self" | "Self" | "super" | "crate") {
+        format!("choose another name, e.g. `{word}_`")
+    } else {
+        format!("write it as a raw identifier, `r#{word}: …` (the node is then named `{word}`), or choose another name, e.g. `{word}_`")
+    };
+    Some(syn::Error::new(
+        name.span(),
+        format!("`{word}` is a Rust keyword and cannot name a node: a node name is an identifier; {fix}"),
+    ))
+}
+
+/// `when(…) =>` where a node is expected: on the root, which has no slot
+/// to carry a guard, or after another guard.
+fn misplaced_guard(input: ParseStream, parent: Option<usize>) -> syn::Result<()> {
+    if !(input.peek(Ident) && input.peek2(syn::token::Paren)) {
+        return Ok(());
+    }
+    let when = input.fork().call(Ident::parse_any)?;
+    if when != "when" {
+        return Ok(());
+    }
+    let message = match parent {
+        None => "the root has no guard: a guard `when(…) => Node` belongs to a child slot of a \
+                 composite, e.g. `priority { flee: when(decide = Agent::scared) => Flee, idle: Idle }`; \
+                 put the guarded node in a composite",
+        Some(_) => "a node has at most one guard: write every item in one `when(…)`, \
+                    e.g. `when(any(DANGER), decide = Agent::scared) => Flee`",
+    };
+    Err(syn::Error::new(when.span(), message))
+}
+
+/// `Sequence`, `ReactiveSequence`, `Repeat`: a node keyword written in
+/// another case, which reads as a behavior type. The error, if `ident` is
+/// one.
+fn miscased_keyword(ident: &Ident) -> Option<syn::Error> {
+    let word = ident.to_string();
+    let mut snake = String::new();
+    for (i, c) in word.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 && !snake.ends_with('_') {
+            snake.push('_');
+        }
+        snake.push(c.to_ascii_lowercase());
+    }
+    let keyword = node_keywords().into_iter().find(|k| *k == snake)?;
+    (word != keyword).then(|| {
+        syn::Error::new(
+            ident.span(),
+            format!(
+                "`{word}` reads as a behavior type, but what follows it is no behavior: \
+                 node keywords are lowercase (did you mean `{keyword}`?)"
+            ),
+        )
+    })
+}
+
+/// A leaf followed by braces: it takes no children.
+fn no_children(input: ParseStream, kind: &Kind, first: Option<&Ident>) -> syn::Result<()> {
+    if !input.peek(syn::token::Brace) {
+        return Ok(());
+    }
+    let span = input.span();
+    let message = match kind {
+        Kind::Condition { func } => {
+            let f = quote::ToTokens::to_token_stream(func).to_string();
+            format!(
+                "`condition({f})` is a leaf and takes no child; to guard a node with a condition \
+                 checked before it starts and every tick while it runs (the bot format's \
+                 `condition EXPR {{ NODE }}`), write a `recheck` guard on the node's slot in a \
+                 composite, `when(recheck, decide = {f}) => Node`, or put both in \
+                 `reactive_sequence {{ condition({f}), Node }}`"
+            )
+        }
+        Kind::Subtree { name } => {
+            format!("`subtree {name}` takes no children: its nodes are those of tree `{name}`")
+        }
+        _ => match first.and_then(miscased_keyword) {
+            Some(e) => return Err(e),
+            None => {
+                let name = match kind {
+                    // `succeed`, not the runtime type `Succeed`.
+                    Kind::Behavior(leaf) if leaf.builtin => default_name(kind).to_lowercase(),
+                    _ => default_name(kind),
+                };
+                format!(
+                    "`{name}` is a leaf and takes no children; a node with children is a composite \
+                     (`sequence {{ … }}`), a decorator (`invert {{ … }}`) or a parallel"
+                )
+            }
+        },
+    };
+    Err(syn::Error::new(span, message))
+}
+
+/// `with Behavior` after a decorator or a parallel node: only composites
+/// carry a group behavior.
+fn no_group_behavior(input: ParseStream, kind: &Kind) -> syn::Result<()> {
+    let keyword = match kind {
+        Kind::Decorator { keyword, .. } | Kind::Parallel { keyword, .. } => keyword,
+        _ => return Ok(()),
+    };
+    if !(input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with") {
+        return Ok(());
+    }
+    let with: Ident = input.call(Ident::parse_any)?;
+    let behavior = input.fork().parse::<Path>().map_or_else(
+        |_| "Behavior".to_string(),
+        |p| {
+            quote::ToTokens::to_token_stream(&p)
+                .to_string()
+                .replace(' ', "")
+        },
+    );
+    let what = if matches!(kind, Kind::Decorator { .. }) {
+        "a decorator"
+    } else {
+        "a parallel node"
+    };
+    let no_args = matches!(
+        kind,
+        Kind::Decorator {
+            deco: Deco::Invert,
+            ..
+        } | Kind::Parallel {
+            concurrent: true,
+            ..
+        }
+    );
+    let written = if no_args {
+        keyword.to_string()
+    } else {
+        format!("{keyword}(…)")
+    };
+    let composites: Vec<String> = Policy::ALL.iter().map(|(k, _)| format!("`{k}`")).collect();
+    let outer = format!("`sequence with {behavior} {{ {written} {{ … }} }}`");
+    let fix = if matches!(kind, Kind::Decorator { .. }) {
+        format!(
+            "{outer} (around the decorator), or `{written} {{ sequence with {behavior} {{ … }} }}` \
+             (around each run of its child)"
+        )
+    } else {
+        outer
+    };
+    Err(syn::Error::new(
+        with.span(),
+        format!(
+            "`{keyword}` is {what} and takes no group behavior: `with` goes on a composite ({}); \
+             give `{behavior}` to a composite: {fix}",
+            composites.join(", ")
+        ),
+    ))
+}
+
 /// If the input starts with a node keyword, which kind. A lowercase
 /// identifier that is no keyword, where a node is expected, is an error:
 /// behavior types are types (`Flee`, `path::Flee`), so it is most likely a
@@ -912,7 +1096,12 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
             let expr: Expr = args.parse().map_err(|e| {
                 syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`"))
             })?;
-            let n = count::<u64>(&expr, &format!("{k}(3)"), errors).unwrap_or(1);
+            let example = if k == "repeat" {
+                "`repeat(3)`; to repeat without end, `repeat(forever)`".to_string()
+            } else {
+                format!("`{k}(3)`")
+            };
+            let n = count::<u64>(&expr, &example, errors).unwrap_or(1);
             if k == "repeat" {
                 Deco::Repeat(Some(n))
             } else {
@@ -1001,10 +1190,29 @@ fn parse_thresholds(
         key = args.call(Ident::parse_any)?;
     }
     loop {
-        args.parse::<Token![>=]>()
-            .map_err(|e| syn::Error::new(e.span(), "expected `>=`: `success >= 2`"))?;
+        if let Err(e) = args.parse::<Token![>=]>() {
+            // `success = 1`, `success > 1`: suggest the value written.
+            let rest = args.fork();
+            let _ = rest.step(|cursor| {
+                let mut rest = *cursor;
+                while let Some((p, next)) = rest.punct() {
+                    if p.as_char() == ',' {
+                        break;
+                    }
+                    rest = next;
+                }
+                Ok(((), rest))
+            });
+            let value = rest
+                .parse::<Expr>()
+                .map_or_else(|_| "2".to_string(), |v| written(&v));
+            return Err(syn::Error::new(
+                e.span(),
+                format!("expected `>=`: a threshold is written `{key} >= {value}`"),
+            ));
+        }
         let n: Expr = args.parse()?;
-        let value = count::<usize>(&n, &format!("{key} >= 2"), errors).map(|v| (v, n.span()));
+        let value = count::<usize>(&n, &format!("`{key} >= 2`"), errors).map(|v| (v, n.span()));
         match key.to_string().as_str() {
             "success" if !all_complete => success = value,
             "failure" => failure = value,
@@ -1083,21 +1291,9 @@ fn parse_leaf(input: ParseStream, allow_brace: bool) -> syn::Result<Leaf> {
     let span = expr.span();
     let (ty, ctor) = match &expr {
         Expr::Path(p) if p.qself.is_none() => (p.path.clone(), None),
-        Expr::Struct(s) if s.qself.is_none() => (s.path.clone(), Some(expr.clone())),
+        Expr::Struct(s) if s.qself.is_none() => (constructed_type(&s.path), Some(expr.clone())),
         Expr::Call(call) => match &*call.func {
-            Expr::Path(p) if p.qself.is_none() => {
-                let mut ty: Path = p.path.clone();
-                if ty.segments.len() > 1 {
-                    // `Type::ctor(args)`: the type is the path without the
-                    // constructor's name.
-                    ty.segments.pop();
-                    let last = ty.segments.pop().map(|pair| pair.into_value());
-                    if let Some(last) = last {
-                        ty.segments.push(last);
-                    }
-                }
-                (ty, Some(expr.clone()))
-            }
+            Expr::Path(p) if p.qself.is_none() => (constructed_type(&p.path), Some(expr.clone())),
             _ => return Err(not_a_behavior(span)),
         },
         _ => return Err(not_a_behavior(span)),
@@ -1109,6 +1305,29 @@ fn parse_leaf(input: ParseStream, allow_brace: bool) -> syn::Result<Leaf> {
         timed: false,
         builtin: false,
     })
+}
+
+/// The type a constructor path builds: the path itself for a struct
+/// (`Say`, `crate::lines::Say`), the path without its last segment when
+/// that segment follows a type (`Patrol::new`, `Mode::Attack`): types are
+/// written in `UpperCamelCase`, modules in `snake_case`.
+fn constructed_type(path: &Path) -> Path {
+    let n = path.segments.len();
+    let follows_type = n > 1
+        && path.segments[n - 2]
+            .ident
+            .unraw()
+            .to_string()
+            .starts_with(|c: char| c.is_ascii_uppercase());
+    let mut ty = path.clone();
+    if follows_type {
+        ty.segments.pop();
+        let last = ty.segments.pop().map(|pair| pair.into_value());
+        if let Some(last) = last {
+            ty.segments.push(last);
+        }
+    }
+    ty
 }
 
 fn not_a_behavior(span: Span) -> syn::Error {
@@ -1224,17 +1443,20 @@ fn seconds(expr: &Expr, example: &str, errors: &mut Diagnostics) -> f64 {
     1.0
 }
 
-/// A count (`example` shows the syntax): a non-negative integer literal
-/// that fits in `T`. Anything else is an error pushed to `errors`, and
-/// `None`.
+/// A count (`example` shows the syntax, in backquotes): a non-negative
+/// integer literal that fits in `T`. Anything else is an error pushed to
+/// `errors`, and `None`. Zero is returned: whether it makes sense is for
+/// `check`.
 fn count<T>(expr: &Expr, example: &str, errors: &mut Diagnostics) -> Option<T>
 where
     T: std::str::FromStr + std::fmt::Display + num_max::Max,
 {
     let message = match expr {
+        // A literal token may carry its sign (`-1` built by another macro
+        // with `Literal::i64_unsuffixed(-1)`).
         Expr::Lit(syn::ExprLit {
             lit: Lit::Int(i), ..
-        }) => match i.base10_digits().parse::<T>() {
+        }) if !i.base10_digits().starts_with('-') => match i.base10_digits().parse::<T>() {
             Ok(n) => return Some(n),
             Err(_) => format!(
                 "`{}` is too large for a count: the largest is {} (`{}`)",
@@ -1244,16 +1466,12 @@ where
             ),
         },
         _ => match number(expr) {
-            Ok(v) if v < 0.0 => format!(
-                "`{}`: a count cannot be negative; write a whole number, e.g. `{example}`",
-                written(expr)
-            ),
             Ok(_) | Err(BadNumber::TooLarge | BadNumber::TooSmall) => format!(
-                "`{}`: a count is a whole number, e.g. `{example}`",
+                "`{}`: a count is a positive whole number, e.g. {example}",
                 written(expr)
             ),
             Err(BadNumber::NotALiteral) => {
-                format!("expected a count as an integer literal, e.g. `{example}`")
+                format!("expected a count, a positive whole number, e.g. {example}")
             }
         },
     };

@@ -92,6 +92,12 @@ impl Exit {
 ///
 /// Hooks may be added to this trait later (`pause`, `resume`), always with a
 /// default, so an implementation never has to change.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a behavior for agent `{A}` and world `{W}`: it needs `impl Behavior<{A}, {W}> for {Self}`",
+    label = "not a `Behavior<{A}, {W}>`",
+    note = "a behavior of a tree declared `tree Name for Agent` (`, world = World`) implements `Behavior<Agent>` (`Behavior<Agent, World>`) for the same types; every hook has a default, so `impl Behavior<{A}, {W}> for {Self} {{}}` is a behavior that runs until something removes it",
+    note = "a behavior for any world is `impl<W> Behavior<{A}, W> for {Self}`"
+)]
 pub trait Behavior<A, W = ()> {
     /// Called when the behavior enters the active path, before its first
     /// tick. Return [`Status::Failure`] to refuse activation (SPEC L2): that

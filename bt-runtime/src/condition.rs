@@ -14,6 +14,10 @@ use crate::status::Status;
 /// assert_eq!(None::<bool>.into_status(), Status::Running);
 /// assert_eq!(Status::Failure.into_status(), Status::Failure);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a condition returns `bool`, `Option<bool>` (`None`: not known yet) or `Status`, not `{Self}`",
+    label = "not a condition's result"
+)]
 pub trait Verdict {
     /// The status the condition reports.
     fn into_status(self) -> Status;
@@ -48,10 +52,10 @@ impl Verdict for Status {
 /// `fn(&Agent, &Ctx<World>) -> impl Verdict`. Conditions get `&Agent`: they cannot
 /// change the world (SPEC P3).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a condition for agent `{A}`",
-    label = "expected a condition here",
-    note = "a condition is a function `fn(&{A}) -> R` or `fn(&{A}, &Ctx<World>) -> R`, where R is `bool`, `Option<bool>` or `Status`",
-    note = "conditions get `&{A}`, never `&mut {A}`: they cannot change the world"
+    message = "a condition is `fn(&{A}) -> bool`, `fn(&{A}) -> Option<bool>` (`None`: not known yet, `Running`) or `fn(&{A}) -> Status`; each may take `&Ctx<{W}>` as a second argument",
+    label = "not a condition for agent `{A}`",
+    note = "a condition gets `&{A}`, never `&mut {A}`: it cannot change the agent (a behavior does)",
+    note = "another argument or return type can be adapted with a closure, e.g. `condition(|a: &{A}| a.level() > 0.5)`"
 )]
 pub trait ConditionFn<A, W, M> {
     /// Evaluates the condition.

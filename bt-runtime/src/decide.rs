@@ -22,6 +22,10 @@ use crate::ctx::Ctx;
 /// assert_eq!(true.into_decision(), Some((1.0, ())));
 /// assert_eq!(Some((2.0, "threat")).into_decision(), Some((2.0, "threat")));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "a decide returns `bool`, `f32` (a score: accepts when > 0) or `Option<(f32, DBlock)>`, not `{Self}`",
+    label = "not a decide's result"
+)]
 pub trait Decision {
     /// The DBlock handed to the activated behavior.
     type Block;
@@ -103,10 +107,10 @@ impl<D> Decision for Option<(f32, D)> {
 /// assert!(call(afraid_at_night, &c, &ctx));
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a decide for agent `{A}`",
-    label = "expected a decide here",
-    note = "a decide is a function `fn(&{A}) -> R` or `fn(&{A}, &Ctx<World>) -> R`, where R is `f32` (a score), `bool`, or `Option<(f32, DBlock)>`",
-    note = "deciding code gets `&{A}`, never `&mut {A}`: it cannot change the world"
+    message = "a decide is `fn(&{A}) -> bool`, `fn(&{A}) -> f32` (a score: accepts when > 0) or, under `dblock =`, `fn(&{A}) -> Option<(f32, DBlock)>`; each may take `&Ctx<{W}>` as a second argument",
+    label = "not a decide for agent `{A}`",
+    note = "a decide gets `&{A}`, never `&mut {A}`: deciding code cannot change the agent (a behavior does)",
+    note = "another argument or return type can be adapted with a closure, e.g. `decide = |a: &{A}| a.level() as f32`"
 )]
 pub trait DecideFn<A, W, M> {
     /// What the decide returns.

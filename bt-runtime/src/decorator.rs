@@ -78,6 +78,11 @@ pub enum Before {
 ///     }
 /// }
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a decorator for agent `{A}` and world `{W}`: it needs `impl Decorator<{A}, {W}> for {Self}`",
+    label = "not a `Decorator<{A}, {W}>`",
+    note = "a decorator names its persistent state (`type Persist = ();` when there is none) and maps its child's status in `fn after`; `enter`, `before` and `exit` have defaults"
+)]
 pub trait Decorator<A, W = ()> {
     /// State that outlives an activation, one per decorator node per agent
     /// (a cooldown's timer). `()` when there is none.

@@ -174,28 +174,95 @@ pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
     status != Status::Failure
 }
 
+/// What a `decide =` function returns: a [`Decision`] with no DBlock
+/// (`bool`, `f32`). Only here for its error message: a function returning
+/// a DBlock under `decide =` is told to use `dblock =`.
+#[diagnostic::on_unimplemented(
+    message = "a `decide =` function returns `bool` or `f32`, not `{Self}`: a decide that returns a DBlock is written `dblock = …`",
+    label = "this decide returns a DBlock",
+    note = "`dblock = function` hands the DBlock to the behavior it activates, which is built from it with `From<DBlock>`; `decide = function` returns only a score (`f32`, accepts when > 0) or `bool`"
+)]
+pub trait PlainDecision: Decision<Block = ()> {}
+
+#[diagnostic::do_not_recommend]
+impl<T: Decision<Block = ()>> PlainDecision for T {}
+
+/// What a `dblock =` function returns: `Option<(f32, DBlock)>`. Only here
+/// for its error message, and to name the DBlock type.
+#[diagnostic::on_unimplemented(
+    message = "a `dblock =` function returns `Option<(f32, DBlock)>`, not `{Self}`: a decide returning `bool` or `f32` is written `decide = …`",
+    label = "this decide returns no DBlock",
+    note = "`dblock = function` returns `Some((score, dblock))` to accept (score > 0) and hands the DBlock to the behavior it activates, built from it with `From<DBlock>`"
+)]
+pub trait BlockDecision: Decision {
+    /// The DBlock.
+    type DBlock;
+    /// [`Decision::Block`] as the DBlock (they are the same type).
+    fn dblock(block: Self::Block) -> Self::DBlock;
+}
+
+#[diagnostic::do_not_recommend]
+impl<D> BlockDecision for Option<(f32, D)> {
+    type DBlock = D;
+    #[inline(always)]
+    fn dblock(block: D) -> D {
+        block
+    }
+}
+
+// The user's function is an `impl` argument in the three functions below,
+// so that the generated call names the agent and world types (`decide::<
+// Agent, World, _, _>`) without a `_` for the function's type: rustc points
+// an error about the function at that `_` if there is one (only the first
+// token of `Agent::function` then), at the whole argument otherwise.
+
 /// The decide step of a guard with no DBlock: calls the decide, traces the
 /// result, and returns the score if it accepted.
 #[inline(always)]
-pub fn decide<A, W, M, F, Tr>(
-    f: &F,
+pub fn decide<A, W, M, Tr: Trace>(
+    f: &impl DecideFn<A, W, M, Output: PlainDecision>,
     node: &'static NodeInfo,
     agent: &A,
     ctx: &Ctx<W>,
     tr: &mut Tr,
-) -> Option<f32>
-where
-    F: DecideFn<A, W, M>,
-    F::Output: Decision<Block = ()>,
-    Tr: Trace,
-{
-    decide_block(f, node, agent, ctx, tr).map(|(score, ())| score)
+) -> Option<f32> {
+    decided_by(f, node, agent, ctx, tr).map(|(score, ())| score)
 }
 
 /// The decide step of a guard with a DBlock (SPEC G2, Spore S22): the
 /// score and the block if it accepted.
 #[inline(always)]
-pub fn decide_block<A, W, M, F, Tr>(
+pub fn decide_block<A, W, M, D, Tr: Trace>(
+    f: &impl DecideFn<A, W, M, Output: BlockDecision<DBlock = D>>,
+    node: &'static NodeInfo,
+    agent: &A,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> Option<(f32, D)> {
+    decided_with_block(f, node, agent, ctx, tr)
+}
+
+/// [`decide_block`] with the function's type named.
+#[inline(always)]
+fn decided_with_block<A, W, M, F, Tr>(
+    f: &F,
+    node: &'static NodeInfo,
+    agent: &A,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> Option<(f32, <F::Output as BlockDecision>::DBlock)>
+where
+    F: DecideFn<A, W, M>,
+    F::Output: BlockDecision,
+    Tr: Trace,
+{
+    decided_by(f, node, agent, ctx, tr)
+        .map(|(score, block)| (score, <F::Output as BlockDecision>::dblock(block)))
+}
+
+/// Calls a decide and traces its result.
+#[inline(always)]
+fn decided_by<A, W, M, F, Tr>(
     f: &F,
     node: &'static NodeInfo,
     agent: &A,
@@ -243,31 +310,51 @@ pub fn subset_violation<W, Tr: Trace>(node: &'static NodeInfo, ctx: &mut Ctx<W>,
     tr.event(TraceEvent::SubsetViolation { node });
 }
 
+/// A behavior written in the tree without a constructor: built with
+/// `Default` on every activation. Only here for its error message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no constructor in the tree and does not implement `Default`",
+    label = "written without a constructor, so built with `Default::default()` on every activation",
+    note = "derive or implement `Default` for `{Self}`, write a constructor in the tree (`Type {{ field: value }}`, `Type(value)`, `Type::new(…)`), or build it from the DBlock of its guard (`when(dblock = function) => Type`, with `From<DBlock>`)"
+)]
+pub trait BuiltByDefault: Default {}
+
+#[diagnostic::do_not_recommend]
+impl<B: Default> BuiltByDefault for B {}
+
+/// A behavior built from the DBlock of the guard that activates it. Only
+/// here for its error message.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be built from the DBlock `{D}` of its guard: it does not implement `From<{D}>`",
+    label = "built from the DBlock `{D}` on every activation",
+    note = "a `dblock =` function returns `Option<(f32, DBlock)>`, and the behavior it activates is built from the DBlock with `From`: implement `From<{D}> for {Self}`, or return a DBlock `{Self}` implements `From` for"
+)]
+pub trait BuiltFromDBlock<D>: From<D> {}
+
+#[diagnostic::do_not_recommend]
+impl<B: From<D>, D> BuiltFromDBlock<D> for B {}
+
 /// Builds a behavior's memory from the `Default` of its type (SPEC L3).
 #[inline(always)]
-pub fn memory<B: Default>() -> B {
+pub fn memory<B: BuiltByDefault>() -> B {
     B::default()
 }
 
 /// Builds a behavior's memory from a DBlock (SPEC G2, L3).
 #[inline(always)]
-pub fn memory_from<B: From<D>, D>(block: D) -> B {
+pub fn memory_from<B: BuiltFromDBlock<D>, D>(block: D) -> B {
     B::from(block)
 }
 
 /// Evaluates a condition leaf and traces it (SPEC L6).
 #[inline(always)]
-pub fn condition<A, W, M, F, Tr>(
-    f: &F,
+pub fn condition<A, W, M, Tr: Trace>(
+    f: &impl ConditionFn<A, W, M>,
     node: &'static NodeInfo,
     agent: &A,
     ctx: &Ctx<W>,
     tr: &mut Tr,
-) -> Status
-where
-    F: ConditionFn<A, W, M>,
-    Tr: Trace,
-{
+) -> Status {
     let status = f.check(agent, ctx);
     tr.event(TraceEvent::Ticked { node, status });
     status

@@ -109,6 +109,11 @@ impl TraceEvent {
 ///     }
 /// }
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a trace: it needs `impl Trace for {Self}`",
+    label = "not a `Trace`",
+    note = "a trace receives every step of a tick in `fn event`; pass `&mut NoTrace` for none"
+)]
 pub trait Trace {
     /// Called at every step of a tick.
     #[inline(always)]

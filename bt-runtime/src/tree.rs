@@ -33,6 +33,11 @@ use crate::visit::{EachNode, Visitor};
 /// the clock are kept (`reset` still returns them to their initial values).
 /// The guard that does this is forgotten on the normal path: it costs no
 /// instruction when nothing panics.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree for agent `{A}` and world `{W}`",
+    label = "not a `Tree<{A}, {W}>`",
+    note = "`tree! {{ tree Name for Agent {{ … }} }}` declares a type `Name` implementing `Tree<Agent>`, and `Tree<Agent, World>` with `for Agent, world = World`"
+)]
 pub trait Tree<A, W = ()>: Default {
     /// The tree's static shape, shared by all agents (SPEC P2, I3).
     fn shape() -> &'static [NodeInfo];

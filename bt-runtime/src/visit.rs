@@ -28,6 +28,11 @@ use crate::shape::NodeInfo;
 ///     }
 /// }
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a visitor for agent `{A}` and world `{W}`: it needs `impl Visitor<{A}, {W}> for {Self}`",
+    label = "not a `Visitor<{A}, {W}>`",
+    note = "every hook of `Visitor` has a default: implement those you need (`node`, `behavior`, `decorator`)"
+)]
 pub trait Visitor<A, W = ()> {
     /// A node that holds no data of its own: a composite without a group
     /// behavior, a `parallel`, a condition, a `subtree` reference.

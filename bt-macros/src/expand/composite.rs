@@ -17,7 +17,7 @@
 //! group behavior (SPEC D7) around the policy.
 
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 use super::names::{local, Gen};
 use crate::model::{Kind, Policy, Tree};
@@ -162,9 +162,23 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let b_field = b_ty.as_ref().map(|t| quote!(b: #t,));
     let b_param = b_ty.as_ref().map(|t| quote!(#b: #t,));
     let b_init = b_ty.as_ref().map(|_| quote!(b: #b,));
+    // The runtime's group-behavior functions, with the agent and world
+    // named and spanned at the behavior (as a leaf's, `Gen::enter`): a type
+    // that is no behavior of this tree is reported there.
+    let group_fn = |f: &str, tr: bool| {
+        let leaf = behavior.as_ref()?;
+        let (f, ty) = (format_ident!("{f}"), g.leaf_ty(leaf));
+        let tr = tr.then(|| quote!(, _));
+        Some(quote_spanned!(leaf.span=> #rt::#f::<#agent_ty, #world, #ty #tr>))
+    };
+    let (enter_group, tick_group, halt_group) = (
+        group_fn("enter_group", true),
+        group_fn("tick_group", true),
+        group_fn("halt_group", false),
+    );
     let b_activate = b_ty.as_ref().map(|_| {
         quote! {
-            let mut #b = match #rt::enter_group(#b, #info, #agent, #ctx, #tr) {
+            let mut #b = match #enter_group(#b, #info, #agent, #ctx, #tr) {
                 ::core::option::Option::Some(#b) => #b,
                 ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
             };
@@ -172,12 +186,12 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     });
     let b_done_on_entry = b_ty
         .as_ref()
-        .map(|_| quote!(#rt::halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));));
+        .map(|_| quote!(#halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));));
     let b_tick = b_ty.as_ref().map(|_| {
         quote! {
-            if !#rt::tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
+            if !#tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
                 <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
-                #rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
+                #halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
                 #rt::deactivated(#info, #tr);
                 return #rt::Status::Failure;
             }
@@ -185,10 +199,10 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     });
     let b_halt = b_ty
         .as_ref()
-        .map(|_| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
+        .map(|_| quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
     let b_exit = b_ty
         .as_ref()
-        .map(|_| quote!(#rt::halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));));
+        .map(|_| quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));));
 
     let cont = match policy {
         Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),

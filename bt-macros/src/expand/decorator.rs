@@ -8,7 +8,7 @@
 //! decorator (`decorate(Type)`, SPEC R11) goes through the same code.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{quote, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
 
 use super::names::{local, Gen};
 use crate::model::{Deco, StatusName};
@@ -85,10 +85,18 @@ pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let a = local("a");
     let marker = g.node_ty(id);
     let deco_ty = deco_ty(rt, deco);
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    // Spanned at the user's type for `decorate(Type)` (see `tree.rs`).
+    let span = match deco {
+        Deco::Custom(leaf) => leaf.span,
+        _ => Span::call_site(),
+    };
+    let deco_assoc = quote_spanned!(span=> #deco_ty);
+    let deco_persist =
+        quote_spanned!(span=> <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist);
     let child_ty = g.active_ty(c);
     let params = g.params();
     let persist = g.persist();
-    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let field = g.deco_field(id);
     let accept = g.enter(c);
     let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
@@ -100,10 +108,10 @@ pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
         struct #marker;
 
         impl #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
-            type Deco = #deco_ty;
+            type Deco = #deco_assoc;
             type Child = #child_ty;
             #[inline(always)]
-            fn persist(#ps: &mut #persist) -> &mut <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist {
+            fn persist(#ps: &mut #persist) -> &mut #deco_persist {
                 &mut #ps.#field
             }
             #[inline]

@@ -87,7 +87,7 @@ fn flag_checks(g: &Gen, id: usize, guard: &Guard, on_reject: &TokenStream) -> To
 
 /// The guard as checked before entering the node.
 fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
-    let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+    let (rt, ctx, tr, ps) = (&g.rt, &g.ctx, &g.tr, &g.ps);
     let info = g.info(id);
     let name = g.guard_fn(id);
     let params = guard_params(g, guard);
@@ -113,7 +113,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             let ty = receiver
                 .map(|leaf| g.leaf_ty(leaf))
                 .unwrap_or_else(|| quote!(()));
-            let call = quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
+            let call = g.call_user_fn(quote!(#rt::decide_block::<#aw, _, _, _>), id, func);
             let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(#block));
             (
                 ty.clone(),
@@ -128,7 +128,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         Some(d) => {
             let func = &d.func;
             let aw = g.aw();
-            let call = quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
+            let call = g.call_user_fn(quote!(#rt::decide::<#aw, _, _>), id, func);
             (
                 quote!(()),
                 quote! {
@@ -160,7 +160,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
 /// The guard as re-evaluated while the node runs (SPEC G3): a timer that is
 /// not due means "keep running"; a DBlock is dropped.
 fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
-    let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+    let (rt, ctx, tr, ps) = (&g.rt, &g.ctx, &g.tr, &g.ps);
     let info = g.info(id);
     let name = g.recheck_fn(id);
     let params = guard_params(g, guard);
@@ -178,11 +178,12 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         Some(d) => {
             let func = &d.func;
             let aw = g.aw();
-            if d.dblock {
-                quote_spanned!(func.span()=> #rt::decide_block::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr).is_some())
+            let call = if d.dblock {
+                g.call_user_fn(quote!(#rt::decide_block::<#aw, _, _, _>), id, func)
             } else {
-                quote_spanned!(func.span()=> #rt::decide::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr).is_some())
-            }
+                g.call_user_fn(quote!(#rt::decide::<#aw, _, _>), id, func)
+            };
+            quote!(#call.is_some())
         }
         None => quote! {
             #rt::accept(#info, #tr);

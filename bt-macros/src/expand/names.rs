@@ -7,7 +7,7 @@ use quote::{format_ident, quote, quote_spanned, ToTokens};
 
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, Path, Token};
+use syn::{Attribute, Expr, Path, Token};
 
 use crate::model::{Kind, Leaf, Tree};
 
@@ -262,8 +262,8 @@ impl<'a> Gen<'a> {
                     let name = self.condition_fn(node.id);
                     let (agent_ty, ctx_ty, aw) = (&self.tree.agent, self.ctx_ty(), self.aw());
                     let (agent, ctx, tr) = (&self.agent, &self.ctx, &self.tr);
-                    let info = self.info(node.id);
-                    let call = quote_spanned!(func.span()=> #rt::condition::<#aw, _, _, _>(&(#func), #info, #agent, #ctx, #tr));
+                    let call =
+                        self.call_user_fn(quote!(#rt::condition::<#aw, _, _>), node.id, func);
                     out.extend(quote! {
                         #[inline(always)]
                         fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
@@ -345,6 +345,50 @@ impl<'a> Gen<'a> {
     pub fn aw(&self) -> TokenStream {
         let (agent, world) = (&self.tree.agent, &self.tree.world);
         quote!(#agent, #world)
+    }
+
+    /// `callee(&func, &SHAPE[id], agent, ctx, tr)`: a call to the runtime
+    /// around a user's function (a decide, a condition), `callee` naming the
+    /// agent and world types, not the function's (`decide::<Agent, World,
+    /// _, _>`, see `drive::decide`). Every token of it but the function's
+    /// is located at the function: rustc reports a function with the wrong
+    /// signature at the function as written in the tree, and the call as
+    /// "required by a bound introduced by this call", whose span would
+    /// otherwise run from the tree's header (the agent type) to the end
+    /// of the invocation (generated names).
+    pub fn call_user_fn(&self, callee: TokenStream, id: usize, func: &Expr) -> TokenStream {
+        let (agent, ctx, tr) = (&self.agent, &self.ctx, &self.tr);
+        let info = self.info(id);
+        let span = func.span();
+        let last = func
+            .to_token_stream()
+            .into_iter()
+            .last()
+            .map_or(span, |t| t.span());
+        // The callee's last token (`>`) at the function's last token, so
+        // that the callee spans the whole function.
+        let mut callee: Vec<_> = located_at(callee, span).into_iter().collect();
+        if let Some(t) = callee.last_mut() {
+            t.set_span(t.span().located_at(last));
+        }
+        let callee: TokenStream = callee.into_iter().collect();
+        let args = located_at(quote!(#info, #agent, #ctx, #tr), span);
+        // `&func` rather than `&(func)` where `&` binds the same, so that
+        // the argument's span is the function's (the parentheses would be
+        // located at its first token only).
+        let func = match func {
+            Expr::Path(_)
+            | Expr::Call(_)
+            | Expr::MethodCall(_)
+            | Expr::Field(_)
+            | Expr::Closure(_)
+            | Expr::Macro(_)
+            | Expr::Paren(_)
+            | Expr::Index(_)
+            | Expr::Block(_) => quote_spanned!(span=> &#func),
+            _ => quote_spanned!(span=> &(#func)),
+        };
+        quote_spanned!(span=> #callee(#func, #args))
     }
 
     /// `Ctx<World>`: the context type of this tree's hooks.
@@ -480,7 +524,13 @@ impl<'a> Gen<'a> {
         let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) => quote!(#rt::tick(#a, #info, #agent, #ctx, #tr)),
+            // Spanned at the behavior, with the agent and world named, as in
+            // `enter`: a type that is no behavior of this tree is reported
+            // there, against this tree's types.
+            Kind::Behavior(leaf) => {
+                let (aw, ty) = (self.aw(), self.leaf_ty(leaf));
+                quote_spanned!(leaf.span=> #rt::tick::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
+            }
             Kind::Condition { .. } => {
                 let (root, name) = (self.root(), self.condition_fn(id));
                 quote!({
@@ -516,7 +566,10 @@ impl<'a> Gen<'a> {
         let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
         let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) => quote!(#rt::halt(#a, #info, #agent, #ctx, #tr)),
+            Kind::Behavior(leaf) => {
+                let (aw, ty) = (self.aw(), self.leaf_ty(leaf));
+                quote_spanned!(leaf.span=> #rt::halt::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
+            }
             Kind::Condition { .. } => quote!({ let _ = #a; }),
             Kind::Subtree { .. } => {
                 let args = self.subtree_args(id);
@@ -563,7 +616,10 @@ impl<'a> Gen<'a> {
         let info = self.info(id);
         let f = local("f");
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(_) => quote!(#f.behavior(#info, #a)),
+            Kind::Behavior(leaf) => {
+                let ty = self.leaf_ty(leaf);
+                quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a))
+            }
             Kind::Condition { .. } => quote!({ let _ = #a; #f.node(#info); }),
             Kind::Decorator { .. } => {
                 let Some(&c) = self.tree.nodes[id].children.first() else {
@@ -577,8 +633,13 @@ impl<'a> Gen<'a> {
                 })
             }
             Kind::Composite {
-                behavior: Some(_), ..
-            } => quote!({ #f.behavior(#info, &#a.b); #a.visit(#f); }),
+                behavior: Some(leaf),
+                ..
+            } => {
+                let ty = self.leaf_ty(leaf);
+                let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
+                quote!({ #visit; #a.visit(#f); })
+            }
             Kind::Composite { behavior: None, .. }
             | Kind::Parallel { .. }
             | Kind::Control { .. }
@@ -736,4 +797,22 @@ pub fn derives_default(attrs: &[Attribute]) -> bool {
             attr.parse_args_with(Punctuated::<Path, Token![,]>::parse_terminated)
                 .is_ok_and(|paths| paths.iter().any(is_default))
         })
+}
+
+/// `tokens` located at `span`, each keeping its own name resolution.
+fn located_at(tokens: TokenStream, span: Span) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut inner = Group::new(g.delimiter(), located_at(g.stream(), span));
+                inner.set_span(g.span().located_at(span));
+                tt = TokenTree::Group(inner);
+            } else {
+                tt.set_span(tt.span().located_at(span));
+            }
+            tt
+        })
+        .collect()
 }

@@ -1,7 +1,7 @@
 //! The per-agent state type of a tree, its static shape and its public API.
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
 
 use super::names::{derives_default, local, Gen};
 use crate::model::{Control, Kind};
@@ -98,7 +98,15 @@ pub fn state(g: &Gen) -> State {
                 let f = g.deco_field(n.id);
                 let ty = super::decorator::deco_ty(rt, deco);
                 let (agent, world) = (&tree.agent, &tree.world);
-                persist_fields.push(quote!(#f: <#ty as #rt::Decorator<#agent, #world>>::Persist));
+                // Spanned at the user's type for `decorate(Type)`, so that a
+                // type that is no decorator is reported there.
+                let span = match deco {
+                    crate::model::Deco::Custom(leaf) => leaf.span,
+                    _ => proc_macro2::Span::call_site(),
+                };
+                persist_fields.push(
+                    quote_spanned!(span=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist),
+                );
             }
             Kind::Subtree { name } => {
                 let f = g.subtree_field(n.id);
