@@ -508,3 +508,42 @@ fn d8_each_subtree_reference_has_its_own_generator_and_round() {
     }
     assert_ne!(one, two);
 }
+
+fn tiny(w: &World) -> f32 {
+    w.push("decide tiny".to_string());
+    1e-20
+}
+
+deciders::tree! {
+    tree TinyFirst for World, rng = Scripted {
+        random {
+            a: when(decide = tiny) => Act("a"),
+            b: when(decide = d("b")) => Act("b"),
+            c: when(decide = d("c")) => Act("c"),
+        }
+    }
+}
+
+#[test]
+fn d4_every_later_accepting_child_draws_even_after_negligible_scores() {
+    // `a` (1e-20) is taken without a draw; `b` (1) must draw, although
+    // 1e-20 + 1 == 1 in f64: HALF, 0.5 * 1 < 1, `b` replaces `a`; `c` (1)
+    // draws LOW: 0.1 * 2 < 1, `c` replaces `b`. Taking `b` without a draw
+    // would shift the stream: `c` would draw HALF, 0.5 * 2 = 1, not < 1,
+    // and `b` would run.
+    let mut w = World::new();
+    w.set("b", 1.0).set("c", 1.0);
+    let mut t = TinyFirst::new();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide tiny",
+            "decide b",
+            "decide c",
+            "activate c",
+            "tick c -> Running",
+        ],
+    );
+}

@@ -479,8 +479,8 @@ struct ByChance<G>(PhantomData<G>);
 
 impl<G: RandomGroup<P, A, W>, P, A, W> Keep<P> for (ByChance<G>, PhantomData<(A, W)>) {
     #[inline(always)]
-    fn keep(ps: &mut P, total: f64, _: Option<f32>, score: f32) -> bool {
-        replaces(G::rng(ps), total, f64::from(score))
+    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool {
+        replaces(G::rng(ps), best.is_none(), total, f64::from(score))
     }
 }
 

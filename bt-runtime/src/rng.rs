@@ -82,10 +82,11 @@ pub fn unit<R: Rng>(rng: &mut R) -> f64 {
 
 /// One step of a weighted choice (see the module docs): a candidate with
 /// score `w` is seen, `total` is the sum of the scores seen so far, this
-/// one included. Returns whether it replaces the choice so far.
+/// one included; `first` says no candidate was chosen yet (then it is taken
+/// without a draw). Returns whether it replaces the choice so far.
 #[inline]
-pub fn replaces<R: Rng>(rng: &mut R, total: f64, w: f64) -> bool {
-    total == w || unit(rng) * total < w
+pub fn replaces<R: Rng>(rng: &mut R, first: bool, total: f64, w: f64) -> bool {
+    first || unit(rng) * total < w
 }
 
 #[cfg(test)]
@@ -117,7 +118,11 @@ mod tests {
     fn the_first_candidate_is_taken_without_a_draw() {
         let mut d = Dice::<DefaultRng>::seeded(1, 0);
         let before = d.clone();
-        assert!(replaces(d.rng(), 2.0, 2.0));
+        assert!(replaces(d.rng(), true, 2.0, 2.0));
         assert_eq!(d, before);
+        // A later one draws, even when the scores before it were too small
+        // to move the total.
+        assert!(replaces(d.rng(), false, 1.0, 1.0));
+        assert_ne!(d, before);
     }
 }
