@@ -1,7 +1,7 @@
 //! Writes `$OUT_DIR/trees.rs`: one `tree!` invocation per seed of the fixed
 //! seed list (each a random tree and its subtree, drawn by
 //! `deciders_reference::gen`), and `play`, which runs a script on the
-//! generated tree of a seed.
+//! generated tree of a seed, its state built with `with_seed` (D8).
 //!
 //! `DIFFERENTIAL_TREES=N` changes how many seeds are compiled (default 220).
 
@@ -27,13 +27,17 @@ fn main() {
     }
     let _ = writeln!(
         out,
-        "/// Plays `frames` on a fresh state of the tree of `SEEDS[index]`.\n\
-         pub fn play(index: usize, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
+        "/// Plays `frames` on a fresh state of the tree of `SEEDS[index]`,\n\
+         /// seeded with `seed` (D8).\n\
+         pub fn play(index: usize, seed: u64, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
     );
     for (i, seed) in seeds.iter().enumerate() {
         let _ = writeln!(
             out,
-            "        {i} => run(T{seed}::new(), frames, |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f)),"
+            "        {i} => {{\n            let path = |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f);\n            \
+             // `new()` is seed 0.\n            \
+             let tree = if seed == 0 {{ T{seed}::new() }} else {{ T{seed}::with_seed(seed) }};\n            \
+             run(tree, frames, path)\n        }}"
         );
     }
     let _ = writeln!(

@@ -5,8 +5,9 @@
 
 use std::cell::RefCell;
 
-use deciders::{Behavior, Ctx, Exit, Flags, NodeInfo, Status, TickError, Tree};
-use deciders_reference::script::{blk_log_name, DTS};
+use deciders::decorator::Before;
+use deciders::{Behavior, Ctx, Decorator, Exit, Flags, NodeInfo, Status, TickError, Tree};
+use deciders_reference::script::{blk_log_name, BeforeAnswer, DTS};
 use deciders_reference::{tree, Frame, Inputs, Record};
 
 /// The agent: the scripted world. Decides see `&World`, so the inputs sit
@@ -90,6 +91,56 @@ impl Behavior<World> for Blk {
     }
 }
 
+/// `decorate(Dec::new("x3")) { … }` (R11): a decorator of the user's own,
+/// logging every hook under its name; what `before` and `after` answer is
+/// scripted by name. Its memory counts the `after` calls of one activation
+/// (fresh on every entry), its persistent state the entries so far (kept by
+/// a halt, cleared by a reset): both appear in the log, so the model checks
+/// where each lives.
+pub struct Dec {
+    name: &'static str,
+    steps: u64,
+}
+
+impl Dec {
+    pub fn new(name: &'static str) -> Dec {
+        Dec { name, steps: 0 }
+    }
+}
+
+/// [`Dec`]'s persistent state: how often it entered.
+#[derive(Default)]
+pub struct Entries(u64);
+
+impl Decorator<World> for Dec {
+    type Persist = Entries;
+    fn enter(&mut self, p: &mut Entries, w: &World, _: &Ctx) {
+        p.0 += 1;
+        w.io.borrow_mut().deco_enter(self.name, p.0);
+    }
+    fn before(&mut self, _: &mut Entries, w: &World, _: &Ctx, running: bool) -> Before {
+        match w.io.borrow_mut().deco_before(self.name, running) {
+            BeforeAnswer::Tick => Before::Tick,
+            BeforeAnswer::Wait => Before::Wait,
+            BeforeAnswer::Stop(s) => Before::Stop(status(s)),
+        }
+    }
+    fn after(&mut self, _: &mut Entries, w: &World, _: &Ctx, child: Status) -> Status {
+        self.steps += 1;
+        let s =
+            w.io.borrow_mut()
+                .deco_after(self.name, model_status(child), self.steps);
+        status(s)
+    }
+    fn exit(&mut self, _: &mut Entries, w: &World, _: &Ctx, exit: Exit) {
+        let completed = match exit {
+            Exit::Completed(s) => Some(model_status(s)),
+            _ => None,
+        };
+        w.io.borrow_mut().deco_exit(self.name, completed);
+    }
+}
+
 /// `decide = d("d3")`.
 pub fn d(name: &'static str) -> impl Fn(&World) -> f32 {
     move |w: &World| w.io.borrow_mut().score(name)
@@ -169,14 +220,15 @@ pub fn run<T: Tree<World>>(
     out
 }
 
-/// Plays `frames` on the reference model of `forest`, adding the branches
-/// it took to `coverage`.
+/// Plays `frames` on the reference model of `forest` seeded with `seed`
+/// (D8), adding the branches it took to `coverage`.
 pub fn run_model(
     forest: &deciders_reference::Forest,
+    seed: u64,
     frames: &[Frame],
     coverage: &mut std::collections::BTreeMap<&'static str, u64>,
 ) -> Vec<Record> {
-    let mut model = deciders_reference::Model::new(forest);
+    let mut model = deciders_reference::Model::with_seed(forest, seed);
     let mut io = Inputs::default();
     let mut out = Vec::with_capacity(frames.len());
     for frame in frames {

@@ -1,8 +1,10 @@
 //! The differential test: a few hundred random trees, compiled by `tree!`
 //! (see `build.rs`), each driven by random scripts side by side with the
 //! reference model. Every frame compares the hook log (decides, activates,
-//! ticks with their statuses, deactivates, in order), the root's status,
-//! the active path and the error report.
+//! ticks with their statuses, deactivates, the scripted decorator's hooks,
+//! in order), the root's status, the active path and the error report.
+//! Half the scripts run on a state seeded with a random non-zero seed (D8),
+//! the others on `new()` (seed 0).
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.
@@ -10,7 +12,7 @@
 use deciders_differential::{run_model, trees};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
-use deciders_reference::script::{DTS, SCORES};
+use deciders_reference::script::{AfterAnswer, BeforeAnswer, DTS, SCORES};
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
@@ -35,6 +37,24 @@ fn status() -> impl Strategy<Value = Status> {
     ]
 }
 
+fn before() -> impl Strategy<Value = BeforeAnswer> {
+    prop_oneof![
+        3 => Just(BeforeAnswer::Tick),
+        1 => Just(BeforeAnswer::Wait),
+        1 => Just(BeforeAnswer::Stop(Status::Success)),
+        1 => Just(BeforeAnswer::Stop(Status::Failure)),
+    ]
+}
+
+fn after() -> impl Strategy<Value = AfterAnswer> {
+    prop_oneof![
+        3 => Just(AfterAnswer::Pass),
+        1 => Just(AfterAnswer::Map(Status::Running)),
+        1 => Just(AfterAnswer::Map(Status::Success)),
+        1 => Just(AfterAnswer::Map(Status::Failure)),
+    ]
+}
+
 fn frame(names: &Names) -> impl Strategy<Value = Frame> {
     let tick = (
         0..DTS.len(),
@@ -47,9 +67,11 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
             0..2,
         ),
         proptest::collection::vec((pick(&names.blocks), 0u8..4), 0..2),
+        proptest::collection::vec((pick(&names.decorators), before()), 0..2),
+        proptest::collection::vec((pick(&names.decorators), after()), 0..2),
     )
         .prop_map(
-            |(dt, flags, stimuli, scores, results, refuse, blocks)| Frame::Tick {
+            |(dt, flags, stimuli, scores, results, refuse, blocks, befores, afters)| Frame::Tick {
                 dt,
                 flags,
                 stimuli,
@@ -57,30 +79,37 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
                 results,
                 refuse,
                 blocks,
+                befores,
+                afters,
             },
         );
     prop_oneof![40 => tick, 1 => Just(Frame::Halt), 1 => Just(Frame::Reset)]
 }
 
-fn script(names: &Names) -> impl Strategy<Value = Vec<Frame>> {
-    proptest::collection::vec(frame(names), 1..100)
+/// A seed (0 half the time: `new()`) and the frames.
+fn script(names: &Names) -> impl Strategy<Value = (u64, Vec<Frame>)> {
+    (
+        prop_oneof![Just(0u64), 1..=u64::MAX],
+        proptest::collection::vec(frame(names), 1..100),
+    )
 }
 
 /// The first frame where the generated tree and the model differ.
 fn first_difference(
     forest: &Forest,
+    seed: u64,
     frames: &[Frame],
     generated: &[Record],
     model: &[Record],
 ) -> Option<String> {
     let i = generated.iter().zip(model).position(|(g, m)| g != m)?;
     Some(format!(
-        "tree {seed} differs from the model at frame {i} of {len}\n\
+        "tree {name} (state seed {seed}) differs from the model at frame {i} of {len}\n\
          --- tree! source\n{src}\n\
          --- frames 0..={i}\n{frames:#?}\n\
          --- generated, frame {i}\n{g:#?}\n\
          --- model, frame {i}\n{m:#?}",
-        seed = forest.trees[0].name,
+        name = forest.trees[0].name,
         len = frames.len(),
         src = forest.source(),
         frames = &frames[..=i],
@@ -106,11 +135,11 @@ fn generated_trees_behave_as_the_reference_model() {
             },
             TestRng::from_seed(RngAlgorithm::ChaCha, &key),
         );
-        let result = runner.run(&script(&names), |frames| {
+        let result = runner.run(&script(&names), |(state_seed, frames)| {
             frames_total.set(frames_total.get() + frames.len());
-            let generated = trees::play(index, &frames);
-            let model = run_model(&forest, &frames, &mut coverage.borrow_mut());
-            match first_difference(&forest, &frames, &generated, &model) {
+            let generated = trees::play(index, state_seed, &frames);
+            let model = run_model(&forest, state_seed, &frames, &mut coverage.borrow_mut());
+            match first_difference(&forest, state_seed, &frames, &generated, &model) {
                 Some(report) => Err(TestCaseError::fail(report)),
                 None => Ok(()),
             }

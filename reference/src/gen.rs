@@ -1,6 +1,10 @@
-//! Random valid trees: every node kind, every decorator form, every guard
-//! item, group behaviors (including DBlock receivers), one subtree
-//! referenced from zero to two places; depth ≤ 6, fan-out ≤ 4.
+//! Random valid trees: every node kind (decider groups `priority`,
+//! `sequential`, `random`, `shuffle`, `scored` with and without a rescoring
+//! interval), every decorator form (including `recheck(…)`, `retry(forever)`
+//! and the fixture's scripted `decorate(Dec::new(…))`), every guard item,
+//! group behaviors (including DBlock receivers), one subtree referenced
+//! from zero to two places; depth ≤ 6, fan-out ≤ 4 (so a `shuffle` never
+//! has more than its 64 children).
 //!
 //! The generator is deterministic in its seed: the same seed gives the same
 //! forest on every machine (`rand_xorshift` has a fixed stream), so the
@@ -30,6 +34,9 @@ pub struct Names {
     pub behaviors: Vec<String>,
     /// Decides that hand on a DBlock: their block values are scripted.
     pub blocks: Vec<String>,
+    /// Scripted decorators (R11): their `before` and `after` answers are
+    /// scripted.
+    pub decorators: Vec<String>,
 }
 
 /// The forest drawn from `seed`: `trees[0]` named `T{seed}`, `trees[1]`
@@ -88,6 +95,7 @@ fn collect(n: &Node, names: &mut Names) {
             group: Some(Group::Act(a)),
             ..
         } => names.behaviors.push(a.clone()),
+        Kind::Decorator(Deco::Custom(x)) => names.decorators.push(x.clone()),
         _ => {}
     }
     for c in &n.children {
@@ -149,10 +157,17 @@ impl Gen {
         let name = self.fresh("n");
         let decider_parent =
             matches!(parent, Kind::Composite { policy, .. } if policy.is_decider_group());
-        let guarded = self
-            .rng
-            .random_bool(if decider_parent { 0.6 } else { 0.25 });
+        // R12: the child of `recheck(…)` always carries the guard written
+        // between the parentheses, marked `recheck`.
+        let recheck_child = matches!(parent, Kind::Decorator(Deco::Recheck));
+        let guarded = recheck_child
+            || self
+                .rng
+                .random_bool(if decider_parent { 0.6 } else { 0.25 });
         let mut guard = guarded.then(|| self.guard());
+        if let (Some(g), true) = (guard.as_mut(), recheck_child) {
+            g.recheck = true;
+        }
         let need = match &guard {
             Some(Guard {
                 decide: Some(Decide::Block { .. }),
@@ -215,6 +230,7 @@ impl Gen {
                 Kind::Composite {
                     policy,
                     group: Some(Group::Blk),
+                    rescore: self.rescore(policy),
                 }
             };
         }
@@ -256,13 +272,23 @@ impl Gen {
             .rng
             .random_bool(0.35)
             .then(|| Group::Act(self.fresh("g")));
-        Kind::Composite { policy, group }
+        let rescore = self.rescore(policy);
+        Kind::Composite {
+            policy,
+            group,
+            rescore,
+        }
+    }
+
+    /// D6: half the `scored` groups get a rescoring interval.
+    fn rescore(&mut self, policy: Policy) -> Option<f64> {
+        (policy == Policy::Scored && self.rng.random_bool(0.5)).then(|| self.duration())
     }
 
     fn deco(&mut self) -> Deco {
         let completion = [Status::Success, Status::Failure];
         let any = [Status::Success, Status::Failure, Status::Running];
-        match self.rng.random_range(0..9u32) {
+        match self.rng.random_range(0..11u32) {
             0 => Deco::Invert,
             1 => Deco::Force(self.pick(&completion)),
             2 => Deco::Always(self.pick(&any)),
@@ -273,9 +299,15 @@ impl Gen {
             } else {
                 Some(self.rng.random_range(1..=3))
             }),
-            6 => Deco::Retry(self.rng.random_range(1..=3)),
+            6 => Deco::Retry(if self.rng.random_bool(0.3) {
+                None
+            } else {
+                Some(self.rng.random_range(1..=3))
+            }),
             7 => Deco::Timeout(self.duration()),
-            _ => Deco::Delay(self.duration()),
+            8 => Deco::Delay(self.duration()),
+            9 => Deco::Recheck,
+            _ => Deco::Custom(self.fresh("x")),
         }
     }
 
@@ -337,6 +369,10 @@ pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
         .sum::<usize>();
     if refs >= 2 {
         out.insert("two references to one subtree");
+        // D8: each reference seeds its own generators.
+        if has_random(&forest.trees[1].root) {
+            out.insert("random group behind two references");
+        }
     }
     for t in &forest.trees {
         census(&t.root, None, &mut out);
@@ -350,6 +386,7 @@ pub const FEATURES: &[&str] = &[
     "any/none flags",
     "concurrent",
     "condition (maybe)",
+    "custom decorator",
     "dblock into a behavior",
     "dblock into a group behavior",
     "decorator over a composite",
@@ -360,12 +397,24 @@ pub const FEATURES: &[&str] = &[
     "guarded sequential child",
     "hold (no tick hook)",
     "parallel thresholds",
+    "random group",
+    "random group behind two references",
+    "recheck decorator",
     "recheck under a status composite",
     "redecide",
+    "retry(forever)",
+    "scored group",
+    "scored with rescore",
+    "shuffle group",
     "stimuli flags",
     "two references to one subtree",
     "wait",
 ];
+
+fn has_random(n: &Node) -> bool {
+    matches!(n.kind, Kind::Composite { policy, .. } if policy.is_random())
+        || n.children.iter().any(has_random)
+}
 
 fn count_subtrees(n: &Node) -> usize {
     usize::from(matches!(n.kind, Kind::Subtree(_)))
@@ -438,6 +487,33 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
         }
         Kind::Concurrent => {
             out.insert("concurrent");
+        }
+        Kind::Composite {
+            policy, rescore, ..
+        } => match policy {
+            Policy::Random => {
+                out.insert("random group");
+            }
+            Policy::Shuffle => {
+                out.insert("shuffle group");
+            }
+            Policy::Scored => {
+                out.insert(if rescore.is_some() {
+                    "scored with rescore"
+                } else {
+                    "scored group"
+                });
+            }
+            _ => {}
+        },
+        Kind::Decorator(Deco::Recheck) => {
+            out.insert("recheck decorator");
+        }
+        Kind::Decorator(Deco::Custom(_)) => {
+            out.insert("custom decorator");
+        }
+        Kind::Decorator(Deco::Retry(None)) => {
+            out.insert("retry(forever)");
         }
         Kind::Parallel {
             form: ParallelForm::Thresholds,

@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::script::{blk_log_name, Inputs};
+use crate::script::{blk_log_name, BeforeAnswer, Inputs};
 use crate::tree::{Decide, Deco, FlagTest, Forest, Group, Kind, Node, Policy, Status};
 
 /// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
@@ -34,9 +34,51 @@ pub fn sanitize(dt: f32) -> f32 {
     }
 }
 
+/// D8: the seed of the node with pre-order index `node` (the root is 0) in
+/// a state seeded with `seed`: the contract's seeding rule, SplitMix64's
+/// finalizer over the two. A `random`/`shuffle` group at node `n` draws from
+/// `SplitMix64::seed_from_u64(derive_seed(seed, n))`; a `subtree` reference
+/// at node `r` seeds the referenced tree with `derive_seed(seed, r)`.
+pub const fn derive_seed(seed: u64, node: u64) -> u64 {
+    let mut z = seed ^ (node.wrapping_add(1)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// D8: the contract's generator, SplitMix64 as `rand_xoshiro` 0.8 defines
+/// it, written out here rather than shared with the runtime (the
+/// differential test compares the two through every draw):
+/// `seed_from_u64(s)` starts from the state `s`; `next_u32` adds the golden
+/// gamma to the state and returns the high half of Stafford's "Mix4"
+/// finalizer of it.
+#[derive(Clone, Debug)]
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn seed_from_u64(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    fn next_u32(&mut self) -> u32 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 33)).wrapping_mul(0x62a9_d9ed_7997_05f5);
+        z = (z ^ (z >> 28)).wrapping_mul(0xcb24_d0a5_c88c_35b3);
+        (z >> 32) as u32
+    }
+}
+
+/// D4: a uniform draw in `[0, 1)`: one `next_u32`, divided by 2^32.
+fn unit(rng: &mut SplitMix64) -> f64 {
+    f64::from(rng.next_u32()) / 4_294_967_296.0
+}
+
 /// The per-agent state of the tree `forest.trees[0]`.
 pub struct Model<'f> {
     forest: &'f Forest,
+    /// D8: the seed `reset` returns to.
+    seed: u64,
     root: Inst<'f>,
     /// T2: the tree clock, advanced by `dt` at the start of every tick.
     clock: f64,
@@ -55,8 +97,23 @@ pub const COVERAGE: &[&str] = &[
     "condition running",
     "cooldown rejects",
     "cooldown_on_failure rejects",
+    "custom decorator exits on completion",
+    "custom decorator halts its running child",
+    "custom decorator is halted",
+    "custom decorator refuses entry",
+    "custom decorator restarts its child",
+    "custom decorator stops its running child",
+    "custom decorator waits",
     "D2 exit with last status",
     "D2 masked redecide enters another",
+    "D4 draw keeps the choice",
+    "D4 draw replaces the choice",
+    "D5 new round",
+    "D5 round skips a used child",
+    "D6 a later child scores higher",
+    "D6 rescore keeps",
+    "D6 rescore takes over",
+    "D6 rescore takeover exits at once",
     "D9 subset rule",
     "decide accepts",
     "decide rejects",
@@ -71,11 +128,14 @@ pub const COVERAGE: &[&str] = &[
     "parallel fails",
     "parallel succeeds",
     "priority interrupts",
+    "R12 recheck rejects",
+    "R12 recheck rejects on entry",
     "recheck keeps (timer)",
     "recheck rejects",
     "repeat restarts",
     "repeat succeeds",
     "reset",
+    "retry forever restarts",
     "retry gives up",
     "retry restarts",
     "rewalk halts the old child",
@@ -119,6 +179,14 @@ struct Inst<'f> {
     /// R3/R4: the last failure / completion of a cooldown's child
     /// (persistent).
     cooldown: Option<f64>,
+    /// D4, D5, D8: a `random`/`shuffle` group's own generator (persistent;
+    /// a reset seeds it again).
+    rng: Option<SplitMix64>,
+    /// D5: the children of a `shuffle` group chosen in this round, one bit
+    /// each (persistent: kept by a halt, cleared by a reset).
+    round: u64,
+    /// R11: how often the scripted decorator entered (its `Persist` value).
+    entries: u64,
     active: bool,
     run: Run,
 }
@@ -140,7 +208,12 @@ enum Run {
         /// The group behavior (D7), active with the group.
         behavior: Option<(String, String)>,
         running: Option<usize>,
+        /// D6: when a `scored(rescore = d)` group last decided: on entry,
+        /// at each rescoring, at each redecide after an exit.
+        since: f64,
     },
+    /// A decorator: when it entered, its count (repeat, retry; the
+    /// scripted decorator's `after` calls) and whether its child runs.
     Deco {
         start: f64,
         count: u64,
@@ -182,11 +255,18 @@ fn flags_pass(tests: &[FlagTest], flags: u64, stimuli: u64) -> bool {
 }
 
 impl<'f> Model<'f> {
-    /// A fresh state (O1): nothing active, every timer due, clock at 0.
+    /// A fresh state (O1): nothing active, every timer due, clock at 0,
+    /// seed 0 (D8).
     pub fn new(forest: &'f Forest) -> Self {
+        Model::with_seed(forest, 0)
+    }
+
+    /// A fresh state whose random groups derive from `seed` (D8).
+    pub fn with_seed(forest: &'f Forest, seed: u64) -> Self {
         Model {
             forest,
-            root: Inst::new(forest, &forest.trees[0].root),
+            seed,
+            root: Inst::new(forest, &forest.trees[0].root, seed, &mut 0),
             clock: 0.0,
             coverage: BTreeMap::new(),
         }
@@ -243,12 +323,14 @@ impl<'f> Model<'f> {
         }
     }
 
-    /// Halts, then returns every piece of state to its initial value (O3).
+    /// Halts, then returns every piece of state to its initial value (O3),
+    /// keeping the seed: generators start again from it, shuffle rounds
+    /// are cleared (D5, D8).
     pub fn reset(&mut self, io: &mut Inputs) {
         self.halt(io);
         let mut coverage = std::mem::take(&mut self.coverage);
         *coverage.entry("reset").or_default() += 1;
-        *self = Model::new(self.forest);
+        *self = Model::with_seed(self.forest, self.seed);
         self.coverage = coverage;
     }
 
@@ -267,17 +349,40 @@ impl<'f> Model<'f> {
 }
 
 impl<'f> Inst<'f> {
-    fn new(forest: &'f Forest, node: &'f Node) -> Self {
+    /// The instance of `node`, whose pre-order index in its tree is
+    /// `*next` (D8), in a state seeded with `seed`.
+    fn new(forest: &'f Forest, node: &'f Node, seed: u64, next: &mut u64) -> Self {
+        let id = *next;
+        *next += 1;
         let children = match node.kind {
-            // S1: every reference has its own state.
-            Kind::Subtree(i) => vec![Inst::new(forest, &forest.trees[i].root)],
-            _ => node.children.iter().map(|c| Inst::new(forest, c)).collect(),
+            // S1: every reference has its own state; D8: seeded from the
+            // reference's node, its nodes numbered from 0 in its own tree.
+            Kind::Subtree(i) => vec![Inst::new(
+                forest,
+                &forest.trees[i].root,
+                derive_seed(seed, id),
+                &mut 0,
+            )],
+            _ => node
+                .children
+                .iter()
+                .map(|c| Inst::new(forest, c, seed, next))
+                .collect(),
+        };
+        let rng = match node.kind {
+            Kind::Composite { policy, .. } if policy.is_random() => {
+                Some(SplitMix64::seed_from_u64(derive_seed(seed, id)))
+            }
+            _ => None,
         };
         Inst {
             node,
             children,
             timer: None,
             cooldown: None,
+            rng,
+            round: 0,
+            entries: 0,
             active: false,
             run: Run::Idle,
         }
@@ -298,8 +403,14 @@ impl<'f> Inst<'f> {
     /// The guard as checked before entering: `None` rejects, `Some(block)`
     /// accepts with the decide's DBlock, if any.
     fn guard_entry(&mut self, env: &mut Env) -> Option<Block> {
+        self.guard_score(env).map(|(_, block)| block)
+    }
+
+    /// [`Inst::guard_entry`] with the accepting score (G2: 1.0 without a
+    /// decide; an unguarded node accepts with 1.0 too).
+    fn guard_score(&mut self, env: &mut Env) -> Option<(f32, Block)> {
         let Some(g) = &self.node.guard else {
-            return Some(None);
+            return Some((1.0, None));
         };
         if !flags_pass(&g.flags, env.flags, env.stimuli) {
             let decision_ok = g
@@ -324,15 +435,16 @@ impl<'f> Inst<'f> {
             self.timer = Some(env.now);
         }
         match &g.decide {
-            None => Some(None), // G2: no decide accepts with score 1.0
+            None => Some((1.0, None)), // G2: no decide accepts with score 1.0
             Some(Decide::Score(d)) => {
-                let ok = accepts(env.io.score(d));
+                let score = env.io.score(d);
+                let ok = accepts(score);
                 env.hit(if ok {
                     "decide accepts"
                 } else {
                     "decide rejects"
                 });
-                ok.then_some(None)
+                ok.then_some((score, None))
             }
             Some(Decide::Block { decide, leaf }) => {
                 let score = env.io.score(decide);
@@ -342,7 +454,7 @@ impl<'f> Inst<'f> {
                 } else {
                     "decide rejects"
                 });
-                ok.then(|| Some((leaf.clone(), env.io.block(decide))))
+                ok.then(|| (score, Some((leaf.clone(), env.io.block(decide)))))
             }
         }
     }
@@ -396,8 +508,10 @@ impl<'f> Inst<'f> {
                 self.run = Run::Wait { start: env.now };
                 self.tick(env)
             }
-            Kind::Composite { policy, group } => self.enter_composite(env, *policy, group, block),
-            Kind::Decorator(deco) => self.enter_deco(env, *deco),
+            Kind::Composite { policy, group, .. } => {
+                self.enter_composite(env, *policy, group, block)
+            }
+            Kind::Decorator(deco) => self.enter_deco(env, deco),
             Kind::Parallel { .. } | Kind::Concurrent => {
                 self.active = true;
                 self.run = Run::Par {
@@ -462,7 +576,7 @@ impl<'f> Inst<'f> {
                 self.finish(s)
             }
             Kind::Composite { policy, .. } => self.tick_composite(env, *policy),
-            Kind::Decorator(deco) => self.tick_deco(env, *deco),
+            Kind::Decorator(deco) => self.tick_deco(env, deco),
             Kind::Parallel { .. } | Kind::Concurrent => self.step_parallel(env),
             Kind::Subtree(_) => {
                 let s = self.children[0].tick(env);
@@ -477,7 +591,9 @@ impl<'f> Inst<'f> {
         debug_assert!(self.active);
         match std::mem::replace(&mut self.run, Run::Idle) {
             Run::Leaf { log, .. } => env.io.deactivate(&log),
-            Run::Group { behavior, running } => {
+            Run::Group {
+                behavior, running, ..
+            } => {
                 if let Some(r) = running {
                     self.children[r].halt(env);
                 }
@@ -489,6 +605,11 @@ impl<'f> Inst<'f> {
             Run::Deco { child, .. } => {
                 if child {
                     self.children[0].halt(env);
+                }
+                // R11: `exit` once when it leaves, after its child.
+                if let Kind::Decorator(Deco::Custom(name)) = &self.node.kind {
+                    env.hit("custom decorator is halted");
+                    env.io.deco_exit(name, None);
                 }
             }
             Run::Par { slots } => {
@@ -599,6 +720,7 @@ impl<'f> Inst<'f> {
         self.run = Run::Group {
             behavior,
             running: None,
+            since: env.now,
         };
         let n = self.children.len();
         if policy.is_decider_group() {
@@ -673,11 +795,11 @@ impl<'f> Inst<'f> {
         }
     }
 
-    /// D1–D3, D9: decides the children (priority: every unmasked one in
-    /// order; sequential: those from `start` on) and enters the first that
-    /// accepts; a child that exits at once is masked and the group decides
-    /// again (D2). `last` is the status of the child that exited last, if
-    /// this is a redecide.
+    /// D1–D6, D9: one decision of the group's policy among the children not
+    /// in `mask`, and the chosen child entered; a child that exits at once
+    /// is masked and the group decides again (D2), until one runs or none
+    /// accepts. `start` is where `sequential` looks from; `last` is the
+    /// status of the child that exited last, if this is a redecide.
     fn decide_children(
         &mut self,
         env: &mut Env,
@@ -687,20 +809,15 @@ impl<'f> Inst<'f> {
         mut last: Option<Status>,
     ) -> Status {
         loop {
-            let range = match policy {
-                Policy::Priority => 0..self.children.len(),
-                _ => start..self.children.len(),
+            let chosen = match policy {
+                Policy::Priority | Policy::Sequential => {
+                    self.first_accepting(env, policy, start, &mask)
+                }
+                Policy::Random => self.weighted_choice(env, |i| !mask[i]),
+                Policy::Shuffle => self.shuffle_choice(env, &mask),
+                Policy::Scored => self.best_choice(env, &mask),
+                _ => unreachable!("status composites walk"),
             };
-            let mut chosen = None;
-            for i in range {
-                if mask[i] {
-                    continue;
-                }
-                if let Some(block) = self.children[i].guard_entry(env) {
-                    chosen = Some((i, block));
-                    break;
-                }
-            }
             let Some((i, block)) = chosen else {
                 let s = match last {
                     // D9: accepted, but no child accepts: the subset rule
@@ -735,6 +852,102 @@ impl<'f> Inst<'f> {
             last = Some(s);
             start = i + 1;
         }
+    }
+
+    /// D1, D3: the first child (priority: of all; sequential: from `start`
+    /// on) not masked whose guard accepts.
+    fn first_accepting(
+        &mut self,
+        env: &mut Env,
+        policy: Policy,
+        start: usize,
+        mask: &[bool],
+    ) -> Option<(usize, Block)> {
+        let from = if policy == Policy::Priority { 0 } else { start };
+        (from..self.children.len())
+            .filter(|&i| !mask[i])
+            .find_map(|i| Some((i, self.children[i].guard_entry(env)?)))
+    }
+
+    /// D4: every child for which `candidate` holds is decided, in
+    /// declaration order; among those that accept, one is chosen at random,
+    /// weighted by score. The contract's draw protocol: a running total of
+    /// the accepted scores; the first accepting child is taken without a
+    /// draw; each later one with score `w` replaces the choice iff
+    /// `unit * total < w`, one draw of the group's generator each.
+    fn weighted_choice(
+        &mut self,
+        env: &mut Env,
+        candidate: impl Fn(usize) -> bool,
+    ) -> Option<(usize, Block)> {
+        let mut total = 0.0f64;
+        let mut chosen = None;
+        for i in 0..self.children.len() {
+            if !candidate(i) {
+                continue;
+            }
+            let Some((score, block)) = self.children[i].guard_score(env) else {
+                continue;
+            };
+            let w = f64::from(score);
+            total += w;
+            if chosen.is_none() {
+                chosen = Some((i, block));
+                continue;
+            }
+            let rng = self.rng.as_mut().expect("a random group has a generator");
+            if unit(rng) * total < w {
+                env.hit("D4 draw replaces the choice");
+                chosen = Some((i, block));
+            } else {
+                env.hit("D4 draw keeps the choice");
+            }
+        }
+        chosen
+    }
+
+    /// D5: a weighted choice (D4) among the unmasked children not chosen yet
+    /// in this round; if none of them accepts, a new round starts: a choice
+    /// among the unmasked children of the old round (each child is decided
+    /// at most once per decision), and the round is cleared if one is
+    /// chosen. The chosen child joins the round.
+    fn shuffle_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, Block)> {
+        let round = self.round;
+        let used = |i: usize| round & (1u64 << i) != 0;
+        if (0..self.children.len()).any(|i| !mask[i] && used(i)) {
+            env.hit("D5 round skips a used child");
+        }
+        let chosen = match self.weighted_choice(env, |i| !mask[i] && !used(i)) {
+            Some(c) => c,
+            None => {
+                let c = self.weighted_choice(env, |i| !mask[i] && used(i))?;
+                env.hit("D5 new round");
+                self.round = 0;
+                c
+            }
+        };
+        self.round |= 1u64 << chosen.0;
+        Some(chosen)
+    }
+
+    /// D6: every unmasked child is decided; the highest score wins, the
+    /// earliest on ties.
+    fn best_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, Block)> {
+        let mut best: Option<(usize, f32, Block)> = None;
+        for i in (0..self.children.len()).filter(|&i| !mask[i]) {
+            let Some((score, block)) = self.children[i].guard_score(env) else {
+                continue;
+            };
+            match &best {
+                None => best = Some((i, score, block)),
+                Some((_, b, _)) if score > *b => {
+                    env.hit("D6 a later child scores higher");
+                    best = Some((i, score, block));
+                }
+                Some(_) => {}
+            }
+        }
+        best.map(|(i, _, block)| (i, block))
     }
 
     /// C1, C3 (and C2, C4 on entry): enters the children from `from` on in
@@ -787,6 +1000,29 @@ impl<'f> Inst<'f> {
                 }
                 self.child_exited(env, policy, i, s)
             }
+            Policy::Random | Policy::Shuffle | Policy::Scored => {
+                // D4–D6: not interruptible by siblings, except a `scored`
+                // group's rescoring.
+                let rescore = match self.node.kind {
+                    Kind::Composite { rescore, .. } => rescore,
+                    _ => None,
+                };
+                if let Some(d) = rescore {
+                    if let Some(s) = self.rescore(env, d, i) {
+                        return s;
+                    }
+                }
+                // G3: hysteresis; only a `recheck` guard is re-evaluated.
+                let s = self.tick_child(env, i, self.marked_recheck(i));
+                if s == Status::Running {
+                    return s;
+                }
+                if rescore.is_some() {
+                    // D6: a redecide after an exit is a decision.
+                    self.set_since(env.now);
+                }
+                self.child_exited(env, policy, i, s)
+            }
             Policy::Sequence | Policy::Fallback => {
                 // C1, C3: resume at the running child.
                 env.hit("sequence/fallback resumes");
@@ -802,6 +1038,59 @@ impl<'f> Inst<'f> {
                 }
             }
             Policy::ReactiveSequence | Policy::Selector => self.rewalk(env, policy, i),
+        }
+    }
+
+    fn set_since(&mut self, now: f64) {
+        if let Run::Group { since, .. } = &mut self.run {
+            *since = now;
+        }
+    }
+
+    /// D6, `scored(rescore = d)`: once `d` has passed since the group last
+    /// decided, every child is decided, the running one `run` included (it
+    /// scores 0 if it rejects); the best other child (the earliest on ties)
+    /// takes over only with a strictly higher score: the running child is
+    /// halted and the other entered; if it exits at once, the group
+    /// redecides with it masked (G5 first), as after an exit. `None`: no
+    /// takeover, the running child is ticked as usual.
+    fn rescore(&mut self, env: &mut Env, d: f64, run: usize) -> Option<Status> {
+        let Run::Group { since, .. } = self.run else {
+            unreachable!()
+        };
+        if env.now - since < d {
+            return None;
+        }
+        self.set_since(env.now);
+        let mut run_score = 0.0f32;
+        let mut best: Option<(usize, f32, Block)> = None;
+        for k in 0..self.children.len() {
+            let Some((score, block)) = self.children[k].guard_score(env) else {
+                continue;
+            };
+            if k == run {
+                run_score = score;
+            } else if best.as_ref().is_none_or(|b| score > b.1) {
+                best = Some((k, score, block));
+            }
+        }
+        match best {
+            Some((k, score, block)) if score > run_score => {
+                env.hit("D6 rescore takes over");
+                self.children[run].halt(env);
+                self.set_running(None);
+                let s = self.children[k].enter(env, block);
+                if s == Status::Running {
+                    self.set_running(Some(k));
+                    return Some(s);
+                }
+                env.hit("D6 rescore takeover exits at once");
+                Some(self.child_exited(env, Policy::Scored, k, s))
+            }
+            _ => {
+                env.hit("D6 rescore keeps");
+                None
+            }
         }
     }
 
@@ -864,9 +1153,14 @@ impl<'f> Inst<'f> {
         }
     }
 
-    fn enter_deco(&mut self, env: &mut Env, deco: Deco) -> Status {
+    fn enter_deco(&mut self, env: &mut Env, deco: &'f Deco) -> Status {
+        match deco {
+            Deco::Custom(name) => return self.enter_custom(env, name),
+            Deco::Recheck => return self.enter_recheck(env),
+            _ => {}
+        }
         // R3, R4: within the cooldown, Failure without ticking the child.
-        let cooling = match deco {
+        let cooling = match *deco {
             Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => {
                 self.cooldown.is_some_and(|t| env.now - t < d)
             }
@@ -888,10 +1182,15 @@ impl<'f> Inst<'f> {
         self.tick_deco(env, deco)
     }
 
-    fn tick_deco(&mut self, env: &mut Env, deco: Deco) -> Status {
+    fn tick_deco(&mut self, env: &mut Env, deco: &'f Deco) -> Status {
+        match deco {
+            Deco::Custom(name) => return self.tick_custom(env, name),
+            Deco::Recheck => return self.tick_recheck(env),
+            _ => {}
+        }
         let (start, _, child) = self.deco_state();
         let (start, child_active) = (*start, *child);
-        match deco {
+        match *deco {
             // R6: still running after `d`: halt the child, Failure.
             Deco::Timeout(d) if env.now - start >= d => {
                 env.hit("timeout fires");
@@ -912,7 +1211,7 @@ impl<'f> Inst<'f> {
             self.enter_child(env, 0)
         };
         *self.deco_state().2 = s == Status::Running;
-        let out = match deco {
+        let out = match *deco {
             Deco::Invert => match s {
                 Status::Success => Status::Failure,
                 Status::Failure => Status::Success,
@@ -960,7 +1259,15 @@ impl<'f> Inst<'f> {
                 }
                 other => other,
             },
-            Deco::Retry(n) => match s {
+            // R5: `retry(forever)` retries until the child succeeds.
+            Deco::Retry(None) => match s {
+                Status::Failure => {
+                    env.hit("retry forever restarts");
+                    Status::Running
+                }
+                other => other,
+            },
+            Deco::Retry(Some(n)) => match s {
                 Status::Failure => {
                     let count = self.deco_state().1;
                     *count += 1;
@@ -975,8 +1282,128 @@ impl<'f> Inst<'f> {
                 other => other,
             },
             Deco::Timeout(_) | Deco::Delay(_) => s,
+            Deco::Recheck | Deco::Custom(_) => unreachable!("handled above"),
         };
         self.finish(out)
+    }
+
+    /// R12: `recheck(ITEMS) { child }`: the child's guard (the items, marked
+    /// `recheck`) is checked on entry: a rejection is Failure without
+    /// running the child (G4).
+    fn enter_recheck(&mut self, env: &mut Env) -> Status {
+        let Some(block) = self.children[0].guard_entry(env) else {
+            env.hit("R12 recheck rejects on entry");
+            return Status::Failure;
+        };
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: true,
+        };
+        let s = self.children[0].enter(env, block);
+        self.finish(s)
+    }
+
+    /// R12, G3: every tick while the child runs its guard is checked again
+    /// (a timer not due keeps it running); a rejection halts the child and
+    /// the decorator fails. Otherwise the child's status passes through.
+    fn tick_recheck(&mut self, env: &mut Env) -> Status {
+        let child = &mut self.children[0];
+        if !child.guard_recheck(env) {
+            env.hit("R12 recheck rejects");
+            child.halt(env);
+            return self.finish(Status::Failure);
+        }
+        let s = child.tick(env);
+        self.finish(s)
+    }
+
+    /// R11: the scripted decorator enters: `enter` (its persistent entry
+    /// count goes up), then its first `before`. A stop there is not an
+    /// activation: no `exit` follows.
+    fn enter_custom(&mut self, env: &mut Env, name: &'f str) -> Status {
+        self.entries += 1;
+        env.io.deco_enter(name, self.entries);
+        let first = env.io.deco_before(name, false);
+        if let BeforeAnswer::Stop(s) = first {
+            env.hit("custom decorator refuses entry");
+            return s;
+        }
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: false,
+        };
+        let s = if first == BeforeAnswer::Wait {
+            env.hit("custom decorator waits");
+            Status::Running
+        } else {
+            self.custom_child(env, name)
+        };
+        self.custom_done(env, name, s)
+    }
+
+    /// R11: a tick of the active scripted decorator: `before` (told whether
+    /// the child runs) says tick, wait (`Running`, the child untouched) or
+    /// stop (a running child is halted first).
+    fn tick_custom(&mut self, env: &mut Env, name: &'f str) -> Status {
+        let running = *self.deco_state().2;
+        let s = match env.io.deco_before(name, running) {
+            BeforeAnswer::Tick => self.custom_child(env, name),
+            BeforeAnswer::Wait => {
+                env.hit("custom decorator waits");
+                Status::Running
+            }
+            BeforeAnswer::Stop(s) => {
+                if running {
+                    env.hit("custom decorator stops its running child");
+                    self.children[0].halt(env);
+                    *self.deco_state().2 = false;
+                }
+                s
+            }
+        };
+        self.custom_done(env, name, s)
+    }
+
+    /// R11: the child is entered (its guard first, G4) or ticked (G3), then
+    /// `after` maps its status. A running child mapped to a completion is
+    /// halted (C7); a completed child mapped to `Running` is entered again
+    /// on the next tick (R5), as it is no longer running.
+    fn custom_child(&mut self, env: &mut Env, name: &'f str) -> Status {
+        let running = *self.deco_state().2;
+        let child = if running {
+            self.tick_child(env, 0, self.marked_recheck(0))
+        } else {
+            self.enter_child(env, 0)
+        };
+        *self.deco_state().2 = child == Status::Running;
+        let steps = {
+            let count = self.deco_state().1;
+            *count += 1;
+            *count
+        };
+        let s = env.io.deco_after(name, child, steps);
+        if s.is_done() && child == Status::Running {
+            env.hit("custom decorator halts its running child");
+            self.children[0].halt(env);
+            *self.deco_state().2 = false;
+        }
+        if child.is_done() && s == Status::Running {
+            env.hit("custom decorator restarts its child");
+        }
+        s
+    }
+
+    /// R11: a completed scripted decorator runs `exit` once and leaves.
+    fn custom_done(&mut self, env: &mut Env, name: &'f str, s: Status) -> Status {
+        if s.is_done() {
+            env.hit("custom decorator exits on completion");
+            env.io.deco_exit(name, Some(s));
+        }
+        self.finish(s)
     }
 
     // ----- parallel and concurrent (C5, C6) ------------------------------------------
@@ -1076,7 +1503,11 @@ fn continue_status(policy: Policy) -> Status {
     match policy {
         Policy::Sequence | Policy::ReactiveSequence => Status::Success,
         Policy::Fallback | Policy::Selector => Status::Failure,
-        Policy::Priority | Policy::Sequential => unreachable!("decider groups do not walk"),
+        Policy::Priority
+        | Policy::Sequential
+        | Policy::Random
+        | Policy::Shuffle
+        | Policy::Scored => unreachable!("decider groups do not walk"),
     }
 }
 
@@ -1085,7 +1516,7 @@ fn continue_status(policy: Policy) -> Status {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::Frame;
+    use crate::script::{AfterAnswer, Frame};
     use crate::tree::{Guard, TreeDef};
 
     fn node(name: &str, guard: Option<Guard>, kind: Kind, children: Vec<Node>) -> Node {
@@ -1126,11 +1557,55 @@ mod tests {
             results: results.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
             refuse: vec![],
             blocks: vec![],
+            befores: vec![],
+            afters: vec![],
         });
     }
 
     const ACCEPT: usize = 0; // SCORES[0] = 1.0
+    const HALF: usize = 1; // SCORES[1] = 0.5
+    const TWO: usize = 2; // SCORES[2] = 2.0
     const REJECT: usize = 3; // SCORES[3] = 0.0
+
+    fn group(
+        name: &str,
+        guard: Option<Guard>,
+        policy: Policy,
+        rescore: Option<f64>,
+        children: Vec<Node>,
+    ) -> Node {
+        node(
+            name,
+            guard,
+            Kind::Composite {
+                policy,
+                group: None,
+                rescore,
+            },
+            children,
+        )
+    }
+
+    /// Scripts the answers of the scripted decorators (R11).
+    fn answer(io: &mut Inputs, befores: &[(&str, BeforeAnswer)], afters: &[(&str, AfterAnswer)]) {
+        io.apply(&Frame::Tick {
+            dt: 0,
+            flags: 0,
+            stimuli: 0,
+            scores: vec![],
+            results: vec![],
+            refuse: vec![],
+            blocks: vec![],
+            befores: befores.iter().map(|(n, a)| (n.to_string(), *a)).collect(),
+            afters: afters.iter().map(|(n, a)| (n.to_string(), *a)).collect(),
+        });
+    }
+
+    fn activated(log: &[String]) -> Vec<&str> {
+        log.iter()
+            .filter_map(|l| l.strip_prefix("activate "))
+            .collect()
+    }
 
     #[test]
     fn d1_interrupt_deactivates_deepest_first_then_enters_the_new_child() {
@@ -1140,6 +1615,7 @@ mod tests {
             Kind::Composite {
                 policy: Policy::Priority,
                 group: None,
+                rescore: None,
             },
             vec![
                 act("flee", decide("flee")),
@@ -1149,6 +1625,7 @@ mod tests {
                     Kind::Composite {
                         policy: Policy::Priority,
                         group: Some(Group::Act("eat".into())),
+                        rescore: None,
                     },
                     vec![act("find", None)],
                 ),
@@ -1193,6 +1670,7 @@ mod tests {
             Kind::Composite {
                 policy: Policy::Priority,
                 group: None,
+                rescore: None,
             },
             vec![act("a", decide("a")), act("b", decide("b"))],
         ));
@@ -1236,6 +1714,7 @@ mod tests {
             Kind::Composite {
                 policy: Policy::Sequential,
                 group: None,
+                rescore: None,
             },
             vec![act("a", decide("a"))],
         ));
@@ -1253,6 +1732,7 @@ mod tests {
             Kind::Composite {
                 policy: Policy::ReactiveSequence,
                 group: None,
+                rescore: None,
             },
             vec![
                 node(
@@ -1276,6 +1756,445 @@ mod tests {
         assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
         assert_eq!(io.take(), ["decide c", "deactivate a"]);
         assert_eq!(m.path(), ["root", "c"]);
+    }
+
+    #[test]
+    fn d8_the_seeding_rule_and_the_draws_match_values_computed_by_hand() {
+        // Computed outside Rust from the contract's formulas (SplitMix64's
+        // finalizer for the seed, SplitMix64's `next_u32` for the draws).
+        assert_eq!(derive_seed(0, 0), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(derive_seed(7, 0), 0xf75f_04cb_b5a1_a1dd);
+        let mut rng = SplitMix64::seed_from_u64(derive_seed(0, 0));
+        let draws: Vec<f64> = (0..3).map(|_| unit(&mut rng)).collect();
+        for (d, expected) in draws.iter().zip([0.2293, 0.6042, 0.4518]) {
+            assert!((d - expected).abs() < 1e-4, "{draws:?}");
+        }
+    }
+
+    #[test]
+    fn d4_the_weighted_choice_follows_the_draw_protocol() {
+        // Scores 1, 1, 2: `a` is taken without a draw; `b` replaces it iff
+        // u1 * 2 < 1; `c` replaces the choice iff u2 * 4 < 2. The winners
+        // per seed were computed by hand from the draws (seed 0: u1 = 0.229,
+        // u2 = 0.604 → b; seed 2: 0.843, 0.656 → a; seed 3: 0.204, 0.127 → c).
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Random,
+            None,
+            vec![
+                act("a", decide("a")),
+                act("b", decide("b")),
+                act("c", decide("c")),
+            ],
+        ));
+        for (seed, winner) in [(0, "b"), (2, "a"), (3, "c")] {
+            let mut m = Model::with_seed(&f, seed);
+            let mut io = Inputs::default();
+            set(&mut io, &[("a", ACCEPT), ("b", ACCEPT), ("c", TWO)], &[]);
+            assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+            let log = io.take();
+            assert_eq!(log[..3], ["decide a", "decide b", "decide c"]);
+            assert_eq!(activated(&log), [winner], "seed {seed}");
+            // D8: a reset returns to the seed: the same decision again.
+            m.reset(&mut io);
+            io.take();
+            m.tick(&mut io, 0.1, 0, 0);
+            assert_eq!(activated(&io.take()), [winner], "seed {seed}");
+        }
+        // Only accepting children draw: with `a` rejecting, `b` is taken
+        // without a draw, and `c` uses the first draw (seed 0: 0.229 * 3 <
+        // 2: c).
+        let mut m = Model::with_seed(&f, 0);
+        let mut io = Inputs::default();
+        set(&mut io, &[("a", REJECT), ("b", ACCEPT), ("c", TWO)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(activated(&io.take()), ["c"]);
+        // Not interruptible (G3): while `c` runs nothing is decided.
+        set(&mut io, &[("a", TWO)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(io.take(), ["tick c -> Running"]);
+    }
+
+    #[test]
+    fn d5_each_round_uses_every_child_once_and_reset_clears_it() {
+        // Seed 0, three unguarded children (score 1): draws 0.229, 0.604,
+        // 0.452, … First decision: b (0.229 * 2 < 1), c keeps it (0.604 * 3
+        // ≥ 1). Each child succeeds at once: masked redecide (D2) among the
+        // unused ones: a, then c (0.452 * 2 < 1); then a alone; then none
+        // is left: the group exits with the last status.
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Shuffle,
+            None,
+            vec![act("a", None), act("b", None), act("c", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        let done = [
+            ("a", Status::Success),
+            ("b", Status::Success),
+            ("c", Status::Success),
+        ];
+        set(&mut io, &[], &done);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Success);
+        assert_eq!(activated(&io.take()), ["b", "c", "a"]);
+        // The round is complete: the next decision starts a new one.
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(activated(&io.take()).len(), 3);
+        assert!(m.coverage().contains_key("D5 new round"));
+        // Running children, halted between decisions: the round persists
+        // across a halt; a reset clears it and reseeds the generator.
+        let mut m = Model::new(&f);
+        m.tick(&mut io, 0.1, 0, 0); // b, c, a: round complete
+        io.take();
+        let running = [
+            ("a", Status::Running),
+            ("b", Status::Running),
+            ("c", Status::Running),
+        ];
+        set(&mut io, &[], &running);
+        let mut picks = Vec::new();
+        for _ in 0..3 {
+            m.tick(&mut io, 0.1, 0, 0);
+            picks.extend(activated(&io.take()).iter().map(|s| s.to_string()));
+            m.halt(&mut io);
+            io.take();
+        }
+        picks.sort();
+        assert_eq!(picks, ["a", "b", "c"]);
+        m.reset(&mut io);
+        io.take();
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(activated(&io.take()), ["b"]);
+    }
+
+    #[test]
+    fn d5_when_no_unused_child_accepts_a_new_round_starts_among_the_used() {
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Shuffle,
+            None,
+            vec![
+                act("a", decide("a")),
+                act("b", decide("b")),
+                act("c", decide("c")),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("a", ACCEPT)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(
+            io.take(),
+            [
+                "decide a",
+                "decide b",
+                "decide c",
+                "activate a",
+                "tick a -> Running"
+            ]
+        );
+        m.halt(&mut io);
+        io.take();
+        // The unused children are decided first and reject; then the used
+        // one, once: a new round.
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(
+            io.take(),
+            [
+                "decide b",
+                "decide c",
+                "decide a",
+                "activate a",
+                "tick a -> Running"
+            ]
+        );
+    }
+
+    #[test]
+    fn d6_scored_takes_the_highest_score_earliest_on_ties() {
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Scored,
+            None,
+            vec![
+                act("a", decide("a")),
+                act("b", decide("b")),
+                act("c", decide("c")),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("a", ACCEPT), ("b", TWO), ("c", TWO)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(
+            io.take(),
+            [
+                "decide a",
+                "decide b",
+                "decide c",
+                "activate b",
+                "tick b -> Running"
+            ]
+        );
+        // No rescoring interval: never interrupted.
+        set(&mut io, &[("a", TWO), ("b", REJECT)], &[]);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(io.take(), ["tick b -> Running"]);
+    }
+
+    #[test]
+    fn d6_rescoring_takes_over_only_on_a_strictly_higher_score() {
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Scored,
+            Some(1.0),
+            vec![act("a", decide("a")), act("b", decide("b"))],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        let step = |m: &mut Model, io: &mut Inputs, expected: &[&str]| {
+            assert_eq!(m.tick(io, 0.5, 0, 0).0, Status::Running);
+            assert_eq!(io.take(), expected);
+        };
+        // Entered at 0.5: the timer is stamped.
+        set(&mut io, &[("a", TWO), ("b", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            &["decide a", "decide b", "activate a", "tick a -> Running"],
+        );
+        set(&mut io, &[("b", TWO)], &[]);
+        step(&mut m, &mut io, &["tick a -> Running"]); // 1.0: not due
+                                                       // 1.5: due; a tie keeps the running child.
+        step(
+            &mut m,
+            &mut io,
+            &["decide a", "decide b", "tick a -> Running"],
+        );
+        set(&mut io, &[("a", REJECT), ("b", REJECT)], &[]);
+        step(&mut m, &mut io, &["tick a -> Running"]);
+        // 2.5: the running child rejecting does not stop it by itself.
+        step(
+            &mut m,
+            &mut io,
+            &["decide a", "decide b", "tick a -> Running"],
+        );
+        set(&mut io, &[("a", ACCEPT), ("b", TWO)], &[]);
+        step(&mut m, &mut io, &["tick a -> Running"]);
+        // 3.5: b scores strictly higher: a halted, b entered and ticked.
+        step(
+            &mut m,
+            &mut io,
+            &[
+                "decide a",
+                "decide b",
+                "deactivate a",
+                "activate b",
+                "tick b -> Running",
+            ],
+        );
+        // 4.5: a takes over but exits at once: masked redecide (D2), b
+        // (halted, not masked) is decided again and entered.
+        set(
+            &mut io,
+            &[("a", ACCEPT), ("b", HALF)],
+            &[("a", Status::Success)],
+        );
+        step(&mut m, &mut io, &["tick b -> Running"]);
+        step(
+            &mut m,
+            &mut io,
+            &[
+                "decide a",
+                "decide b",
+                "deactivate b",
+                "activate a",
+                "tick a -> Success",
+                "deactivate a",
+                "decide b",
+                "activate b",
+                "tick b -> Running",
+            ],
+        );
+    }
+
+    #[test]
+    fn r12_recheck_checks_on_entry_and_every_tick() {
+        let guard = Guard {
+            decide: Some(Decide::Score("ok".into())),
+            recheck: true,
+            ..Guard::default()
+        };
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::Recheck),
+            vec![act("a", Some(guard))],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // Rejected on entry: Failure without running the child.
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Failure);
+        assert_eq!(io.take(), ["decide ok"]);
+        set(&mut io, &[("ok", ACCEPT)], &[]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        assert_eq!(io.take(), ["decide ok", "activate a", "tick a -> Running"]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+        assert_eq!(io.take(), ["decide ok", "tick a -> Running"]);
+        set(&mut io, &[("ok", REJECT)], &[]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Failure);
+        assert_eq!(io.take(), ["decide ok", "deactivate a"]);
+        assert!(!m.is_running());
+        assert_eq!(
+            Forest::source(&f),
+            "tree T for World {\n    recheck(decide = d(\"ok\")) {\n        a: Act(\"a\"),\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn r5_retry_forever_restarts_until_success() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::Retry(None)),
+            vec![act("a", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[], &[("a", Status::Failure)]);
+        for _ in 0..10 {
+            assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
+            assert_eq!(
+                io.take(),
+                ["activate a", "tick a -> Failure", "deactivate a"]
+            );
+        }
+        set(&mut io, &[], &[("a", Status::Success)]);
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Success);
+    }
+
+    #[test]
+    fn r11_the_custom_decorator_protocol() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::Custom("x".into())),
+            vec![act("a", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        let step = |m: &mut Model, io: &mut Inputs, s: Status, expected: &[&str]| {
+            assert_eq!(m.tick(io, 0.1, 0, 0).0, s);
+            assert_eq!(io.take(), expected);
+        };
+        // `enter` before the first `before`; `after` maps the child.
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "enter x #1",
+                "before x idle -> Tick",
+                "activate a",
+                "tick a -> Running",
+                "after x Running step 1 -> Running",
+            ],
+        );
+        // Wait: Running, the child untouched.
+        answer(&mut io, &[("x", BeforeAnswer::Wait)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["before x running -> Wait"],
+        );
+        // A completed child mapped to Running is entered again next tick.
+        answer(
+            &mut io,
+            &[("x", BeforeAnswer::Tick)],
+            &[("x", AfterAnswer::Map(Status::Running))],
+        );
+        set(&mut io, &[], &[("a", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "before x running -> Tick",
+                "tick a -> Success",
+                "deactivate a",
+                "after x Success step 2 -> Running",
+            ],
+        );
+        answer(&mut io, &[], &[("x", AfterAnswer::Pass)]);
+        set(&mut io, &[], &[("a", Status::Running)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "before x idle -> Tick",
+                "activate a",
+                "tick a -> Running",
+                "after x Running step 3 -> Running",
+            ],
+        );
+        // Stop: the running child is halted, then `exit`.
+        answer(&mut io, &[("x", BeforeAnswer::Stop(Status::Failure))], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &[
+                "before x running -> Stop(Failure)",
+                "deactivate a",
+                "exit x Completed(Failure)",
+            ],
+        );
+        // A stop in the entry tick is no activation: no `exit`. The entry
+        // count is persistent.
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &["enter x #2", "before x idle -> Stop(Failure)"],
+        );
+        // A running child mapped to a completion is halted (C7).
+        answer(
+            &mut io,
+            &[("x", BeforeAnswer::Tick)],
+            &[("x", AfterAnswer::Map(Status::Success))],
+        );
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &[
+                "enter x #3",
+                "before x idle -> Tick",
+                "activate a",
+                "tick a -> Running",
+                "after x Running step 1 -> Success",
+                "deactivate a",
+                "exit x Completed(Success)",
+            ],
+        );
+        // Halted from outside: the child first, then `exit` (Halted); a
+        // reset returns the entry count to its default.
+        answer(&mut io, &[], &[("x", AfterAnswer::Pass)]);
+        m.tick(&mut io, 0.1, 0, 0);
+        io.take();
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate a", "exit x Halted"]);
+        m.reset(&mut io);
+        m.tick(&mut io, 0.1, 0, 0);
+        assert_eq!(io.take()[0], "enter x #1");
     }
 
     #[test]

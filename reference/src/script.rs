@@ -49,11 +49,36 @@ pub enum Frame {
         refuse: Vec<(String, bool)>,
         /// `(decide name, value)`: the DBlock value it hands on from now on.
         blocks: Vec<(String, u8)>,
+        /// `(decorator name, answer)`: what the scripted decorator's
+        /// `before` answers from now on (R11).
+        befores: Vec<(String, BeforeAnswer)>,
+        /// `(decorator name, answer)`: what its `after` answers from now on.
+        afters: Vec<(String, AfterAnswer)>,
     },
     /// The caller halts the tree.
     Halt,
     /// The caller resets the tree.
     Reset,
+}
+
+/// What the scripted decorator's `before` answers (R11): tick the child
+/// (entering it if it is not running), report `Running` without touching
+/// it, or complete with a status now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BeforeAnswer {
+    #[default]
+    Tick,
+    Wait,
+    Stop(Status),
+}
+
+/// What the scripted decorator's `after` answers (R11): the child's status
+/// as it is, or a fixed status whatever the child reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AfterAnswer {
+    #[default]
+    Pass,
+    Map(Status),
 }
 
 /// What happened in one frame.
@@ -77,6 +102,8 @@ pub struct Inputs {
     results: HashMap<String, Status>,
     refuse: HashMap<String, bool>,
     blocks: HashMap<String, u8>,
+    befores: HashMap<String, BeforeAnswer>,
+    afters: HashMap<String, AfterAnswer>,
     /// The hook log since the last [`Inputs::take`].
     pub log: Vec<String>,
 }
@@ -89,9 +116,17 @@ impl Inputs {
             results,
             refuse,
             blocks,
+            befores,
+            afters,
             ..
         } = frame
         {
+            for (n, a) in befores {
+                self.befores.insert(n.clone(), *a);
+            }
+            for (n, a) in afters {
+                self.afters.insert(n.clone(), *a);
+            }
             for (n, s) in scores {
                 self.scores.insert(n.clone(), SCORES[*s]);
             }
@@ -146,6 +181,44 @@ impl Inputs {
     /// `deactivate` of a behavior.
     pub fn deactivate(&mut self, log_name: &str) {
         self.log.push(format!("deactivate {log_name}"));
+    }
+}
+
+impl Inputs {
+    /// The scripted decorator `name` enters the active path; `entries` counts
+    /// its entries so far, this one included (its persistent state, kept by a
+    /// halt, cleared by a reset).
+    pub fn deco_enter(&mut self, name: &str, entries: u64) {
+        self.log.push(format!("enter {name} #{entries}"));
+    }
+
+    /// Its `before`: the scripted answer (`Tick` until scripted).
+    pub fn deco_before(&mut self, name: &str, child_running: bool) -> BeforeAnswer {
+        let a = self.befores.get(name).copied().unwrap_or_default();
+        let child = if child_running { "running" } else { "idle" };
+        self.log.push(format!("before {name} {child} -> {a:?}"));
+        a
+    }
+
+    /// Its `after`, given the child's status; `steps` counts the `after`
+    /// calls of this activation, this one included (its memory, fresh on
+    /// every entry).
+    pub fn deco_after(&mut self, name: &str, child: Status, steps: u64) -> Status {
+        let out = match self.afters.get(name).copied().unwrap_or_default() {
+            AfterAnswer::Pass => child,
+            AfterAnswer::Map(s) => s,
+        };
+        self.log
+            .push(format!("after {name} {child:?} step {steps} -> {out:?}"));
+        out
+    }
+
+    /// Its `exit`: it completed with a status (`Some`) or was halted.
+    pub fn deco_exit(&mut self, name: &str, completed: Option<Status>) {
+        match completed {
+            Some(s) => self.log.push(format!("exit {name} Completed({s:?})")),
+            None => self.log.push(format!("exit {name} Halted")),
+        }
     }
 }
 

@@ -69,8 +69,13 @@ pub enum Kind {
     Composite {
         policy: Policy,
         group: Option<Group>,
+        /// `scored(rescore = d)` (D6): the re-scoring interval in seconds;
+        /// `None` for every other policy.
+        rescore: Option<f64>,
     },
-    /// A decorator (R1–R7); exactly one child.
+    /// A decorator (R1–R7, R11, R12); exactly one child. For
+    /// `Deco::Recheck` the child carries the guard written between the
+    /// parentheses, marked `recheck`.
     Decorator(Deco),
     /// `parallel(…)` (C5): `success`/`failure` thresholds, `None` as the
     /// language defines it (`success`: every child; `failure`: as soon as
@@ -107,6 +112,9 @@ pub enum Group {
 pub enum Policy {
     Priority,
     Sequential,
+    Random,
+    Shuffle,
+    Scored,
     Sequence,
     ReactiveSequence,
     Fallback,
@@ -114,9 +122,12 @@ pub enum Policy {
 }
 
 impl Policy {
-    pub const ALL: [Policy; 6] = [
+    pub const ALL: [Policy; 9] = [
         Policy::Priority,
         Policy::Sequential,
+        Policy::Random,
+        Policy::Shuffle,
+        Policy::Scored,
         Policy::Sequence,
         Policy::ReactiveSequence,
         Policy::Fallback,
@@ -127,6 +138,9 @@ impl Policy {
         match self {
             Policy::Priority => "priority",
             Policy::Sequential => "sequential",
+            Policy::Random => "random",
+            Policy::Shuffle => "shuffle",
+            Policy::Scored => "scored",
             Policy::Sequence => "sequence",
             Policy::ReactiveSequence => "reactive_sequence",
             Policy::Fallback => "fallback",
@@ -134,14 +148,26 @@ impl Policy {
         }
     }
 
-    /// Spore's decider groups (D1–D3) rather than status composites.
+    /// Spore's decider groups (D1–D6) rather than status composites.
     pub fn is_decider_group(self) -> bool {
-        matches!(self, Policy::Priority | Policy::Sequential)
+        matches!(
+            self,
+            Policy::Priority
+                | Policy::Sequential
+                | Policy::Random
+                | Policy::Shuffle
+                | Policy::Scored
+        )
+    }
+
+    /// The groups that hold a generator (D4, D5, D8).
+    pub fn is_random(self) -> bool {
+        matches!(self, Policy::Random | Policy::Shuffle)
     }
 }
 
-/// A decorator (R1–R7). Durations in seconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// A decorator (R1–R7, R11, R12). Durations in seconds.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Deco {
     Invert,
     Force(Status),
@@ -149,9 +175,17 @@ pub enum Deco {
     CooldownOnFailure(f64),
     Cooldown(f64),
     Repeat(Option<u64>),
-    Retry(u64),
+    /// `retry(n)`; `None` is `retry(forever)` (R5).
+    Retry(Option<u64>),
     Timeout(f64),
     Delay(f64),
+    /// `recheck(ITEMS) { child }` (R12): passes the child's status through;
+    /// the items are the child's guard, marked `recheck` (G3).
+    Recheck,
+    /// `decorate(Dec::new("x3")) { child }` (R11): the fixture's scripted
+    /// decorator, logging its hooks under its name; what its `before` and
+    /// `after` answer is scripted by name.
+    Custom(String),
 }
 
 /// A guard (G1–G5).
@@ -230,19 +264,21 @@ impl Forest {
         let mut out = String::new();
         for t in &self.trees {
             let _ = writeln!(out, "tree {} for World {{", t.name);
-            self.node(&mut out, &t.root, 1);
+            self.node(&mut out, &t.root, 1, true);
             out.push_str("\n}\n");
         }
         out
     }
 
-    fn node(&self, out: &mut String, n: &Node, depth: usize) {
+    fn node(&self, out: &mut String, n: &Node, depth: usize, guarded: bool) {
         let pad = "    ".repeat(depth);
         out.push_str(&pad);
         if n.name != "root" {
             let _ = write!(out, "{}: ", n.name);
         }
-        if let Some(g) = &n.guard {
+        // R12: the child of `recheck(…)` takes its guard from the
+        // parentheses; `guarded` is false for that child.
+        if let (Some(g), true) = (&n.guard, guarded) {
             out.push_str(&guard_source(g));
             out.push_str(" => ");
         }
@@ -263,8 +299,15 @@ impl Forest {
             Kind::Wait(d) => {
                 let _ = write!(out, "wait({})", secs(*d));
             }
-            Kind::Composite { policy, group } => {
+            Kind::Composite {
+                policy,
+                group,
+                rescore,
+            } => {
                 out.push_str(policy.keyword());
+                if let Some(d) = rescore {
+                    let _ = write!(out, "(rescore = {})", secs(*d));
+                }
                 match group {
                     Some(Group::Act(a)) => {
                         let _ = write!(out, " with Act({a:?})");
@@ -272,6 +315,13 @@ impl Forest {
                     Some(Group::Blk) => out.push_str(" with Blk"),
                     None => {}
                 }
+            }
+            Kind::Decorator(Deco::Recheck) => {
+                let g = n.children[0]
+                    .guard
+                    .as_ref()
+                    .expect("the child of recheck(…) carries its guard");
+                let _ = write!(out, "recheck({})", guard_items(g, false).join(", "));
             }
             Kind::Decorator(d) => out.push_str(&deco_source(d)),
             Kind::Parallel {
@@ -299,8 +349,9 @@ impl Forest {
         }
         if !n.children.is_empty() {
             out.push_str(" {\n");
+            let recheck = matches!(n.kind, Kind::Decorator(Deco::Recheck));
             for c in &n.children {
-                self.node(out, c, depth + 1);
+                self.node(out, c, depth + 1, !recheck);
                 out.push_str(",\n");
             }
             out.push_str(&pad);
@@ -335,13 +386,22 @@ fn deco_source(d: &Deco) -> String {
         Deco::Cooldown(d) => format!("cooldown({})", secs(*d)),
         Deco::Repeat(Some(n)) => format!("repeat({n})"),
         Deco::Repeat(None) => "repeat(forever)".into(),
-        Deco::Retry(n) => format!("retry({n})"),
+        Deco::Retry(Some(n)) => format!("retry({n})"),
+        Deco::Retry(None) => "retry(forever)".into(),
         Deco::Timeout(d) => format!("timeout({})", secs(*d)),
         Deco::Delay(d) => format!("delay({})", secs(*d)),
+        Deco::Recheck => unreachable!("rendered with its child's guard"),
+        Deco::Custom(name) => format!("decorate(Dec::new({name:?}))"),
     }
 }
 
 fn guard_source(g: &Guard) -> String {
+    format!("when({})", guard_items(g, true).join(", "))
+}
+
+/// The items of a guard, as written in `when(…)`; `recheck(…)` writes them
+/// without the `recheck` its keyword implies.
+fn guard_items(g: &Guard, with_recheck: bool) -> Vec<String> {
     let mut items = Vec::new();
     for f in &g.flags {
         let prefix = if f.stimuli { "stimuli_" } else { "" };
@@ -361,11 +421,11 @@ fn guard_source(g: &Guard) -> String {
         }
         None => {}
     }
-    if g.recheck {
+    if g.recheck && with_recheck {
         items.push("recheck".into());
     }
     if g.redecide {
         items.push("redecide".into());
     }
-    format!("when({})", items.join(", "))
+    items
 }
