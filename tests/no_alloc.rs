@@ -1,7 +1,7 @@
 //! SPEC F1: constructing a tree state and ticking it allocate nothing.
 //! One test in its own binary: the counting allocator is process-wide.
 
-use deciders::{Behavior, Ctx, Flags, NodeInfo, Status, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Decorator, Flags, NodeInfo, Status, Trace, TraceEvent};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -59,6 +59,30 @@ impl Critter {
     }
     fn food_near(&self) -> bool {
         self.step.is_multiple_of(3)
+    }
+    fn curious(&self) -> f32 {
+        (self.step % 11) as f32 - 6.0
+    }
+    fn calm(&self) -> f32 {
+        5.0 - (self.step % 11) as f32
+    }
+    fn mood(&self) -> u32 {
+        self.step % 3
+    }
+}
+
+/// A decorator of the test's own (SPEC R11) with persistent state: counts
+/// its child's completions and passes statuses through.
+#[derive(Default)]
+struct Counted;
+
+impl Decorator<Critter> for Counted {
+    type Persist = u32;
+    fn after(&mut self, done: &mut u32, _: &Critter, _: &Ctx, child: Status) -> Status {
+        if child.is_done() {
+            *done += 1;
+        }
+        child
     }
 }
 
@@ -127,6 +151,23 @@ deciders::tree! {
                 },
                 eat_food: cooldown(0.5) { Eat },
             },
+            explore: when(decide = Critter::curious) => random {
+                wander: Step::every(2),
+                shuffled: shuffle { Step::every(1), recheck(decide = Critter::guard) { Step::every(3) } },
+                utility: scored(rescore = 0.2) {
+                    a: when(decide = Critter::curious) => retry(forever) { Step::every(2) },
+                    b: when(decide = Critter::calm) => run_once { Step::every(1) },
+                },
+                branch: if_then_else { condition(Critter::hungry), Eat, Step::every(2) },
+                loop_: while_do_else {
+                    condition(Critter::satisfied),
+                    switch(Critter::mood) {
+                        0 => decorate(Counted) { Step::every(2) },
+                        _ => Step::every(3),
+                    },
+                    parallel(all_complete) { Step::every(1), Step::every(2) },
+                },
+            },
             idle: priority {
                 play: when(any(NIGHT)) => sequential {
                     flip: Step::every(1),
@@ -172,7 +213,7 @@ fn construction_and_ticking_do_not_allocate() {
     let mut agents: Vec<Critter> = (0..100).map(|_| Critter::default()).collect();
     let mut states: Vec<Creature> = Vec::with_capacity(100); // allocated outside the region
     assert_eq!(
-        allocs_during(|| states.extend((0..100).map(|_| Creature::new()))),
+        allocs_during(|| states.extend((0..100u64).map(Creature::with_seed))),
         0
     );
     let mut statuses = [0u32; 3];

@@ -37,6 +37,25 @@ deciders::tree! {
                 find: reactive_sequence with Act("g_find") { condition(maybe("c2")), Act("find") },
                 chew: cooldown(0.3) { Act("chew") },
             },
+            extra: when(decide = d("extra")) => random with Act("g_rand") {
+                r1: when(decide = d("r1")) => Act("r1"),
+                r2: shuffle { Act("sh1"), recheck(decide = d("rk")) { Act("sh2") } },
+                r3: scored(rescore = 0.3) {
+                    s1: when(decide = d("s1")) => retry(forever) { Act("s1") },
+                    s2: when(decide = d("s2")) => run_once { Act("s2") },
+                    s3: when(decide = d("s3")) => if_then_else {
+                        condition(is("c3")), Act("it"), Act("ie"),
+                    },
+                },
+                r4: while_do_else {
+                    condition(maybe("c4")),
+                    switch(|w: &World| w.score("sw") > 0.0) {
+                        true => Act("sw1"),
+                        false => decorate(UntilFailure) { Act("uf") },
+                    },
+                    parallel(all_complete) { Act("ac1"), Act("ac2") },
+                },
+            },
             idle: selector with Act("g_idle") {
                 nap: when(none(NIGHT), decide = d("nap")) => delay(0.2) { Act("nap") },
                 fallback with Act("g_fb") {
@@ -81,6 +100,18 @@ const NODES: &[(&str, &[&str])] = &[
     ("g_find", &["g_root", "g_eat"]),
     ("find", &["g_root", "g_eat", "g_find"]),
     ("chew", &["g_root", "g_eat"]),
+    ("g_rand", &["g_root"]),
+    ("r1", &["g_root", "g_rand"]),
+    ("sh1", &["g_root", "g_rand"]),
+    ("sh2", &["g_root", "g_rand"]),
+    ("s1", &["g_root", "g_rand"]),
+    ("s2", &["g_root", "g_rand"]),
+    ("it", &["g_root", "g_rand"]),
+    ("ie", &["g_root", "g_rand"]),
+    ("sw1", &["g_root", "g_rand"]),
+    ("uf", &["g_root", "g_rand"]),
+    ("ac1", &["g_root", "g_rand"]),
+    ("ac2", &["g_root", "g_rand"]),
     ("g_idle", &["g_root"]),
     ("nap", &["g_root", "g_idle"]),
     ("g_fb", &["g_root", "g_idle"]),
@@ -99,8 +130,24 @@ const NODES: &[(&str, &[&str])] = &[
 
 /// Decides and conditions, by the name their score is read under.
 const SCORED: &[&str] = &[
-    "flee", "guard", "yell", "gfight", "patrol", "brawl", "eat", "nap", "c1", "c2",
+    "flee", "guard", "yell", "gfight", "patrol", "brawl", "eat", "nap", "c1", "c2", "extra", "r1",
+    "rk", "s1", "s2", "s3", "c3", "c4", "sw",
 ];
+
+/// A decorator of the test's own (SPEC R11): "loop until it fails".
+#[derive(Default)]
+struct UntilFailure;
+
+impl deciders::Decorator<World> for UntilFailure {
+    type Persist = ();
+    fn after(&mut self, _: &mut (), _: &World, _: &Ctx, child: Status) -> Status {
+        if child == Failure {
+            Failure
+        } else {
+            Running
+        }
+    }
+}
 
 /// `dt` values a game might pass by mistake, next to normal ones.
 const DTS: &[f32] = &[
