@@ -1,7 +1,7 @@
 //! The ratio bench: the creature tree as (0) world
 //! step only, (a) generated, (b) hand-written, (c) bonsai-bt and (d)
 //! `Box<dyn Node>`, timed side by side in one run with a batched,
-//! frame-interleaved median harness, then the scenarios of §3.1 for (a) and
+//! frame-interleaved median harness, then the further scenarios for (a) and
 //! (b), then serial against parallel batch ticking.
 //!
 //! ```text
@@ -217,7 +217,7 @@ fn alloc_pass(cfg: &Config) -> BTreeMap<String, Allocs> {
         return BTreeMap::new();
     };
     let mut cmd = std::process::Command::new(cargo);
-    cmd.args(["bench", "-q", "--bench", "allocs"]);
+    cmd.args(["bench", "-q", "-p", "deciders-benches", "--bench", "allocs"]);
     if cfg!(feature = "rayon") {
         cmd.args(["--features", "rayon"]);
     }
@@ -272,7 +272,7 @@ fn show_state(a: Option<&Allocs>) -> String {
     }
 }
 
-/// The creature scenario: the table and ratio lines of §3.3.
+/// The creature scenario: its table and ratio lines.
 fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
     let mut ws: Vec<Box<dyn Frames>> = Vec::new();
     for imp in CREATURE {
@@ -346,7 +346,7 @@ fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
     println!();
 }
 
-/// One scenario of §3.1: (a) against (b).
+/// One of the further scenarios: (a) against (b).
 fn scenario_section(cfg: &Config, scenario: &str, ratios: &mut BTreeMap<String, f64>) {
     let cold = scenario == "cold";
     let agents = if cold { 10_000 } else { cfg.agents };
