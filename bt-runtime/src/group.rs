@@ -1,4 +1,4 @@
-//! Composite policies (SPEC D1–D3, C1–C4, G3–G5, D9), written once over the
+//! Composite policies (D1–D3, C1–C4, G3–G5, D9), written once over the
 //! [`Group`] protocol that every composite node implements.
 //!
 //! A composite's children are seen through five operations: decide child
@@ -33,7 +33,7 @@ pub trait Group<P, A, W> {
     /// How many children.
     const LEN: usize;
 
-    /// Decides child `i` (`i < LEN`): runs its guard (SPEC G1, G2) and
+    /// Decides child `i` (`i < LEN`): runs its guard (G1, G2) and
     /// returns the decide's score and the child to enter, or `None` if it
     /// rejected. An unguarded child accepts with score 1, untraced.
     fn decide<Tr: Trace>(
@@ -57,7 +57,7 @@ pub trait Group<P, A, W> {
     fn index(active: &Self::Active) -> usize;
 
     /// Ticks the running child, first re-evaluating its guard where the
-    /// policy says so (SPEC G3; every guard for `selector` and
+    /// policy says so (G3; every guard for `selector` and
     /// `reactive_sequence`): a rejection halts it and counts as `Failure`.
     /// Returns which child it is (as [`Group::index`]) with its status: one
     /// `match` for both, where asking [`Group::index`] after the tick cost
@@ -70,7 +70,7 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     ) -> (usize, Status);
 
-    /// Halts the running child's subtree, deepest first (SPEC C7).
+    /// Halts the running child's subtree, deepest first (C7).
     fn halt<Tr: Trace>(
         active: &mut Self::Active,
         ps: &mut P,
@@ -107,7 +107,7 @@ pub trait Group<P, A, W> {
         ControlFlow::Continue(())
     }
 
-    /// SPEC G5: when the running child exits, whether the group's own guard
+    /// G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.
     #[inline(always)]
     fn redecide<Tr: Trace>(ps: &mut P, agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> bool {
@@ -161,7 +161,7 @@ fn each<G: Group<P, A, W>, V: Visit<G, P, A, W>, P, A, W, Tr: Trace>(
 
 // ---------------------------------------------------------------- deciders
 
-/// The decision of a `priority` group (SPEC D1, D2).
+/// The decision of a `priority` group (D1, D2).
 struct PriorityChoose<C> {
     mask: u64,
     last: Option<Status>,
@@ -203,7 +203,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for PriorityChoose<G::Active>
     }
 }
 
-/// `priority` (SPEC D1, D2): decide the children in order, skipping those in
+/// `priority` (D1, D2): decide the children in order, skipping those in
 /// `mask`; enter the first that accepts. One that exits at once is masked
 /// and the decision starts over from the first child; `last` is the status
 /// of the last child that exited. Each pass masks one more child, so it
@@ -236,7 +236,7 @@ pub fn priority_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// The decision of a `sequential` group (SPEC D3).
+/// The decision of a `sequential` group (D3).
 struct SequentialChoose<C> {
     last: Option<Status>,
     run: Option<C>,
@@ -270,7 +270,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for SequentialChoose<G::Activ
     }
 }
 
-/// `sequential` (SPEC D3): decide the children from `from` on; enter the
+/// `sequential` (D3): decide the children from `from` on; enter the
 /// first that accepts; one that exits at once hands over to the next.
 #[inline(always)]
 pub fn sequential_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -291,7 +291,7 @@ pub fn sequential_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 }
 
 /// Entering a decider group: its first decision. No child accepting breaks
-/// the subset rule (SPEC D9): reported, and the group fails.
+/// the subset rule (D9): reported, and the group fails.
 #[inline(always)]
 pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     sequential: bool,
@@ -316,7 +316,7 @@ pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// Where a decider group's redecide looks (SPEC D2).
+/// Where a decider group's redecide looks (D2).
 #[derive(Clone, Copy)]
 enum Resume {
     /// `priority`: every child but those in the mask.
@@ -325,7 +325,7 @@ enum Resume {
     Sequential(usize),
 }
 
-/// The running child of a decider group exited with `last`: SPEC G5, then
+/// The running child of a decider group exited with `last`: G5, then
 /// the masked redecide (D2).
 #[inline(always)]
 fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -397,7 +397,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> 
     }
 }
 
-/// A tick of a `priority` group (SPEC D1, G3, D2): the children before the
+/// A tick of a `priority` group (D1, G3, D2): the children before the
 /// running one are decided first, and the first that accepts interrupts
 /// it (the running child is halted, then the new one entered).
 #[inline(always)]
@@ -428,7 +428,7 @@ pub fn priority_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     redecide::<G, P, A, W, Tr>(Resume::Priority(mask), s, v.active, ps, agent, ctx, tr)
 }
 
-/// A tick of a `sequential` group (SPEC D3, G3): tick the running child;
+/// A tick of a `sequential` group (D3, G3): tick the running child;
 /// when it exits, the next later child that accepts.
 #[inline(always)]
 pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -448,7 +448,7 @@ pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 
 // ------------------------------------------------------- status composites
 
-/// The walk of a status composite (SPEC C1–C4, G4).
+/// The walk of a status composite (C1–C4, G4).
 struct StatusWalk<C> {
     cont: Status,
     out: Option<Walk<C>>,
@@ -485,7 +485,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for StatusWalk<G::Active> {
     }
 }
 
-/// Walks children `from..` in order, entering each (SPEC C1–C4, G4): a
+/// Walks children `from..` in order, entering each (C1–C4, G4): a
 /// child that reports `cont` hands over to the next, any other status stops
 /// the walk; a rejecting guard counts as `Failure`.
 #[inline(always)]
@@ -519,7 +519,7 @@ pub fn status_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// A tick of a `sequence` or `fallback` (SPEC C1, C3): resume the running
+/// A tick of a `sequence` or `fallback` (C1, C3): resume the running
 /// child; if it reports `cont`, go on with the next ones.
 #[inline(always)]
 pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -600,7 +600,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
     }
 }
 
-/// A tick of a `reactive_sequence` or `selector` (SPEC C2, C4): one pass
+/// A tick of a `reactive_sequence` or `selector` (C2, C4): one pass
 /// over the children from the first. The running child is ticked (its
 /// guard re-evaluated); the others are entered. A child before the running
 /// one that runs or stops the pass halts it (after its own tick).
@@ -627,14 +627,14 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 // ---------------------------------------------------------------- parallel
 
 /// The children of a `parallel` or `concurrent` node, as its policy sees
-/// them: one slot each, since several run at once (SPEC C5, C6, F3).
+/// them: one slot each, since several run at once (C5, C6, F3).
 pub trait Slots<P, A, W> {
     /// How many children.
     const LEN: usize;
 
     /// Steps child `i`: enters it if its slot is idle (its guard rejecting
-    /// counts as `Failure`, SPEC G4), ticks it if it runs (its `recheck`
-    /// guard first, SPEC G3), and records a completion in the slot.
+    /// counts as `Failure`, G4), ticks it if it runs (its `recheck`
+    /// guard first, G3), and records a completion in the slot.
     fn step<Tr: Trace>(
         &mut self,
         i: usize,
@@ -648,7 +648,7 @@ pub trait Slots<P, A, W> {
     fn done(&self, i: usize) -> Option<Status>;
 
     /// Makes a completed child `i` idle again, to be entered anew
-    /// (`concurrent`, SPEC C6).
+    /// (`concurrent`, C6).
     fn restart(&mut self, i: usize);
 
     /// Halts child `i` if it runs; its slot becomes idle.
@@ -697,7 +697,7 @@ pub trait SlotVisit<S: Slots<P, A, W>, P, A, W> {
     ) -> ControlFlow<Status>;
 }
 
-/// How a parallel node decides (SPEC C5, C6).
+/// How a parallel node decides (C5, C6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParallelPolicy {
     /// `parallel`: `Success` once `success` children succeeded, `Failure`
@@ -774,7 +774,7 @@ impl<S: Slots<P, A, W>, P, A, W> SlotVisit<S, P, A, W> for ParallelPolicy {
     }
 }
 
-/// A tick of a `parallel` or `concurrent` (SPEC C5, C6): idle children are
+/// A tick of a `parallel` or `concurrent` (C5, C6): idle children are
 /// entered and running ones ticked, in declaration order, stopping as soon
 /// as the outcome is decided (the children still running are then halted,
 /// in declaration order).
