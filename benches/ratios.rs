@@ -5,7 +5,7 @@
 //! (b), then serial against parallel batch ticking.
 //!
 //! ```text
-//! cargo bench --bench ratios [--features rayon] -- [OPTIONS]
+//! cargo bench -p deciders-benches --bench ratios [--features rayon] -- [OPTIONS]
 //!   --agents N        agents of the creature scenario (1000)
 //!   --warmup W        warm-up frames before timing (200)
 //!   --rounds R        rounds (300)
@@ -13,7 +13,7 @@
 //!   --only SECTION    creature | scenarios | batch (repeatable; default all)
 //!   --check BOUNDS    e.g. 'generated/hand<=1.25,bonsai/generated>=30':
 //!                     exit 1 when a bound fails
-//! cargo bench --bench ratios -- probe NAME AGENTS TICKS [--warmup W]
+//! cargo bench -p deciders-benches --bench ratios -- probe NAME AGENTS TICKS [--warmup W]
 //!   runs one implementation once, for instruction counts under callgrind
 //!   (take Ir(TICKS) - Ir(0)); NAME is `hand`, `bonsai`, … or `depth/hand`, …
 //! ```
@@ -213,7 +213,7 @@ struct Allocs {
 /// that runs this bench, and parses its lines. Empty when not run by cargo.
 fn alloc_pass(cfg: &Config) -> BTreeMap<String, Allocs> {
     let Some(cargo) = std::env::var_os("CARGO") else {
-        println!("note: not run by cargo: no allocation pass (cargo bench --bench allocs)");
+        println!("note: not run by cargo: no allocation pass (cargo bench -p deciders-benches --bench allocs)");
         return BTreeMap::new();
     };
     let mut cmd = std::process::Command::new(cargo);

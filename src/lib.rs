@@ -181,7 +181,8 @@
 //! composite gets an enum with one variant per child, holding the child's
 //! active state (a behavior's active state is the behavior value itself).
 //! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
-//! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
+//! `now`, `active_path`, `visit_active`, `shape`; the [`Tree`] trait offers
+//! the same.
 //! `Creature` is the only name the invocation adds to your module: the
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
@@ -219,8 +220,9 @@ pub use bt_macros::tree as __tree;
 /// ```
 ///
 /// Every node kind and guard item at work, each with a runnable example, is
-/// in [`nodes`]; the rules behind each keyword are in [`reference`](mod@reference); a game
-/// loop, tracing, halting and the library's limits are in [`guide`].
+/// in [`nodes`]; the rules behind each keyword are in
+/// [`reference`](mod@reference); a game loop, tracing, halting and the
+/// library's limits are in [`guide`].
 ///
 /// # Grammar
 ///
@@ -230,7 +232,8 @@ pub use bt_macros::tree as __tree;
 ///
 /// Each tree becomes one type in the module of the invocation, `Name`, with
 /// `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`, `now`,
-/// `active_path` and `shape`, and implementations of `Default` and [`Tree`].
+/// `active_path`, `visit_active` and `shape`, and implementations of
+/// `Default` and [`Tree`].
 /// Everything else the macro generates is inside a `const _: () = { … };`
 /// block, out of the module's namespace.
 ///
