@@ -4,7 +4,7 @@
 //! timing binary. `benches/ratios.rs` runs this and merges its lines.
 //!
 //! ```text
-//! cargo bench --bench allocs -- [--agents N] [--warmup W]
+//! cargo bench -p deciders-benches --bench allocs -- [--agents N] [--warmup W]
 //! ```
 //!
 //! Prints one line per creature implementation:

@@ -1,11 +1,11 @@
 //! The ratio bench: the creature tree as (0) world
 //! step only, (a) generated, (b) hand-written, (c) bonsai-bt and (d)
 //! `Box<dyn Node>`, timed side by side in one run with a batched,
-//! frame-interleaved median harness, then the scenarios of §3.1 for (a) and
+//! frame-interleaved median harness, then the further scenarios for (a) and
 //! (b), then serial against parallel batch ticking.
 //!
 //! ```text
-//! cargo bench --bench ratios [--features rayon] -- [OPTIONS]
+//! cargo bench -p deciders-benches --bench ratios [--features rayon] -- [OPTIONS]
 //!   --agents N        agents of the creature scenario (1000)
 //!   --warmup W        warm-up frames before timing (200)
 //!   --rounds R        rounds (300)
@@ -13,7 +13,7 @@
 //!   --only SECTION    creature | scenarios | batch (repeatable; default all)
 //!   --check BOUNDS    e.g. 'generated/hand<=1.25,bonsai/generated>=30':
 //!                     exit 1 when a bound fails
-//! cargo bench --bench ratios -- probe NAME AGENTS TICKS [--warmup W]
+//! cargo bench -p deciders-benches --bench ratios -- probe NAME AGENTS TICKS [--warmup W]
 //!   runs one implementation once, for instruction counts under callgrind
 //!   (take Ir(TICKS) - Ir(0)); NAME is `hand`, `bonsai`, … or `depth/hand`, …
 //! ```
@@ -213,11 +213,11 @@ struct Allocs {
 /// that runs this bench, and parses its lines. Empty when not run by cargo.
 fn alloc_pass(cfg: &Config) -> BTreeMap<String, Allocs> {
     let Some(cargo) = std::env::var_os("CARGO") else {
-        println!("note: not run by cargo: no allocation pass (cargo bench --bench allocs)");
+        println!("note: not run by cargo: no allocation pass (cargo bench -p deciders-benches --bench allocs)");
         return BTreeMap::new();
     };
     let mut cmd = std::process::Command::new(cargo);
-    cmd.args(["bench", "-q", "--bench", "allocs"]);
+    cmd.args(["bench", "-q", "-p", "deciders-benches", "--bench", "allocs"]);
     if cfg!(feature = "rayon") {
         cmd.args(["--features", "rayon"]);
     }
@@ -272,7 +272,7 @@ fn show_state(a: Option<&Allocs>) -> String {
     }
 }
 
-/// The creature scenario: the table and ratio lines of §3.3.
+/// The creature scenario: its table and ratio lines.
 fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
     let mut ws: Vec<Box<dyn Frames>> = Vec::new();
     for imp in CREATURE {
@@ -346,7 +346,7 @@ fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
     println!();
 }
 
-/// One scenario of §3.1: (a) against (b).
+/// One of the further scenarios: (a) against (b).
 fn scenario_section(cfg: &Config, scenario: &str, ratios: &mut BTreeMap<String, f64>) {
     let cold = scenario == "cold";
     let agents = if cold { 10_000 } else { cfg.agents };

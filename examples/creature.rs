@@ -1,4 +1,5 @@
-//! The creature of Spore's Figure 1 (seed 000, S01), ticked for 40 frames.
+//! The creature of Figure 1 of Spore's behavior-tree documentation (its
+//! section S01), ticked for 40 frames.
 //! Prints, tick by tick, the transitions (activate / deactivate) and the
 //! active path, so you can watch the deciders at work.
 //!
@@ -6,7 +7,7 @@
 
 use deciders::{Behavior, Ctx, Flags, Status, Trace, TraceEvent};
 
-/// Decision flag: it is night (SPEC V1).
+/// Decision flag: it is night (V1).
 const NIGHT: Flags = Flags::bit(0);
 
 /// The agent: a small world of needs that the behaviors act on.
@@ -41,7 +42,7 @@ impl Critter {
 }
 
 /// A behavior that works for `frames` frames then succeeds; its memory is
-/// the frame count (SPEC L3), its parameter is written in the tree (L4).
+/// the frame count (L3), its parameter is written in the tree (L4).
 struct Timed {
     frames: u32,
     done: u32,
@@ -113,7 +114,7 @@ impl Behavior<Critter> for EatFood {
     }
 }
 
-/// Stays active until something more important comes up (SPEC L1).
+/// Stays active until something more important comes up (L1).
 #[derive(Default)]
 struct Rest;
 
@@ -142,7 +143,7 @@ deciders::tree! {
     }
 }
 
-/// Prints transitions (Spore debug output level 1, SPEC I2).
+/// Prints transitions (Spore debug output level 1, I2).
 struct Transitions;
 
 impl Trace for Transitions {

@@ -7,7 +7,7 @@
 //! once, each with a span) and generates a per-agent state type: a plain
 //! value, no heap, whose active path is a nest of enum discriminants, and a
 //! `tick` that calls your hooks directly — no `dyn`, no function-pointer
-//! tables, no allocation (SPEC P1, F1).
+//! tables, no allocation (P1, F1).
 //!
 //! ```
 //! use deciders::{Behavior, Ctx, Flags, Status};
@@ -29,7 +29,7 @@
 //! }
 //!
 //! #[derive(Default)]
-//! struct Eat { bites: u32 } // the behavior's value is its memory (SPEC L3)
+//! struct Eat { bites: u32 } // the behavior's value is its memory (L3)
 //! impl Behavior<Critter> for Eat {
 //!     fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
 //!         self.bites += 1;
@@ -40,7 +40,7 @@
 //!
 //! #[derive(Default)]
 //! struct Wander;
-//! impl Behavior<Critter> for Wander {} // no tick: stays Running (SPEC L1)
+//! impl Behavior<Critter> for Wander {} // no tick: stays Running (L1)
 //!
 //! const NIGHT: Flags = Flags::bit(0);
 //!
@@ -64,46 +64,30 @@
 //! assert_eq!(path, ["root", "eat"]);
 //! ```
 //!
+//! ## Where to read next
+//!
+//! - [`tree!`]: the language — its complete grammar, every keyword, what
+//!   the macro generates, and its limits.
+//! - [`nodes`]: every node kind and guard item at work, each with a
+//!   runnable example.
+//! - [`guide`]: a game loop over many agents, decision flags feeding guards,
+//!   tracing, halting, and what the library cannot do.
+//! - [`reference`](mod@reference): the behavioral contract, rule by rule.
+//!
+//! **Rule ids.** The rules of the contract have short ids (`D2` is the
+//! masked redecide, `G3` hysteresis): the docs give them in parentheses
+//! after the rule in words, and tests and comments cite them as `SPEC D2` or
+//! `D2`. Every id is defined in [`reference`](mod@reference) (the file `docs/reference.md`
+//! of the repository), and a test checks that every id the repository cites
+//! is defined there.
+//!
 //! ## The language
 //!
-//! Every node kind, with a runnable example, is in [`nodes`].
+#![doc = include_str!("../docs/grammar.md")]
 //!
-//! ```text
-//! tree Name for Agent { NODE }
-//! tree Name for Agent, world = World { NODE }
-//!
-//! NODE := COMPOSITE [with Behavior] { SLOT, SLOT, … } | Behavior
-//! SLOT := [name:] [when(ITEM, ITEM, …) =>] NODE
-//! ```
-//!
-//! | composite | SPEC | what it does |
-//! |---|---|---|
-//! | `priority` | D1, D2 | decider group: the first child whose guard accepts runs; while it runs, earlier siblings are decided every tick and interrupt it; when it exits, a masked redecide |
-//! | `sequential` | D3 | decider group: children in order, each when the previous exits; not interruptible |
-//! | `sequence` | C1 | ticks children in order while they succeed; resumes at the running child |
-//! | `reactive_sequence` | C2 | like `sequence`, but re-walks earlier children every tick |
-//! | `fallback` | C3 | ticks children in order while they fail; resumes at the running child |
-//! | `selector` | C4 | stateless fallback: re-walks from the first child every tick |
-//!
-//! `with Behavior` gives a composite a group behavior (SPEC D7): activated
-//! before its children, ticked before them, deactivated after them.
-//!
-//! | guard item | SPEC | meaning |
-//! |---|---|---|
-//! | `any(M)`, `all(M)`, `none(M)`, `not_all(M)` | G1 | decision-flag preconditions ([`Flags`]); no user code runs |
-//! | `stimuli_any(M)`, … | G1 | the same over `ctx.stimuli()` |
-//! | `every(SECONDS)` | G1 | decide at most once per interval of tree clock |
-//! | `decide = F` | G2 | `F: Fn(&Agent) -> R` or `Fn(&Agent, &Ctx<World>) -> R`, `R` a [`Decision`]: `f32` (accepts when finite and `> 0`) or `bool` |
-//! | `dblock = F` | G2 | `F` returns `Option<(f32, D)>`; the behavior it activates is built with `From<D>` |
-//! | `recheck` | G3 | re-evaluate the guard every tick while the child runs; a rejection halts it (counts as `Failure`) |
-//! | `redecide` | G5 | when the group redecides because a child exited, re-run the group's own guard first |
-//!
-//! A behavior is written as its type (`Flee`, built with `Default`), a struct
-//! literal (`Patrol { radius: 5.0 }`), a tuple struct (`Say("hi")`) or a
-//! constructor call (`Patrol::new(5.0)`): parameters written in the tree are
-//! constants of the tree (SPEC L4). Hooks are the [`Behavior`] trait's
-//! `activate`, `tick` and `deactivate`, all defaulted; `deactivate` is told
-//! why ([`Exit::Completed`] with the status, or [`Exit::Halted`]).
+//! A behavior's hooks are the [`Behavior`] trait's `activate`, `tick` and
+//! `deactivate`, all defaulted; `deactivate` is told why the behavior leaves
+//! ([`Exit::Completed`] with its status, or [`Exit::Halted`]).
 //!
 //! ## The world
 //!
@@ -112,7 +96,7 @@
 //! buffers where behaviors emit what the engine must do (spawn a missile,
 //! play a sound). Declare its type with `world = World`; behaviors then
 //! implement [`Behavior<Agent, World>`](Behavior) and get `&mut Ctx<World>`,
-//! while decides and conditions get `&Ctx<World>` (read-only, SPEC P3).
+//! while decides and conditions get `&Ctx<World>` (read-only, P3).
 //!
 //! ```
 //! use deciders::{Behavior, Ctx, Status};
@@ -149,26 +133,26 @@
 //!
 //! ## Semantics worth knowing
 //!
-//! - **Hysteresis** (SPEC G3): the guard of the running child of a decider
+//! - **Hysteresis** (G3): the guard of the running child of a decider
 //!   group is not re-evaluated unless it says `recheck`. `selector` and
 //!   `reactive_sequence` re-walk every child each tick, so they do re-evaluate
 //!   the running child's guard.
-//! - **Masked redecide** (SPEC D2): a child that exits is masked for the rest
+//! - **Masked redecide** (D2): a child that exits is masked for the rest
 //!   of the tick and its group decides again; if nothing accepts, the group
 //!   exits and the same happens one level up, possibly up to the root.
-//! - **Pairing** (SPEC L2): every successful `activate` is followed by exactly
+//! - **Pairing** (L2): every successful `activate` is followed by exactly
 //!   one `deactivate`, deepest first, whatever removes the behavior, and the
 //!   hook is told whether the behavior completed (with its status) or was
 //!   halted (interrupted, re-checked away, its parent left, `halt`,
 //!   `reset`). A failed `activate` gets none. Dropping a running state runs memory destructors
 //!   but cannot call `deactivate`; call `halt` first.
-//! - **Panics** (SPEC T4): if a hook panics (a behavior, decide, condition,
+//! - **Panics** (T4): if a hook panics (a behavior, decide, condition,
 //!   DBlock function or trace), the state is as if it had been dropped at
 //!   that point: active memories are dropped without `deactivate`,
 //!   `is_running()` is false, and the next tick starts from the root; timers,
 //!   cooldowns and the clock are kept. No node is ever deactivated twice or
 //!   ticked after its deactivation.
-//! - **Frame length** (SPEC T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
+//! - **Frame length** (T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
 //! - **Durations** (`every`, `wait`, `timeout`, `delay`, the cooldowns): a
@@ -185,7 +169,7 @@
 //!   moving a branch into a `subtree` does not help. Width is not limited
 //!   (decider groups aside, at most 64 children): compile time and memory
 //!   grow linearly with it.
-//! - **Errors are values** (SPEC D9, T4): a group whose guard accepted while
+//! - **Errors are values** (D9, T4): a group whose guard accepted while
 //!   none of its children did breaks Spore's subset rule; the tick goes on and
 //!   reports it in [`Ctx::report`] and to the [`Trace`] hook.
 //!
@@ -197,7 +181,8 @@
 //! composite gets an enum with one variant per child, holding the child's
 //! active state (a behavior's active state is the behavior value itself).
 //! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
-//! `now`, `active_path`, `shape`; the [`Tree`] trait offers the same.
+//! `now`, `active_path`, `visit_active`, `shape`; the [`Tree`] trait offers
+//! the same.
 //! `Creature` is the only name the invocation adds to your module: the
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
@@ -207,13 +192,23 @@
 
 pub mod nodes;
 
+#[doc = include_str!("../docs/guide.md")]
+pub mod guide {}
+
+#[doc = include_str!("../docs/reference.md")]
+pub mod reference {}
+
+/// The README's examples, compiled and run as doctests so that what a
+/// newcomer pastes keeps working.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 /// The `tree!` proc macro, invoked by [`tree!`] with the path to this crate.
 #[doc(hidden)]
 pub use bt_macros::tree as __tree;
 
-/// Declares one or more behavior trees and generates their state machines;
-/// the language and its semantics are in the [crate documentation](crate)
-/// and [`nodes`].
+/// Declares one or more behavior trees and generates their state machines.
 ///
 /// ```text
 /// deciders::tree! {
@@ -224,9 +219,21 @@ pub use bt_macros::tree as __tree;
 /// }
 /// ```
 ///
+/// Every node kind and guard item at work, each with a runnable example, is
+/// in [`nodes`]; the rules behind each keyword are in
+/// [`reference`](mod@reference); a game loop, tracing, halting and the
+/// library's limits are in [`guide`].
+///
+/// # Grammar
+///
+#[doc = include_str!("../docs/grammar.md")]
+///
+/// # What it generates
+///
 /// Each tree becomes one type in the module of the invocation, `Name`, with
 /// `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`, `now`,
-/// `active_path` and `shape`, and implementations of `Default` and [`Tree`].
+/// `active_path`, `visit_active` and `shape`, and implementations of
+/// `Default` and [`Tree`].
 /// Everything else the macro generates is inside a `const _: () = { … };`
 /// block, out of the module's namespace.
 ///

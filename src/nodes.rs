@@ -1,5 +1,6 @@
-//! Reference of every node kind of the [`tree!`](crate::tree) language, each
-//! with a runnable example. SPEC rule ids in brackets.
+//! Every node kind and guard item of the [`tree!`](crate::tree) language, each
+//! with a runnable example. Rule ids in parentheses point at the
+//! [reference](mod@crate::reference); the complete grammar is on [`tree!`](crate::tree).
 //!
 //! The examples share this small prelude (hidden in each):
 //!
@@ -16,11 +17,16 @@
 //!
 //! # Decider groups (Spore)
 //!
-//! ## `priority` (SPEC D1, D2, G3)
+//! Decider groups choose a child through its guard (`when(…) =>`, see
+//! [Guards](#guards)) and keep it until it exits or, in a `priority`, something
+//! more important accepts. At most 64 children each.
+//!
+//! ## `priority` (D1, D2, G3)
 //! The first child whose guard accepts runs. While it runs, the children
 //! before it are decided every tick and interrupt it; its own guard is not
 //! re-evaluated (hysteresis) unless it says `recheck`. A child that exits is
 //! masked and the group redecides in the same tick.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -41,9 +47,11 @@
 //! assert_eq!(npc.log, ["wait", "attack"]);
 //! ```
 //!
-//! ## `sequential` (SPEC D3)
+//! ## `sequential` (D3)
 //! Children in order, each when the previous exits; a child whose guard
 //! rejects is skipped; past the last, the group exits with the last status.
+//! Siblings never interrupt the running child.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -59,9 +67,11 @@
 //! assert_eq!(npc.log, ["flip", "roll", "dance"]);
 //! ```
 //!
-//! ## `with Behavior`: group behaviors (SPEC D7)
+//! ## `with Behavior`: group behaviors (D7)
 //! Any composite may carry a behavior: activated before its children, ticked
-//! before them each tick (`Failure` fails the group), deactivated after them.
+//! before them each tick (`Failure` fails the group; `Success` means carry on),
+//! deactivated after them.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Exit, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -81,11 +91,243 @@
 //! assert_eq!(npc.log, ["nest: guarded", "patrol", "nest: free"]);
 //! ```
 //!
+//! # Guards
+//!
+//! A child slot of any composite, parallel or decorator may carry a guard,
+//! `name: when(ITEM, …) => NODE`. Its items are checked in a fixed order —
+//! decision flags, stimuli flags, `every`, then the decide — and the first that
+//! fails rejects the child. In a decider group a rejected child is simply not
+//! chosen; anywhere else it fails without running (G4).
+//!
+//! ## Decision flags: `any`, `all`, `none`, `not_all` (G1)
+//! Tests on the flags of this tick ([`Ctx::with_flags`](crate::Ctx::with_flags),
+//! [`Ctx::set_flags`](crate::Ctx::set_flags)) against a mask of
+//! [`Flags`](crate::Flags): at least one set, all set, none set, not all set.
+//! No code of yours runs. Here the third tick also shows hysteresis (G3): the
+//! danger is gone, but HIDE runs on, its guard not evaluated again.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! use deciders::Flags;
+//! const DANGER: Flags = Flags::bit(0);
+//! const NIGHT: Flags = Flags::bit(1);
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         priority {
+//!             hide:  when(any(DANGER)) => Do("hide", Status::Running),
+//!             sleep: when(all(NIGHT), none(DANGER)) => Do("sleep", Status::Running),
+//!             work:  Do("work", Status::Running),
+//!         }
+//!     }
+//! }
+//! let (mut npc, mut t) = (Npc::default(), T::new());
+//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT));
+//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT | DANGER)); // HIDE interrupts SLEEP
+//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT)); // HIDE keeps running
+//! assert_eq!(npc.log, ["sleep", "hide", "hide"]);
+//! ```
+//!
+//! ## Stimuli flags: `stimuli_any`, `stimuli_all`, `stimuli_none`, `stimuli_not_all` (G1)
+//! The same tests over the stimuli flags of this tick, which the caller sets
+//! with [`Ctx::set_stimuli`](crate::Ctx::set_stimuli) (for instance from the
+//! agent's recent events: took a hit, heard a noise).
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! use deciders::Flags;
+//! const HIT: Flags = Flags::bit(0);
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         priority {
+//!             flinch: when(stimuli_any(HIT)) => Do("flinch", Status::Success),
+//!             idle:   Do("idle", Status::Running),
+//!         }
+//!     }
+//! }
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! t.tick(&mut npc, &mut ctx);
+//! ctx.set_stimuli(HIT);
+//! t.tick(&mut npc, &mut ctx); // FLINCH interrupts IDLE, succeeds, and IDLE is chosen again
+//! ctx.set_stimuli(Flags::EMPTY);
+//! t.tick(&mut npc, &mut ctx);
+//! assert_eq!(npc.log, ["idle", "flinch", "idle", "idle"]);
+//! ```
+//!
+//! ## `every(d)` (G1)
+//! Lets the check reach the decide at most once per `d` seconds of tree clock.
+//! The timer starts due and is stamped each time the check gets that far; it
+//! outlives the child's activations (each agent has its own).
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         priority {
+//!             look: when(every(1.0)) => Do("look", Status::Success),
+//!             idle: Do("idle", Status::Running),
+//!         }
+//!     }
+//! }
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.5));
+//! for _ in 0..3 {
+//!     t.tick(&mut npc, &mut ctx); // clock 0.5, 1.0, 1.5
+//! }
+//! // 0.5: due, LOOK then IDLE; 1.0: not due; 1.5: due again.
+//! assert_eq!(npc.log, ["look", "idle", "idle", "look", "idle"]);
+//! ```
+//!
+//! ## `decide = F` (G2)
+//! `F` takes `&Agent` (or `&Agent` and `&Ctx<World>`) and returns a score
+//! (`f32`: accepts when finite and `> 0`) or a `bool`. A guard without a decide
+//! accepts once its preconditions pass. See `priority` above.
+//!
+//! ## `dblock = F` (G2)
+//! A decide that also hands a value to the behavior it activates: `F` returns
+//! `Option<(f32, D)>`, and the behavior's memory is built with `From<D>`.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! struct Target(u32);
+//! struct Attack { target: u32 }
+//! impl From<Target> for Attack {
+//!     fn from(t: Target) -> Self { Attack { target: t.0 } }
+//! }
+//! impl Behavior<Npc> for Attack {
+//!     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status {
+//!         assert_eq!(self.target, 7); // what the decide found
+//!         n.log.push("attack");
+//!         Status::Running
+//!     }
+//! }
+//! fn spot(n: &Npc) -> Option<(f32, Target)> {
+//!     n.ready.then_some((1.0, Target(7)))
+//! }
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         priority { attack: when(dblock = spot) => Attack, wait: Do("wait", Status::Running) }
+//!     }
+//! }
+//! let (mut npc, mut t) = (Npc { ready: true, ..Npc::default() }, T::new());
+//! t.tick(&mut npc, &mut Ctx::new(0.1));
+//! assert_eq!(npc.log, ["attack"]);
+//! ```
+//!
+//! ## `recheck` (G3)
+//! By default a running child's guard is not evaluated again. With `recheck` it
+//! is, every tick before the child is ticked; when it rejects, the child is
+//! halted and counts as failed.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree Stubborn for Npc {
+//!         sequence { work: when(decide = |n: &Npc| !n.ready) => Do("work", Status::Running), Do("rest", Status::Success) }
+//!     }
+//!     tree Watchful for Npc {
+//!         sequence { work: when(recheck, decide = |n: &Npc| !n.ready) => Do("work", Status::Running), Do("rest", Status::Success) }
+//!     }
+//! }
+//! let (mut npc, mut ctx) = (Npc::default(), Ctx::new(0.1));
+//! let (mut stubborn, mut watchful) = (Stubborn::new(), Watchful::new());
+//! stubborn.tick(&mut npc, &mut ctx);
+//! watchful.tick(&mut npc, &mut ctx);
+//! npc.ready = true; // the guards would now reject
+//! assert_eq!(stubborn.tick(&mut npc, &mut ctx), Status::Running); // WORK goes on
+//! assert_eq!(watchful.tick(&mut npc, &mut ctx), Status::Failure); // WORK halted: the sequence fails
+//! ```
+//!
+//! ## `redecide` (G5)
+//! On the guard of a decider group: whenever the group redecides because its
+//! running child exited, the group's own guard is checked again first; if it
+//! now rejects, the group exits with `Failure` instead of choosing a next child.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! struct Home { dishes: u32, guests: bool, log: Vec<&'static str> }
+//! #[derive(Default)]
+//! struct Wash;
+//! impl Behavior<Home> for Wash {
+//!     fn tick(&mut self, h: &mut Home, _: &mut Ctx) -> Status {
+//!         h.log.push("wash");
+//!         h.dishes -= 1;
+//!         if h.dishes == 0 { Status::Success } else { Status::Running }
+//!     }
+//! }
+//! #[derive(Default)]
+//! struct Dry;
+//! impl Behavior<Home> for Dry {
+//!     fn tick(&mut self, h: &mut Home, _: &mut Ctx) -> Status { h.log.push("dry"); Status::Running }
+//! }
+//! #[derive(Default)]
+//! struct Chat;
+//! impl Behavior<Home> for Chat {
+//!     fn tick(&mut self, h: &mut Home, _: &mut Ctx) -> Status { h.log.push("chat"); Status::Running }
+//! }
+//! fn alone(h: &Home) -> bool { !h.guests }
+//! deciders::tree! {
+//!     tree Strict for Home {
+//!         priority { chores: when(redecide, decide = alone) => sequential { Wash, Dry }, chat: Chat }
+//!     }
+//!     tree Lax for Home {
+//!         priority { chores: when(decide = alone) => sequential { Wash, Dry }, chat: Chat }
+//!     }
+//! }
+//! fn run<T: deciders::Tree<Home>>(mut t: T) -> Vec<&'static str> {
+//!     let mut home = Home { dishes: 2, guests: false, log: Vec::new() };
+//!     t.tick(&mut home, &mut Ctx::new(0.1));
+//!     home.guests = true; // guests arrive while the first dish is washed
+//!     t.tick(&mut home, &mut Ctx::new(0.1)); // the washing ends
+//!     home.log
+//! }
+//! assert_eq!(run(Strict::new()), ["wash", "wash", "chat"]); // the chores group is rechecked
+//! assert_eq!(run(Lax::new()), ["wash", "wash", "dry"]);
+//! ```
+//!
+//! ## A rejected guard in a status composite (G4)
+//! In a `sequence`, `fallback` (and the other status composites, a `parallel`
+//! or a decorator) a child whose guard rejects fails without being activated:
+//! the sequence fails there, the fallback moves on to its next child.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree Seq for Npc {
+//!         sequence { go: when(decide = |n: &Npc| n.ready) => Do("go", Status::Success), Do("after", Status::Success) }
+//!     }
+//!     tree Fb for Npc {
+//!         fallback { run: when(decide = |n: &Npc| n.ready) => Do("run", Status::Success), Do("walk", Status::Success) }
+//!     }
+//! }
+//! let mut npc = Npc::default(); // not ready: both guards reject
+//! assert_eq!(Seq::new().tick(&mut npc, &mut Ctx::new(0.1)), Status::Failure);
+//! assert_eq!(Fb::new().tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(npc.log, ["walk"]);
+//! ```
+//!
 //! # Status composites
 //!
-//! ## `sequence` (SPEC C1) and `fallback` (SPEC C3)
+//! ## `sequence` (C1) and `fallback` (C3)
 //! `sequence` ticks children while they succeed, `fallback` while they fail;
 //! both resume at the running child next tick.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -104,10 +346,11 @@
 //! assert_eq!(npc.log, ["aim", "shoot", "reload"]);
 //! ```
 //!
-//! ## `reactive_sequence` (SPEC C2) and `selector` (SPEC C4)
-//! Re-walk the children from the first every tick (guards included); an
-//! earlier child that now fails (`reactive_sequence`) or succeeds or runs
-//! (`selector`) halts the running later child.
+//! ## `reactive_sequence` (C2)
+//! Walks the children from the first every tick (their guards included); an
+//! earlier child that now fails halts the running later child, and the
+//! sequence fails.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -125,9 +368,12 @@
 //! assert!(!t.is_running());
 //! ```
 //!
-//! ## `parallel(all | any | success >= n, failure >= m)` (SPEC C5)
-//! Ticks every running child each tick; completed children are not
-//! re-ticked; once the outcome is decided the running ones are halted.
+//! ## `selector` (C4)
+//! A fallback without memory: every tick walks from the first child, guards
+//! included. An earlier child that now succeeds or runs is ticked, then the
+//! child that was running is halted; an earlier child that fails lets the
+//! walk go on to the running one, which resumes.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -135,17 +381,62 @@
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc {
-//!         parallel(any) { Do("walk", Status::Running), wait(0.15) }
+//!         selector {
+//!             attack: when(decide = |n: &Npc| n.ready) => Do("attack", Status::Running),
+//!             patrol: Do("patrol", Status::Running),
+//!         }
 //!     }
 //! }
 //! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! t.tick(&mut npc, &mut ctx); // ATTACK rejected: PATROL runs
+//! npc.ready = true;
+//! t.tick(&mut npc, &mut ctx); // ATTACK runs, PATROL is halted
+//! npc.ready = false;
+//! t.tick(&mut npc, &mut ctx); // ATTACK's own guard rejects: halted, PATROL again
+//! assert_eq!(npc.log, ["patrol", "attack", "patrol"]);
+//! ```
+//!
+//! ## `parallel(all | any | success >= n, failure >= m)` (C5)
+//! Ticks every running child each tick, in order; a child that completed is
+//! not ticked again until the parallel restarts. `all` succeeds when every
+//! child has succeeded and fails at the first failure; `any` succeeds at the
+//! first success and fails when all have failed. With thresholds, a missing
+//! `success` means "every child", and a missing `failure` means "as soon as
+//! the success threshold is out of reach". Once the outcome is known, the
+//! children not reached this tick are skipped and the running ones are halted.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree Escort for Npc {
+//!         parallel(any) { Do("walk", Status::Running), wait(0.15) }
+//!     }
+//!     tree Two for Npc {
+//!         parallel(success >= 2) { Do("a", Status::Success), Do("b", Status::Running), Do("c", Status::Success) }
+//!     }
+//!     tree Hopeless for Npc {
+//!         parallel(success >= 2) { Do("x", Status::Failure), Do("y", Status::Failure), Do("z", Status::Running) }
+//!     }
+//! }
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), Escort::new(), Ctx::new(0.1));
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Success); // the wait is over; WALK halted
+//!
+//! let mut npc = Npc::default();
+//! assert_eq!(Two::new().tick(&mut npc, &mut ctx), Status::Success); // A and C: B is halted
+//! assert_eq!(Hopeless::new().tick(&mut npc, &mut ctx), Status::Failure); // 2 of 3 out of reach: Z never ticks
+//! assert_eq!(npc.log, ["a", "b", "c", "x", "y"]);
 //! ```
 //!
-//! ## `concurrent` (SPEC C6)
-//! Every tick, ticks all children in order until one fails.
+//! ## `concurrent` (C6)
+//! Every tick, ticks all children in order until one fails; completed children
+//! are started again on the next tick. A failure halts the running children
+//! and fails; all succeeding in one tick succeeds.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -162,25 +453,58 @@
 //!
 //! # Decorators (exactly one child)
 //!
-//! ## `invert` (SPEC R1), `force(S)` and `always(S)` (SPEC R2)
+//! Durations are seconds (`2.5`, `2.5s`) or milliseconds (`2500ms`) of tree
+//! clock.
+//!
+//! ## `invert` (R1)
+//! Swaps `Success` and `Failure`; `Running` passes through.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
-//!     tree T for Npc {
-//!         sequence { invert { fail }, force(Success) { Do("try", Status::Failure) }, always(Failure) { succeed } }
-//!     }
+//!     tree T for Npc { sequence { invert { fail }, Do("after", Status::Success) } }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Failure);
-//! assert_eq!(npc.log, ["try"]);
+//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(npc.log, ["after"]);
 //! ```
 //!
-//! ## `cooldown(d)` (SPEC R4) and `cooldown_on_failure(d)` (SPEC R3)
-//! After the child completes (or fails), report `Failure` without ticking it
-//! until `d` seconds of tree clock have passed.
+//! ## `force(S)` and `always(S)` (R2)
+//! `force(Success)` / `force(Failure)` replaces the child's status *when it
+//! completes*; while the child runs, the decorator runs. `always(S)` replaces
+//! *every* status, `Running` included: over a running child, `always(Success)`
+//! completes at once and halts the child. `always(Running)` keeps a child that
+//! completes going: it starts again on the next tick.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree Forced for Npc { force(Success) { Do("dig", Status::Running) } }
+//!     tree Always for Npc { always(Success) { Do("dig", Status::Running) } }
+//!     tree Mapped for Npc {
+//!         sequence { force(Success) { Do("try", Status::Failure) }, always(Failure) { succeed } }
+//!     }
+//! }
+//! let mut npc = Npc::default();
+//! let mut ctx = Ctx::new(0.1);
+//! assert_eq!(Forced::new().tick(&mut npc, &mut ctx), Status::Running); // waits for DIG
+//! let mut always = Always::new();
+//! assert_eq!(always.tick(&mut npc, &mut ctx), Status::Success); // DIG halted
+//! assert!(!always.is_running());
+//! assert_eq!(Mapped::new().tick(&mut npc, &mut ctx), Status::Failure);
+//! assert_eq!(npc.log, ["dig", "dig", "try"]);
+//! ```
+//!
+//! ## `cooldown(d)` (R4)
+//! After the child completes, either way, report `Failure` without entering it
+//! until `d` seconds have passed. A running child is never cut short.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -194,9 +518,34 @@
 //! assert_eq!(got, [Status::Success, Status::Failure, Status::Failure, Status::Success]);
 //! ```
 //!
-//! ## `repeat(n)`, `repeat(forever)` and `retry(n)` (SPEC R5)
+//! ## `cooldown_on_failure(d)` (R3)
+//! The bot format's `timer`: after the child *fails*, report `Failure` without
+//! entering it until `d` seconds have passed. Successes start no cooldown.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! deciders::tree! {
+//!     tree Jump for Npc { cooldown_on_failure(0.25) { Do("jump", Status::Failure) } }
+//!     tree Step for Npc { cooldown_on_failure(0.25) { Do("step", Status::Success) } }
+//! }
+//! let (mut npc, mut ctx) = (Npc::default(), Ctx::new(0.1));
+//! let (mut jump, mut step) = (Jump::new(), Step::new());
+//! for _ in 0..4 {
+//!     jump.tick(&mut npc, &mut ctx); // clock 0.1, 0.2, 0.3, 0.4
+//!     step.tick(&mut npc, &mut ctx);
+//! }
+//! // JUMP failed at 0.1 and is tried again at 0.4; STEP never cools down.
+//! assert_eq!(npc.log, ["jump", "step", "step", "step", "jump", "step"]);
+//! ```
+//!
+//! ## `repeat(n)`, `repeat(forever)` and `retry(n)` (R5)
 //! Restart the child after each success (`repeat`) or failure (`retry`), on
-//! the next tick.
+//! the next tick; `repeat(n)` succeeds after `n` successes, `retry(n)` fails
+//! after `n` attempts, `repeat(forever)` never succeeds.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -211,7 +560,14 @@
 //! assert_eq!(npc.log, ["knock", "knock", "knock"]);
 //! ```
 //!
-//! ## `timeout(d)` (SPEC R6) and `delay(d)` (SPEC R7)
+//! ## `timeout(d)` (R6) and `delay(d)` (R7)
+//! `timeout(d)`: if the child still runs `d` seconds after the decorator was
+//! entered, the child is halted and the decorator fails. `delay(d)`: report
+//! `Running` for `d` seconds after entry without touching the child, then run
+//! it. Both measure on the tree clock: a node entered at clock `s` is done on
+//! the first tick where `now − s ≥ d`. Below, the delay is entered at 0.1 and
+//! lets its child run at 0.3; the timeout is entered then and fires at 0.5.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -230,14 +586,15 @@
 //!
 //! # Leaves
 //!
-//! ## Behaviors (SPEC L1–L5)
+//! ## Behaviors (L1–L5)
 //! A type implementing [`Behavior`](crate::Behavior): `Flee` (built with
 //! `Default`), `Patrol { radius: 5.0 }`, `Say("hi")`, `Patrol::new(5.0)`.
 //! Its value is its memory for one activation.
 //!
-//! ## `condition(F)` (SPEC L6)
+//! ## `condition(F)` (L6)
 //! `F` takes `&Agent` (and optionally `&Ctx`) and returns `bool`,
 //! `Option<bool>` (`None`: not known yet → `Running`) or a `Status`.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -250,17 +607,21 @@
 //! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
 //! ```
 //!
-//! ## `succeed`, `fail`, `wait(d)` (SPEC L7)
-//! See the examples above.
+//! ## `succeed`, `fail`, `wait(d)` (L7)
+//! `succeed` and `fail` complete on their first tick; `wait(d)` reports
+//! `Running` until `d` seconds of tree clock have passed, then `Success`. See
+//! the examples above.
 //!
-//! ## Action policy (SPEC L8)
+//! ## Action policy (L8)
 //! Unity's "always report Success (or Failure) when it completes" is
 //! `force(Success) { Leaf }` (or `force(Failure)`): `Running` passes through,
 //! any completion is replaced.
 //!
-//! # Subtrees (SPEC S1, S2)
-//! `subtree Name` references another tree of the same `tree!` invocation;
-//! each reference has its own state. References must not form a cycle.
+//! # Subtrees (S1, S2)
+//! `subtree Name` references another tree of the same `tree!` invocation, for
+//! the same agent and world; each reference has its own state. References must
+//! not form a cycle.
+//!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
@@ -292,7 +653,7 @@
 //! [`rng`](crate::rng) for the exact draws and for swapping the generator
 //! (`tree T for Agent, rng = MyRng { … }`).
 //!
-//! ## `random` (SPEC D4)
+//! ## `random` (D4)
 //! At each decision, one of the accepting children, at random, weighted by
 //! its decide score (a child with no decide scores 1).
 //! ```
@@ -328,7 +689,7 @@
 //! assert_eq!(npc.log, again.log);
 //! ```
 //!
-//! ## `shuffle` (SPEC D5)
+//! ## `shuffle` (D5)
 //! Like `random`, without repetition: every child is chosen once before any
 //! is chosen again. The round is kept across activations (a halt keeps it,
 //! `reset` clears it); when no child left in the round accepts, a new round
@@ -353,7 +714,7 @@
 //! assert_eq!(round, ["arf", "grr", "woof"]); // each once per round
 //! ```
 //!
-//! ## `scored` and `scored(rescore = d)` (SPEC D6)
+//! ## `scored` and `scored(rescore = d)` (D6)
 //! Utility AI: every child is decided and the highest score wins (the
 //! earliest on ties). With a re-scoring interval, every `d` seconds all
 //! children are scored again, the running one included, and another child
@@ -388,7 +749,7 @@
 //!
 //! # Control nodes (BehaviorTree.CPP)
 //!
-//! ## `if_then_else { C, T [, E] }` (SPEC C8)
+//! ## `if_then_else { C, T [, E] }` (C8)
 //! `C` runs until it completes, once per activation; its `Success` runs
 //! `T`, its `Failure` runs `E` (or fails the node when there is no `E`).
 //! The node reports the branch's status; `C` is not evaluated again while a
@@ -410,7 +771,7 @@
 //! assert_eq!(npc.log, ["wait", "wait"]);
 //! ```
 //!
-//! ## `while_do_else { C, D [, E] }` (SPEC C9)
+//! ## `while_do_else { C, D [, E] }` (C9)
 //! `C` runs every tick: `Success` runs `D`, `Failure` runs `E` (or fails the
 //! node when there is no `E`), `Running` keeps the node running without
 //! ticking a branch. When the choice changes, the branch left is halted
@@ -432,7 +793,7 @@
 //! assert_eq!(npc.log, ["patrol", "chase"]);
 //! ```
 //!
-//! ## `switch(value) { PATTERN => NODE, … }` (SPEC C10)
+//! ## `switch(value) { PATTERN => NODE, … }` (C10)
 //! `value` is a function of `&Agent`, read once per tick of the switch; the
 //! first case whose Rust pattern matches runs. When the matching case
 //! changes, the previous case's subtree is halted before the new one is
@@ -462,7 +823,7 @@
 //! assert_eq!(g.log, ["patrol", "chase"]);
 //! ```
 //!
-//! ## `parallel(all_complete)` and `parallel(all_complete, failure >= m)` (SPEC C5)
+//! ## `parallel(all_complete)` and `parallel(all_complete, failure >= m)` (C5)
 //! Every child runs until it completes, with no early exit; then the node
 //! fails if at least `m` children failed (1 when not given), else succeeds
 //! (BehaviorTree.CPP's ParallelAll).
@@ -488,7 +849,7 @@
 //!
 //! # More decorators
 //!
-//! ## `run_once` and `run_once(S)` (SPEC R13)
+//! ## `run_once` and `run_once(S)` (R13)
 //! Ticks its child until the child first completes; from then on it
 //! completes at once with that status (or with `S` when given:
 //! `run_once(Success)` is skipped in a `sequence`), until `reset`.
@@ -507,7 +868,7 @@
 //! assert_eq!(npc.log, ["greet", "trade", "trade", "trade"]);
 //! ```
 //!
-//! ## `recheck(…) { child }` (SPEC R12)
+//! ## `recheck(…) { child }` (R12)
 //! A guard usable anywhere, at the root or under a decorator: its items are
 //! checked when the child is entered (a rejection fails without running it)
 //! and every tick while it runs (a rejection halts it and fails).
@@ -528,11 +889,11 @@
 //! assert_eq!(npc.log, ["work"]);
 //! ```
 //!
-//! ## `retry(forever)` (SPEC R5)
+//! ## `retry(forever)` (R5)
 //! Restarts the child after each failure, on the next tick, until it
 //! succeeds.
 //!
-//! ## `decorate(Type) { child }`: decorators of your own (SPEC R11)
+//! ## `decorate(Type) { child }`: decorators of your own (R11)
 //! A type implementing [`Decorator`](crate::Decorator), built like a
 //! behavior's memory (`decorate(Limit::new(3))`, or `Default` for
 //! `decorate(Limit)`), with state that outlives an activation in its

@@ -1,7 +1,7 @@
-//! The bot behavior-tree file format of seed 001, written in our syntax and
-//! run frame by frame.
+//! A game's bot behavior-tree file format ("the bot format" of the
+//! reference), written in our syntax and run frame by frame.
 //!
-//! Seed 001 documents each keyword with a snippet but has no single file
+//! The format's documentation shows each keyword with a snippet but has no single file
 //! using all of them; the tree below is composed from its snippets (the
 //! `concurrent` + `decorator return` use case verbatim, the
 //! `sequence { condition EXPR; action … }` "check once" idiom, and actions /
@@ -52,7 +52,7 @@
 //! }
 //! ```
 //!
-//! Mapping, seed construct → ours:
+//! Mapping, bot-format construct → ours:
 //! - `selector { … }` (stateless, restarts from the first child every frame)
 //!   → `selector { … }` (SPEC C4);
 //! - `sequence { … }` (resumes at the running child) → `sequence` (C1);
@@ -74,14 +74,14 @@
 //!   `MoveInDir(MOVE_BACKWARD)`, `Buy(WP_MACHINEGUN)`,
 //!   `RoamInRadius::new(E_H_REACTOR, 500.0)`;
 //! - `behavior NAME` (include) → `subtree Name` (S1; each reference gets its
-//!   own state, unlike the seed's shared includes) — not used here.
+//!   own state, unlike the bot format's shared includes) — not used here.
 
 use std::collections::{HashMap, HashSet};
 
 use deciders::Status::*;
 use deciders::{Behavior, Ctx, Exit, Status};
 
-/// Entities, moves and weapons: the seed's pre-defined symbols.
+/// Entities, moves and weapons: the bot format's pre-defined symbols.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Entity {
     HReactor,
@@ -154,7 +154,7 @@ impl Bot {
 }
 
 /// Implements `Behavior<Bot>` for an action type from its key (for
-/// scripting) and its label (as the seed would write the call).
+/// scripting) and its label (as the bot format would write the call).
 macro_rules! bot_action {
     ($ty:ty, $key:literal, |$s:ident| $label:expr) => {
         impl Behavior<Bot> for $ty {

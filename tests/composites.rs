@@ -9,7 +9,8 @@
 //! with a completion result: they log `activate`, `tick` and `deactivate` in
 //! one go. In this library halting a completed node is silent: a node that
 //! completes is deactivated right after its tick, and only running nodes are
-//! deactivated by a halt — the CONFORMANCE "halted" column.
+//! deactivated by a halt — the "halted" column of the conformance
+//! scenarios (see the reference's "Conformance scenarios").
 
 mod common;
 use common::*;
@@ -565,7 +566,7 @@ fn c7_halt_deactivates_every_running_node_deepest_first_exactly_once() {
     );
 }
 
-// ======================================================= CONFORMANCE [core]
+// ============================================ conformance scenarios [core]
 
 deciders::tree! {
     tree SeqTriple for World {

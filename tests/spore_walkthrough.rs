@@ -1,4 +1,5 @@
-//! The walkthrough of Spore's Figure 1 (seed 000, S01), step by step.
+//! The walkthrough of Figure 1 of Spore's behavior-tree documentation (its
+//! section S01), step by step.
 //! SPEC D1, D2, G3, D7, L2, C7.
 
 mod common;

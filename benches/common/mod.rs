@@ -1,6 +1,6 @@
 //! The shared benchmark fixture, used by
-//! `benches/ratios.rs` and by `tests/bench_equivalence.rs` (which includes it
-//! with `#[path = "../benches/common/mod.rs"]`).
+//! `benches/ratios.rs`, `benches/allocs.rs` and `benches/tests/bench_equivalence.rs`
+//! (which includes it with `#[path = "../common/mod.rs"]`).
 //!
 //! - [`world`]: the creature world of the benchmark plan and its checksum;
 //! - [`hooks`]: the creature tree's decides and behaviors, shared by every
@@ -8,7 +8,8 @@
 //! - one module per implementation, each with an `#[inline(never)]
 //!   run(agents, states, ticks)`: [`baseline`] (0), [`generated`] (a),
 //!   [`hand`] (b), [`bonsai`] (c), [`dyn_tree`] (d);
-//! - [`scenarios`]: the further scenarios of §3.1, for (a) and (b);
+//! - [`scenarios`]: the further scenarios (depth, priority, interrupt, restart,
+//!   timers, cold), for (a) and (b);
 //! - [`Workload`]: agents, states and a `run`, behind the object-safe
 //!   [`Frames`] so that a harness can interleave implementations.
 #![allow(dead_code)]

@@ -3,7 +3,8 @@
 //! One pipeline, one direction, one file per stage:
 //!
 //! 1. `parse`: the input tokens → the model (`model`);
-//! 2. `check`: every rule of SPEC §9, all errors collected (`diag`);
+//! 2. `check`: every compile-time rule (section 9 of the `deciders`
+//!    reference, `docs/reference.md`), all errors collected (`diag`);
 //! 3. `expand`: the model → the enum state machine;
 //! 4. `fallback`: on errors, a stand-in type next to them.
 //!

@@ -124,7 +124,7 @@ pub enum Control {
     /// `&Agent`, and each child's pattern, in order.
     Switch {
         /// A function or closure of `&Agent`.
-        value: Expr,
+        value: Box<Expr>,
         /// The pattern of each child.
         cases: Vec<syn::Pat>,
     },

@@ -408,7 +408,7 @@ impl Parser {
                             ));
                         }
                         Control::Switch {
-                            value,
+                            value: Box::new(value),
                             cases: Vec::new(),
                         }
                     }

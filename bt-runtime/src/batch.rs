@@ -1,4 +1,4 @@
-//! Ticking many agents (SPEC F4): a tight serial loop, and a parallel one
+//! Ticking many agents (F4): a tight serial loop, and a parallel one
 //! over `rayon` behind the cargo feature `rayon`.
 //!
 //! Both take a per-agent **preparation step**, `prep(index, agent, ctx)`,
@@ -15,33 +15,42 @@ use crate::tree::Tree;
 /// before each tick.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
-/// Returns how many ticks reported an error (SPEC D9).
+/// Returns how many ticks reported an error (D9).
 ///
 /// ```
-/// # use bt_runtime::{Ctx, Flags, Status, Tree, NodeInfo, Trace, batch};
-/// # #[derive(Default)] struct Count(u32);
-/// # impl Tree<u32, Vec<usize>> for Count {
-/// #     fn shape() -> &'static [NodeInfo] { &[] }
-/// #     fn tick(&mut self, a: &mut u32, c: &mut Ctx<Vec<usize>>) -> Status {
-/// #         *a += 1; let f = c.flags().bits() as usize; c.world_mut().push(f); Status::Running
-/// #     }
-/// #     fn tick_traced<Tr: Trace>(&mut self, a: &mut u32, c: &mut Ctx<Vec<usize>>, _: &mut Tr) -> Status { self.tick(a, c) }
-/// #     fn halt(&mut self, _: &mut u32, _: &mut Ctx<Vec<usize>>) {}
-/// #     fn reset(&mut self, _: &mut u32, _: &mut Ctx<Vec<usize>>) { self.0 = 0 }
-/// #     fn is_running(&self) -> bool { true }
-/// #     fn now(&self) -> f64 { 0.0 }
-/// #     fn visit_active<V: bt_runtime::Visitor<u32, Vec<usize>>>(&self, _: &mut V) {}
-/// # }
-/// let mut agents = vec![0u32; 4];
-/// let mut states: Vec<Count> = (0..4).map(|_| Count::default()).collect();
-/// // The world collects what the agents emit this frame.
+/// use deciders::{batch, Behavior, Ctx, Flags, Status};
+///
+/// const ALARM: Flags = Flags::bit(0);
+/// struct Guard { id: usize, shouts: u32 }
+///
+/// /// Shouts into the frame's world: the ids of the guards that shouted.
+/// #[derive(Default)]
+/// struct Shout;
+/// impl Behavior<Guard, Vec<usize>> for Shout {
+///     fn tick(&mut self, g: &mut Guard, ctx: &mut Ctx<Vec<usize>>) -> Status {
+///         g.shouts += 1;
+///         ctx.world_mut().push(g.id);
+///         Status::Success
+///     }
+/// }
+///
+/// deciders::tree! {
+///     tree Post for Guard, world = Vec<usize> {
+///         priority { shout: when(any(ALARM)) => Shout, idle: wait(1.0) }
+///     }
+/// }
+///
+/// let mut agents: Vec<Guard> = (0..4).map(|id| Guard { id, shouts: 0 }).collect();
+/// let mut states: Vec<Post> = (0..4).map(|_| Post::new()).collect();
+/// // One context for the frame; its world collects what the agents emit.
 /// let mut ctx = Ctx::new(0.1).with_world(Vec::new());
-/// batch::tick_all(&mut states, &mut agents, &mut ctx, |i, agent, ctx| {
-///     *agent += 10; // per-agent data, prepared before the tick
-///     ctx.set_flags(Flags(i as u64));
+/// let errors = batch::tick_all(&mut states, &mut agents, &mut ctx, |i, _guard, ctx| {
+///     // Per-agent input, set right before that agent's tick.
+///     ctx.set_flags(if i % 2 == 0 { ALARM } else { Flags::EMPTY });
 /// });
-/// assert_eq!(agents, [11, 11, 11, 11]);
-/// assert_eq!(ctx.world(), &[0, 1, 2, 3]);
+/// assert_eq!(errors, 0);
+/// assert_eq!(ctx.world(), &[0, 2]);
+/// assert_eq!(agents[1].shouts, 0);
 /// ```
 pub fn tick_all<A, W, T: Tree<A, W>>(
     states: &mut [T],
@@ -67,14 +76,14 @@ pub struct Chunk<W> {
     pub start: usize,
     /// The chunk's world, with what its behaviors emitted.
     pub world: W,
-    /// How many of the chunk's ticks reported an error (SPEC D9).
+    /// How many of the chunk's ticks reported an error (D9).
     pub errors: usize,
 }
 
 /// [`tick_all`] split over `rayon`'s thread pool in chunks of `chunk`
 /// agents (at least 1). Each chunk ticks with its own context, whose world
 /// is `world()` (for instance the shared services by reference and empty
-/// output buffers), so chunks never share a buffer (SPEC F4); the chunks
+/// output buffers), so chunks never share a buffer (F4); the chunks
 /// come back in order, each with its world.
 ///
 /// `prep` gets each agent's index in the whole slice.

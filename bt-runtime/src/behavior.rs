@@ -1,4 +1,4 @@
-//! [`Behavior`]: the user hooks of a leaf or a group (SPEC L1–L3, D7).
+//! [`Behavior`]: the user hooks of a leaf or a group (L1–L3, D7).
 
 use crate::ctx::Ctx;
 use crate::status::Status;
@@ -7,7 +7,7 @@ use crate::status::Status;
 /// [`deactivate`](Behavior::deactivate) hook is told.
 ///
 /// ```
-/// use bt_runtime::{Exit, Status};
+/// use deciders::{Exit, Status};
 /// assert!(Exit::Completed(Status::Success).is_completion());
 /// assert!(!Exit::Halted.is_completion());
 /// ```
@@ -15,7 +15,7 @@ use crate::status::Status;
 #[non_exhaustive]
 pub enum Exit {
     /// It finished on its own: its `tick` returned this status (`Success`
-    /// or `Failure`). For a group behavior (SPEC D7): the group completed
+    /// or `Failure`). For a group behavior (D7): the group completed
     /// with this status, or the group behavior's own `tick` failed it.
     Completed(Status),
     /// Something else removed it while it was running: a higher-priority
@@ -36,9 +36,9 @@ impl Exit {
 /// A behavior: the code that acts on the agent (Spore behaviors, Lumberyard
 /// nodes, Unity actions).
 ///
-/// Write only the hooks you need (SPEC P4); every hook has a default.
+/// Write only the hooks you need (P4); every hook has a default.
 ///
-/// The behavior's own value is its **memory block** (SPEC L3): a fresh value
+/// The behavior's own value is its **memory block** (L3): a fresh value
 /// is built each time the behavior is activated (from `Default`, from the
 /// constructor expression written in the tree, or from the DBlock of the
 /// decide that activated it), lives inside the agent's tree state while the
@@ -46,7 +46,7 @@ impl Exit {
 /// works, destructors included.
 ///
 /// ```
-/// use bt_runtime::{Behavior, Ctx, Exit, Status};
+/// use deciders::{Behavior, Ctx, Exit, Status};
 /// struct Critter { hunger: f32 }
 ///
 /// /// Eats until full; its memory counts the bites.
@@ -75,7 +75,7 @@ impl Exit {
 /// world names it and reaches it through [`Ctx::world_mut`].
 ///
 /// ```
-/// use bt_runtime::{Behavior, Ctx, Status};
+/// use deciders::{Behavior, Ctx, Status};
 /// struct Turret;
 /// /// What this frame's behaviors ask the engine to do.
 /// #[derive(Default)]
@@ -100,7 +100,7 @@ impl Exit {
 )]
 pub trait Behavior<A, W = ()> {
     /// Called when the behavior enters the active path, before its first
-    /// tick. Return [`Status::Failure`] to refuse activation (SPEC L2): that
+    /// tick. Return [`Status::Failure`] to refuse activation (L2): that
     /// counts as the behavior failing on its first tick, and no
     /// [`deactivate`](Behavior::deactivate) follows. Any other status means
     /// "activated". Default: activated.
@@ -113,9 +113,9 @@ pub trait Behavior<A, W = ()> {
     /// Called every tick while the behavior is active, including the tick it
     /// was activated in. Default: [`Status::Running`], so a behavior with only
     /// `activate`/`deactivate` stays active until something removes it
-    /// (SPEC L1).
+    /// (L1).
     ///
-    /// As a group behavior (SPEC D7) only `Failure` matters: it fails the
+    /// As a group behavior (D7) only `Failure` matters: it fails the
     /// group; `Success` and `Running` mean "carry on".
     #[inline(always)]
     fn tick(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status {
@@ -124,7 +124,7 @@ pub trait Behavior<A, W = ()> {
     }
 
     /// Called exactly once after every successful activation, whatever
-    /// removes the behavior (SPEC L2); `exit` tells which: its own completion
+    /// removes the behavior (L2); `exit` tells which: its own completion
     /// (with the status) or a halt (an interruption, a guard re-check, the
     /// parent leaving, `halt`, `reset`). Default: nothing.
     #[inline(always)]

@@ -1,4 +1,4 @@
-//! Built-in leaves (SPEC L7): `succeed`, `fail`, `wait(d)`.
+//! Built-in leaves (L7): `succeed`, `fail`, `wait(d)`.
 //!
 //! In a tree they are written as keywords; these are the behaviors the
 //! keywords stand for.
@@ -10,7 +10,7 @@ use crate::status::Status;
 /// `succeed`: reports `Success` on its first tick.
 ///
 /// ```
-/// use bt_runtime::{builtin::Succeed, Behavior, Ctx, Status};
+/// use deciders::{builtin::Succeed, Behavior, Ctx, Status};
 /// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &mut Ctx::new(0.1)), Status::Success);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -26,7 +26,7 @@ impl<A, W> Behavior<A, W> for Succeed {
 /// `fail`: reports `Failure` on its first tick.
 ///
 /// ```
-/// use bt_runtime::{builtin::Fail, Behavior, Ctx, Status};
+/// use deciders::{builtin::Fail, Behavior, Ctx, Status};
 /// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &mut Ctx::new(0.1)), Status::Failure);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,11 +40,11 @@ impl<A, W> Behavior<A, W> for Fail {
 }
 
 /// `wait(d)`: `Running` until `d` seconds of tree clock have passed since
-/// activation, then `Success` (SPEC T2: started at clock `s`, it completes on
+/// activation, then `Success` (T2: started at clock `s`, it completes on
 /// the first tick where `now − s ≥ d`).
 ///
 /// ```
-/// use bt_runtime::{builtin::Wait, Behavior, Ctx, Status};
+/// use deciders::{builtin::Wait, Behavior, Ctx, Status};
 /// let mut w = Wait::new(1.0);
 /// let mut ctx = Ctx::new(0.5);
 /// Behavior::<()>::activate(&mut w, &mut (), &mut ctx);

@@ -1,4 +1,4 @@
-//! Conditions (SPEC L6): leaves that evaluate a function of `&Agent` and the
+//! Conditions (L6): leaves that evaluate a function of `&Agent` and the
 //! tick context.
 
 use crate::ctx::Ctx;
@@ -9,7 +9,7 @@ use crate::status::Status;
 /// condition returning Executing), or a [`Status`].
 ///
 /// ```
-/// use bt_runtime::{condition::Verdict, Status};
+/// use deciders::{condition::Verdict, Status};
 /// assert_eq!(true.into_status(), Status::Success);
 /// assert_eq!(None::<bool>.into_status(), Status::Running);
 /// assert_eq!(Status::Failure.into_status(), Status::Failure);
@@ -50,7 +50,7 @@ impl Verdict for Status {
 
 /// A condition function: callable as `fn(&Agent) -> impl Verdict` or
 /// `fn(&Agent, &Ctx<World>) -> impl Verdict`. Conditions get `&Agent`: they cannot
-/// change the world (SPEC P3).
+/// change the world (P3).
 #[diagnostic::on_unimplemented(
     message = "a condition is `fn(&{A}) -> bool`, `fn(&{A}) -> Option<bool>` (`None`: not known yet, `Running`) or `fn(&{A}) -> Status`; each may take `&Ctx<{W}>` as a second argument",
     label = "not a condition for agent `{A}`",

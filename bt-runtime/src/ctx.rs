@@ -1,10 +1,10 @@
-//! [`Ctx`]: the tick context (SPEC T2).
+//! [`Ctx`]: the tick context (T2).
 
 use crate::flags::Flags;
 use crate::report::{Report, TickError};
 use crate::shape::NodeInfo;
 
-/// The context of one tick of one agent (SPEC T2).
+/// The context of one tick of one agent (T2).
 ///
 /// It carries three kinds of things, kept apart:
 ///
@@ -15,7 +15,7 @@ use crate::shape::NodeInfo;
 ///   what they emit (launch requests, sounds, log lines). It is a type
 ///   parameter chosen by the tree (`tree Name for Agent, world = W`), `()`
 ///   by default; the library never wraps it;
-/// - **the tick's output**: the [`Report`] of what went wrong (SPEC D9).
+/// - **the tick's output**: the [`Report`] of what went wrong (D9).
 ///
 /// The agent's own state that outlives the tick (the tree clock, timers)
 /// belongs to the tree state, which lends it here while it ticks
@@ -23,13 +23,13 @@ use crate::shape::NodeInfo;
 ///
 /// Behaviors get `&mut Ctx<W>` and may change the world through
 /// [`Ctx::world_mut`]. Deciding code (decides, conditions, DBlocks) gets
-/// `&Ctx<W>`: it reads the world, it cannot change it (SPEC P3).
+/// `&Ctx<W>`: it reads the world, it cannot change it (P3).
 ///
 /// Build one per frame, or one per thread reused across agents (set the
 /// flags per agent), and pass it to the generated tree's `tick`.
 ///
 /// ```
-/// use bt_runtime::{Ctx, Flags};
+/// use deciders::{Ctx, Flags};
 /// const NIGHT: Flags = Flags::bit(3);
 /// let ctx = Ctx::new(1.0 / 30.0).with_flags(NIGHT);
 /// assert!(ctx.flags().any(NIGHT));
@@ -54,7 +54,7 @@ impl Ctx {
     /// The longest frame a tick accepts, in seconds: one hour of game time.
     ///
     /// A larger `dt` counts as `MAX_DT` ([`Ctx::new`], [`Ctx::set_dt`]). No real
-    /// frame is that long, and the tree clock (an `f64`, SPEC T2) must keep the
+    /// frame is that long, and the tree clock (an `f64`, T2) must keep the
     /// precision to tell short durations apart: if one frame could add, say,
     /// `1e30` seconds, the clock would be so large that adding a normal `dt`
     /// no longer changes it, and every `wait`, `every`, `timeout`, `delay` and
@@ -73,7 +73,7 @@ impl Ctx {
     /// - above [`Ctx::MAX_DT`] (one hour) counts as [`Ctx::MAX_DT`].
     ///
     /// ```
-    /// use bt_runtime::Ctx;
+    /// use deciders::Ctx;
     /// assert_eq!(Ctx::new(f32::INFINITY).dt(), 0.0);
     /// assert_eq!(Ctx::new(-0.5).dt(), 0.0);
     /// assert_eq!(Ctx::new(1e30).dt(), Ctx::MAX_DT);
@@ -103,7 +103,7 @@ impl<W> Ctx<W> {
         }
     }
 
-    /// The world, read-only: what deciding code sees (SPEC P3).
+    /// The world, read-only: what deciding code sees (P3).
     #[inline]
     pub fn world(&self) -> &W {
         &self.world
@@ -120,7 +120,7 @@ impl<W> Ctx<W> {
         self.world
     }
 
-    /// Sets this frame's decision flags (SPEC V1).
+    /// Sets this frame's decision flags (V1).
     #[must_use]
     pub fn with_flags(mut self, flags: Flags) -> Self {
         self.flags = flags;
@@ -150,9 +150,9 @@ impl<W> Ctx<W> {
         self.dt
     }
 
-    /// The agent's tree clock in seconds, after this tick's advance (SPEC T2).
+    /// The agent's tree clock in seconds, after this tick's advance (T2).
     ///
-    /// Trees with no time-based node carry no clock (SPEC F3); for them this
+    /// Trees with no time-based node carry no clock (F3); for them this
     /// is `0.0`.
     #[inline]
     pub fn now(&self) -> f64 {

@@ -1,12 +1,12 @@
 //! [`Decision`] and [`DecideFn`]: what a guard's decide may be and return
-//! (SPEC G2).
+//! (G2).
 
 use crate::ctx::Ctx;
 
 /// What a decide returns: a score, an accept/reject, or a score with a
 /// **DBlock** for the behavior it activates (Spore S22).
 ///
-/// A score accepts when it is finite and `> 0` (SPEC G2).
+/// A score accepts when it is finite and `> 0` (G2).
 ///
 /// | return type | accepts when | DBlock |
 /// |---|---|---|
@@ -15,7 +15,7 @@ use crate::ctx::Ctx;
 /// | `Option<(f32, D)>` | `Some` with a finite score `> 0` | `D` |
 ///
 /// ```
-/// use bt_runtime::Decision;
+/// use deciders::Decision;
 /// assert_eq!(0.5f32.into_decision(), Some((0.5, ())));
 /// assert_eq!(0.0f32.into_decision(), None);
 /// assert_eq!(f32::NAN.into_decision(), None);
@@ -91,11 +91,11 @@ impl<D> Decision for Option<(f32, D)> {
 /// `fn(&Agent, &Ctx<World>) -> impl Decision`.
 ///
 /// Deciding code gets `&Agent`, never `&mut Agent`: a decide cannot change
-/// the world (SPEC P3, Spore S04). The marker `M` only tells the two shapes
+/// the world (P3, Spore S04). The marker `M` only tells the two shapes
 /// apart; it is inferred.
 ///
 /// ```
-/// use bt_runtime::{Ctx, DecideFn};
+/// use deciders::{Ctx, DecideFn};
 /// struct Critter { fear: f32 }
 /// fn afraid(c: &Critter) -> f32 { c.fear }
 /// fn afraid_at_night(c: &Critter, ctx: &Ctx) -> bool { c.fear > 0.0 && ctx.dt() > 0.0 }

@@ -1,5 +1,5 @@
 //! [`Decorator`]: a node with exactly one child that decides when the child
-//! runs and what its status means (SPEC R1–R7, R11).
+//! runs and what its status means (R1–R7, R11).
 //!
 //! Every built-in decorator keyword (`invert`, `repeat(n)`, `timeout(d)`, …)
 //! is an ordinary implementation of this trait, defined below ([`Invert`],
@@ -10,7 +10,7 @@
 //! # The protocol
 //!
 //! A decorator's value is its **memory**: built fresh each time the decorator
-//! enters the active path, dropped when it leaves (like a behavior's, SPEC
+//! enters the active path, dropped when it leaves (like a behavior's,
 //! L3). What must outlive an activation (a cooldown's timer) is its
 //! [`Persist`](Decorator::Persist) value, one per decorator node per agent,
 //! kept in the tree state and returned to its `Default` by `reset`.
@@ -26,16 +26,16 @@
 //!    that is not due refuses entry, as a failed `activate` would).
 //! 2. the child is entered or ticked;
 //! 3. [`after`](Decorator::after) maps the child's status to the decorator's.
-//!    Mapping a running child to a completion halts the child (SPEC C7);
+//!    Mapping a running child to a completion halts the child (C7);
 //!    mapping a completed child to `Running` runs it again from scratch on
-//!    the next tick (SPEC R5).
+//!    the next tick (R5).
 //!
 //! [`enter`](Decorator::enter) runs once when the decorator enters, before the
 //! first `before`; [`exit`](Decorator::exit) once when it leaves, whatever
 //! the reason.
 //!
 //! Decorators see the agent and the context read-only, as deciding code does
-//! (SPEC P3): they decide about their child, they do not act on the world.
+//! (P3): they decide about their child, they do not act on the world.
 
 use crate::behavior::Exit;
 use crate::ctx::Ctx;
@@ -60,8 +60,9 @@ pub enum Before {
 /// child's status and nothing else (`invert`) writes just that.
 ///
 /// ```
-/// use bt_runtime::decorator::{Before, Decorator};
-/// use bt_runtime::{Ctx, Status};
+/// use deciders::decorator::Before;
+/// use deciders::Decorator;
+/// use deciders::{Ctx, Status};
 ///
 /// /// Unity's "loop until it fails": runs its child again after every
 /// /// success, and fails when the child fails.
@@ -126,7 +127,7 @@ pub trait Decorator<A, W = ()> {
     }
 }
 
-/// `invert` (SPEC R1): `Success` ↔ `Failure`, `Running` unchanged.
+/// `invert` (R1): `Success` ↔ `Failure`, `Running` unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Invert;
 
@@ -138,7 +139,7 @@ impl<A, W> Decorator<A, W> for Invert {
     }
 }
 
-/// `force(S)` (SPEC R2): a completion becomes `S`; `Running` stays.
+/// `force(S)` (R2): a completion becomes `S`; `Running` stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Force(pub Status);
 
@@ -154,7 +155,7 @@ impl<A, W> Decorator<A, W> for Force {
     }
 }
 
-/// `always(S)` (SPEC R2): every status becomes `S`; a running child mapped
+/// `always(S)` (R2): every status becomes `S`; a running child mapped
 /// to a completion is halted, a completed child mapped to `Running` runs
 /// again next tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -168,7 +169,7 @@ impl<A, W> Decorator<A, W> for Always {
     }
 }
 
-/// `repeat(n)` and `repeat(forever)` (SPEC R5): each `Success` of the child
+/// `repeat(n)` and `repeat(forever)` (R5): each `Success` of the child
 /// restarts it (next tick); after `n` successes, `Success`; a `Failure` is
 /// `Failure`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,7 +207,7 @@ impl<A, W> Decorator<A, W> for Repeat {
     }
 }
 
-/// `retry(n)` (SPEC R5): each `Failure` of the child restarts it (next
+/// `retry(n)` (R5): each `Failure` of the child restarts it (next
 /// tick), up to `n` attempts; `Success` is `Success`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Retry {
@@ -242,7 +243,7 @@ impl<A, W> Decorator<A, W> for Retry {
     }
 }
 
-/// `run_once` and `run_once(S)` (SPEC R13): ticks its child until the child
+/// `run_once` and `run_once(S)` (R13): ticks its child until the child
 /// first completes; from then on it completes at once without ticking the
 /// child, with the child's stored status (or `S` when given, e.g.
 /// `run_once(Success)` to be skipped in a `sequence`), until `reset`. The
@@ -269,9 +270,9 @@ impl<A, W> Decorator<A, W> for RunOnce {
     }
 }
 
-/// `recheck(…) { child }` (SPEC R12): passes the child's status through.
+/// `recheck(…) { child }` (R12): passes the child's status through.
 /// The guard between the parentheses is the child's, marked `recheck`
-/// (SPEC G3): checked when the child is entered and every tick while it
+/// (G3): checked when the child is entered and every tick while it
 /// runs; a rejection halts the child and counts as `Failure`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Recheck;
@@ -284,7 +285,7 @@ impl<A, W> Decorator<A, W> for Recheck {
     }
 }
 
-/// The entry check of both cooldowns (SPEC R3, R4): a child that is not
+/// The entry check of both cooldowns (R3, R4): a child that is not
 /// running yet is entered only once `seconds` have passed since `last`.
 #[inline(always)]
 fn cooled_down(last: &Timer, now: f64, seconds: f64, running: bool) -> Before {
@@ -295,7 +296,7 @@ fn cooled_down(last: &Timer, now: f64, seconds: f64, running: bool) -> Before {
     }
 }
 
-/// `cooldown(d)` (SPEC R4): after the child completes, `Failure` without
+/// `cooldown(d)` (R4): after the child completes, `Failure` without
 /// entering it until `d` seconds have passed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Cooldown(pub f64);
@@ -315,7 +316,7 @@ impl<A, W> Decorator<A, W> for Cooldown {
     }
 }
 
-/// `cooldown_on_failure(d)` (SPEC R3): `Failure` without entering the child
+/// `cooldown_on_failure(d)` (R3): `Failure` without entering the child
 /// if it failed within the last `d` seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CooldownOnFailure(pub f64);
@@ -335,7 +336,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
     }
 }
 
-/// `timeout(d)` (SPEC R6): if the child still runs `d` seconds after the
+/// `timeout(d)` (R6): if the child still runs `d` seconds after the
 /// decorator entered, it is halted and the decorator fails.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timeout {
@@ -374,7 +375,7 @@ impl<A, W> Decorator<A, W> for Timeout {
     }
 }
 
-/// `delay(d)` (SPEC R7): `Running` for `d` seconds after the decorator
+/// `delay(d)` (R7): `Running` for `d` seconds after the decorator
 /// entered, then the child runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Delay {

@@ -1,5 +1,5 @@
 //! How generated code drives behaviors: activation, ticking, deactivation and
-//! the tracing around them (SPEC L1, L2, D7).
+//! the tracing around them (L1, L2, D7).
 //!
 //! These functions are the runtime half of every leaf and group behavior;
 //! the `tree!` macro emits calls to them instead of repeating their logic in
@@ -56,7 +56,7 @@ pub enum Walk<C> {
     End,
 }
 
-/// Activates a behavior leaf and ticks it once (SPEC L1, L2).
+/// Activates a behavior leaf and ticks it once (L1, L2).
 ///
 /// A failed `activate` counts as `Failure`, gets no `deactivate`, and its
 /// memory is dropped. A first tick that completes deactivates at once.
@@ -111,7 +111,7 @@ pub fn halt<A, W, B: Behavior<A, W>, Tr: Trace>(
     tr.event(TraceEvent::Deactivated { node });
 }
 
-/// Activates and ticks a group behavior (SPEC D7). `None` means the group
+/// Activates and ticks a group behavior (D7). `None` means the group
 /// fails: its `activate` failed (no deactivation), or its first `tick`
 /// returned `Failure` (deactivated here, as no child is active yet). The
 /// composite traces its own activation.
@@ -159,7 +159,7 @@ pub fn deactivated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
     tr.event(TraceEvent::Deactivated { node });
 }
 
-/// Ticks a group behavior; `false` means it failed the group (SPEC D7).
+/// Ticks a group behavior; `false` means it failed the group (D7).
 /// The caller halts the children, then the group behavior itself.
 #[inline(always)]
 pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
@@ -229,7 +229,7 @@ pub fn decide<A, W, M, Tr: Trace>(
     decided_by(f, node, agent, ctx, tr).map(|(score, ())| score)
 }
 
-/// The decide step of a guard with a DBlock (SPEC G2, Spore S22): the
+/// The decide step of a guard with a DBlock (G2, Spore S22): the
 /// score and the block if it accepted.
 #[inline(always)]
 pub fn decide_block<A, W, M, D, Tr: Trace>(
@@ -290,7 +290,7 @@ where
     }
 }
 
-/// Traces a guard accepting with no decide (score 1.0, SPEC G2).
+/// Traces a guard accepting with no decide (score 1.0, G2).
 #[inline(always)]
 pub fn accept<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
     tr.event(TraceEvent::Accepted { node, score: 1.0 });
@@ -302,7 +302,7 @@ pub fn reject<Tr: Trace>(node: &'static NodeInfo, reason: Reject, tr: &mut Tr) {
     tr.event(TraceEvent::Rejected { node, reason });
 }
 
-/// Reports a subset-rule violation (SPEC D9) to the context and the trace.
+/// Reports a subset-rule violation (D9) to the context and the trace.
 #[cold]
 #[inline(never)]
 pub fn subset_violation<W, Tr: Trace>(node: &'static NodeInfo, ctx: &mut Ctx<W>, tr: &mut Tr) {
@@ -334,19 +334,19 @@ pub trait BuiltFromDBlock<D>: From<D> {}
 #[diagnostic::do_not_recommend]
 impl<B: From<D>, D> BuiltFromDBlock<D> for B {}
 
-/// Builds a behavior's memory from the `Default` of its type (SPEC L3).
+/// Builds a behavior's memory from the `Default` of its type (L3).
 #[inline(always)]
 pub fn memory<B: BuiltByDefault>() -> B {
     B::default()
 }
 
-/// Builds a behavior's memory from a DBlock (SPEC G2, L3).
+/// Builds a behavior's memory from a DBlock (G2, L3).
 #[inline(always)]
 pub fn memory_from<B: BuiltFromDBlock<D>, D>(block: D) -> B {
     B::from(block)
 }
 
-/// Evaluates a condition leaf and traces it (SPEC L6).
+/// Evaluates a condition leaf and traces it (L6).
 #[inline(always)]
 pub fn condition<A, W, M, Tr: Trace>(
     f: &impl ConditionFn<A, W, M>,
@@ -360,7 +360,7 @@ pub fn condition<A, W, M, Tr: Trace>(
     status
 }
 
-/// One child of a `parallel` or `concurrent` (SPEC C5, C6).
+/// One child of a `parallel` or `concurrent` (C5, C6).
 ///
 /// Derives what a user may derive on a tree (`tree!` forwards a tree's
 /// `derive` attributes to every type of its state).
@@ -386,7 +386,7 @@ impl<S> Slot<S> {
 }
 
 /// The outcome of a `parallel` with `success` and `failure` thresholds over
-/// `n` children, given the counts so far (SPEC C5): `Failure` as soon as the
+/// `n` children, given the counts so far (C5): `Failure` as soon as the
 /// success threshold can no longer be reached.
 #[inline(always)]
 pub fn parallel_outcome(
@@ -420,7 +420,7 @@ pub trait TreeParts {
 
 /// Holds a tree's active state during a tick and clears it if a panic
 /// unwinds through the tick, so the state is as if dropped at that point
-/// (SPEC T4, L2). On the normal path the caller `mem::forget`s it, so it
+/// (T4, L2). On the normal path the caller `mem::forget`s it, so it
 /// costs nothing.
 pub struct ClearOnUnwind<'a, T>(pub &'a mut Option<T>);
 
@@ -446,7 +446,7 @@ pub trait DecoratorNode<P, A, W> {
     type Child;
     /// The decorator's persistent state inside the tree's.
     fn persist(ps: &mut P) -> &mut <Self::Deco as Decorator<A, W>>::Persist;
-    /// Enters the child (its guard rejecting counts as `Failure`, SPEC G4).
+    /// Enters the child (its guard rejecting counts as `Failure`, G4).
     fn enter_child<Tr: Trace>(
         ps: &mut P,
         agent: &mut A,
@@ -472,7 +472,7 @@ pub trait DecoratorNode<P, A, W> {
 }
 
 /// The active state of a decorator: its memory and its child's active
-/// state, `None` between a completion and a restart (SPEC R5).
+/// state, `None` between a completion and a restart (R5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DecoState<D, C> {
     /// The decorator's memory.

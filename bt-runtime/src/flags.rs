@@ -1,5 +1,5 @@
-//! [`Flags`]: the 64-bit sets behind decision flags (SPEC V1) and stimuli
-//! flags, and the precondition tests a guard runs on them (SPEC G1).
+//! [`Flags`]: the 64-bit sets behind decision flags (V1) and stimuli
+//! flags, and the precondition tests a guard runs on them (G1).
 
 use core::ops::{BitAnd, BitOr, BitOrAssign, Not};
 
@@ -11,7 +11,7 @@ use core::ops::{BitAnd, BitOr, BitOrAssign, Not};
 /// constants:
 ///
 /// ```
-/// use bt_runtime::Flags;
+/// use deciders::Flags;
 /// const DANGER: Flags = Flags::bit(0);
 /// const NIGHT: Flags = Flags::bit(1);
 ///
@@ -37,7 +37,7 @@ impl Flags {
     /// panic:
     ///
     /// ```compile_fail
-    /// use bt_runtime::Flags;
+    /// use deciders::Flags;
     /// const TOO_FAR: Flags = Flags::bit(64); // error[E0080]: evaluation panicked: … from 0 to 63
     /// ```
     ///
@@ -53,7 +53,7 @@ impl Flags {
     /// The set holding only flag number `n`, or `None` if `n` is 64 or more.
     ///
     /// ```
-    /// use bt_runtime::Flags;
+    /// use deciders::Flags;
     /// assert_eq!(Flags::try_bit(63), Some(Flags(1 << 63)));
     /// assert_eq!(Flags::try_bit(64), None);
     /// ```

@@ -1,4 +1,4 @@
-//! Composite policies (SPEC D1–D3, C1–C4, G3–G5, D9), written once over the
+//! Composite policies (D1–D3, C1–C4, G3–G5, D9), written once over the
 //! [`Group`] protocol that every composite node implements.
 //!
 //! A composite's children are seen through five operations: decide child
@@ -36,7 +36,7 @@ pub trait Group<P, A, W> {
     /// How many children.
     const LEN: usize;
 
-    /// Decides child `i` (`i < LEN`): runs its guard (SPEC G1, G2) and
+    /// Decides child `i` (`i < LEN`): runs its guard (G1, G2) and
     /// returns the decide's score and the child to enter, or `None` if it
     /// rejected. An unguarded child accepts with score 1, untraced.
     fn decide<Tr: Trace>(
@@ -60,7 +60,7 @@ pub trait Group<P, A, W> {
     fn index(active: &Self::Active) -> usize;
 
     /// Ticks the running child, first re-evaluating its guard where the
-    /// policy says so (SPEC G3; every guard for `selector` and
+    /// policy says so (G3; every guard for `selector` and
     /// `reactive_sequence`): a rejection halts it and counts as `Failure`.
     /// Returns which child it is (as [`Group::index`]) with its status: one
     /// `match` for both, where asking [`Group::index`] after the tick cost
@@ -73,7 +73,7 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     ) -> (usize, Status);
 
-    /// Halts the running child's subtree, deepest first (SPEC C7).
+    /// Halts the running child's subtree, deepest first (C7).
     fn halt<Tr: Trace>(
         active: &mut Self::Active,
         ps: &mut P,
@@ -110,7 +110,7 @@ pub trait Group<P, A, W> {
         ControlFlow::Continue(())
     }
 
-    /// SPEC G5: when the running child exits, whether the group's own guard
+    /// G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.
     #[inline(always)]
     fn redecide<Tr: Trace>(ps: &mut P, agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> bool {
@@ -164,7 +164,7 @@ fn each<G: Group<P, A, W>, V: Visit<G, P, A, W>, P, A, W, Tr: Trace>(
 
 // ---------------------------------------------------------------- deciders
 
-/// The decision of a `priority` group (SPEC D1, D2).
+/// The decision of a `priority` group (D1, D2).
 struct PriorityChoose<C> {
     mask: u64,
     last: Option<Status>,
@@ -206,7 +206,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for PriorityChoose<G::Active>
     }
 }
 
-/// `priority` (SPEC D1, D2): decide the children in order, skipping those in
+/// `priority` (D1, D2): decide the children in order, skipping those in
 /// `mask`; enter the first that accepts. One that exits at once is masked
 /// and the decision starts over from the first child; `last` is the status
 /// of the last child that exited. Each pass masks one more child, so it
@@ -239,7 +239,7 @@ pub fn priority_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// The decision of a `sequential` group (SPEC D3).
+/// The decision of a `sequential` group (D3).
 struct SequentialChoose<C> {
     last: Option<Status>,
     run: Option<C>,
@@ -273,7 +273,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for SequentialChoose<G::Activ
     }
 }
 
-/// `sequential` (SPEC D3): decide the children from `from` on; enter the
+/// `sequential` (D3): decide the children from `from` on; enter the
 /// first that accepts; one that exits at once hands over to the next.
 #[inline(always)]
 pub fn sequential_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -294,7 +294,7 @@ pub fn sequential_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 }
 
 /// Entering a decider group: its first decision. No child accepting breaks
-/// the subset rule (SPEC D9): reported, and the group fails.
+/// the subset rule (D9): reported, and the group fails.
 #[inline(always)]
 pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     sequential: bool,
@@ -319,7 +319,7 @@ pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// Where a decider group's redecide looks (SPEC D2).
+/// Where a decider group's redecide looks (D2).
 #[derive(Clone, Copy)]
 enum Resume {
     /// `priority`: every child but those in the mask.
@@ -328,7 +328,7 @@ enum Resume {
     Sequential(usize),
 }
 
-/// The running child of a decider group exited with `last`: SPEC G5, then
+/// The running child of a decider group exited with `last`: G5, then
 /// the masked redecide (D2).
 #[inline(always)]
 fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -400,7 +400,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> 
     }
 }
 
-/// A tick of a `priority` group (SPEC D1, G3, D2): the children before the
+/// A tick of a `priority` group (D1, G3, D2): the children before the
 /// running one are decided first, and the first that accepts interrupts
 /// it (the running child is halted, then the new one entered).
 #[inline(always)]
@@ -431,7 +431,7 @@ pub fn priority_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     redecide::<G, P, A, W, Tr>(Resume::Priority(mask), s, v.active, ps, agent, ctx, tr)
 }
 
-/// A tick of a `sequential` group (SPEC D3, G3): tick the running child;
+/// A tick of a `sequential` group (D3, G3): tick the running child;
 /// when it exits, the next later child that accepts.
 #[inline(always)]
 pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -452,7 +452,7 @@ pub fn sequential_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 // ------------------------------------------- random, shuffle and scored
 
 /// A `random` or `shuffle` group: its children, and where its generator
-/// lives in the tree's persistent state (SPEC D4, D5, D8).
+/// lives in the tree's persistent state (D4, D5, D8).
 pub trait RandomGroup<P, A, W>: Group<P, A, W> {
     /// The generator.
     type Rng: Rng;
@@ -460,7 +460,7 @@ pub trait RandomGroup<P, A, W>: Group<P, A, W> {
     fn rng(ps: &mut P) -> &mut Self::Rng;
 }
 
-/// A `shuffle` group: also where its round lives (SPEC D5).
+/// A `shuffle` group: also where its round lives (D5).
 pub trait ShuffleGroup<P, A, W>: RandomGroup<P, A, W> {
     /// The children already chosen in this round, one bit each; persistent
     /// (kept by a halt, cleared by `reset`).
@@ -555,7 +555,7 @@ fn choose<G: Group<P, A, W>, K: Keep<P>, P, A, W, Tr: Trace>(
 }
 
 /// Enters the chosen child; one that exits at once is masked, and the
-/// decision is made again (SPEC D2), until a child runs or none accepts.
+/// decision is made again (D2), until a child runs or none accepts.
 /// `pass(mask, ps, …)` is one decision of the group's policy.
 #[inline(always)]
 fn decide_loop<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -582,7 +582,7 @@ fn decide_loop<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// `random` (SPEC D4): one of the accepting children not in `mask`, at
+/// `random` (D4): one of the accepting children not in `mask`, at
 /// random, weighted by score.
 #[inline(always)]
 pub fn random_choose<G: RandomGroup<P, A, W>, P, A, W, Tr: Trace>(
@@ -606,7 +606,7 @@ pub fn random_choose<G: RandomGroup<P, A, W>, P, A, W, Tr: Trace>(
     )
 }
 
-/// `shuffle` (SPEC D5): like `random`, among the children not chosen yet in
+/// `shuffle` (D5): like `random`, among the children not chosen yet in
 /// this round; when none of those accepts, a new round starts among the
 /// others (each child is decided at most once per decision). The chosen
 /// child joins the round.
@@ -650,7 +650,7 @@ pub fn shuffle_choose<G: ShuffleGroup<P, A, W>, P, A, W, Tr: Trace>(
     )
 }
 
-/// `scored` (SPEC D6): the accepting child not in `mask` with the highest
+/// `scored` (D6): the accepting child not in `mask` with the highest
 /// score, the earliest on ties.
 #[inline(always)]
 pub fn scored_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -673,7 +673,7 @@ pub fn scored_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 }
 
 /// A decision's outcome as the group's entry: no child accepting a fresh
-/// group breaks the subset rule (SPEC D9), reported, and the group fails.
+/// group breaks the subset rule (D9), reported, and the group fails.
 #[inline(always)]
 pub fn entered<C, W, Tr: Trace>(
     walk: Walk<C>,
@@ -692,7 +692,7 @@ pub fn entered<C, W, Tr: Trace>(
 }
 
 /// The running child exited with `last` and the group redecided (`walk`):
-/// the group's status, with the new child in `active` if one runs (SPEC D2).
+/// the group's status, with the new child in `active` if one runs (D2).
 #[inline(always)]
 fn settle<C>(walk: Walk<C>, last: Status, active: &mut C) -> Status {
     match walk {
@@ -720,11 +720,11 @@ pub trait Chooser<G: Group<P, A, W>, P, A, W> {
     ) -> Walk<G::Active>;
 }
 
-/// `random` (SPEC D4).
+/// `random` (D4).
 pub struct Random;
-/// `shuffle` (SPEC D5).
+/// `shuffle` (D5).
 pub struct Shuffle;
-/// `scored` (SPEC D6).
+/// `scored` (D6).
 pub struct Scored;
 
 impl<G: RandomGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Random {
@@ -770,7 +770,7 @@ impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Scored {
 }
 
 /// Entering a `random`, `shuffle` or `scored` group: its first decision
-/// (SPEC D4–D6, D9).
+/// (D4–D6, D9).
 #[inline(always)]
 pub fn chooser_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
     node: &'static NodeInfo,
@@ -783,9 +783,9 @@ pub fn chooser_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tra
     entered(walk, node, ctx, tr)
 }
 
-/// A tick of a `random`, `shuffle` or `scored` group (SPEC D4–D6, G3):
+/// A tick of a `random`, `shuffle` or `scored` group (D4–D6, G3):
 /// tick the running child; when it exits, G5, then the masked redecide
-/// (SPEC D2) by the group's policy.
+/// (D2) by the group's policy.
 #[inline(always)]
 pub fn chooser_tick<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
     active: &mut G::Active,
@@ -800,7 +800,7 @@ pub fn chooser_tick<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trac
     }
 }
 
-/// SPEC G5, then the masked redecide (D2) by the group's policy.
+/// G5, then the masked redecide (D2) by the group's policy.
 #[inline(always)]
 fn chooser_redecide<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
     mask: u64,
@@ -848,7 +848,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Rescore<G::Decided> {
     }
 }
 
-/// A tick of a `scored` group with a rescoring interval (SPEC D6): when
+/// A tick of a `scored` group with a rescoring interval (D6): when
 /// `interval` seconds have passed since the last decision (`since`), every
 /// child is scored, the running one included; another child takes over
 /// only with a strictly higher score (the running child is halted, the
@@ -907,7 +907,7 @@ pub fn scored_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 
 // ------------------------------------------------------- status composites
 
-/// The walk of a status composite (SPEC C1–C4, G4).
+/// The walk of a status composite (C1–C4, G4).
 struct StatusWalk<C> {
     cont: Status,
     out: Option<Walk<C>>,
@@ -944,7 +944,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for StatusWalk<G::Active> {
     }
 }
 
-/// Walks children `from..` in order, entering each (SPEC C1–C4, G4): a
+/// Walks children `from..` in order, entering each (C1–C4, G4): a
 /// child that reports `cont` hands over to the next, any other status stops
 /// the walk; a rejecting guard counts as `Failure`.
 #[inline(always)]
@@ -978,7 +978,7 @@ pub fn status_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
-/// A tick of a `sequence` or `fallback` (SPEC C1, C3): resume the running
+/// A tick of a `sequence` or `fallback` (C1, C3): resume the running
 /// child; if it reports `cont`, go on with the next ones.
 #[inline(always)]
 pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
@@ -1059,7 +1059,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
     }
 }
 
-/// A tick of a `reactive_sequence` or `selector` (SPEC C2, C4): one pass
+/// A tick of a `reactive_sequence` or `selector` (C2, C4): one pass
 /// over the children from the first. The running child is ticked (its
 /// guard re-evaluated); the others are entered. A child before the running
 /// one that runs or stops the pass halts it (after its own tick).
@@ -1086,14 +1086,14 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 // ---------------------------------------------------------------- parallel
 
 /// The children of a `parallel` or `concurrent` node, as its policy sees
-/// them: one slot each, since several run at once (SPEC C5, C6, F3).
+/// them: one slot each, since several run at once (C5, C6, F3).
 pub trait Slots<P, A, W> {
     /// How many children.
     const LEN: usize;
 
     /// Steps child `i`: enters it if its slot is idle (its guard rejecting
-    /// counts as `Failure`, SPEC G4), ticks it if it runs (its `recheck`
-    /// guard first, SPEC G3), and records a completion in the slot.
+    /// counts as `Failure`, G4), ticks it if it runs (its `recheck`
+    /// guard first, G3), and records a completion in the slot.
     fn step<Tr: Trace>(
         &mut self,
         i: usize,
@@ -1107,7 +1107,7 @@ pub trait Slots<P, A, W> {
     fn done(&self, i: usize) -> Option<Status>;
 
     /// Makes a completed child `i` idle again, to be entered anew
-    /// (`concurrent`, SPEC C6).
+    /// (`concurrent`, C6).
     fn restart(&mut self, i: usize);
 
     /// Halts child `i` if it runs; its slot becomes idle.
@@ -1156,7 +1156,7 @@ pub trait SlotVisit<S: Slots<P, A, W>, P, A, W> {
     ) -> ControlFlow<Status>;
 }
 
-/// How a parallel node decides (SPEC C5, C6).
+/// How a parallel node decides (C5, C6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParallelPolicy {
     /// `parallel`: `Success` once `success` children succeeded, `Failure`
@@ -1241,7 +1241,7 @@ impl<S: Slots<P, A, W>, P, A, W> SlotVisit<S, P, A, W> for ParallelPolicy {
     }
 }
 
-/// A tick of a `parallel` or `concurrent` (SPEC C5, C6): idle children are
+/// A tick of a `parallel` or `concurrent` (C5, C6): idle children are
 /// entered and running ones ticked, in declaration order, stopping as soon
 /// as the outcome is decided (the children still running are then halted,
 /// in declaration order).
@@ -1312,7 +1312,7 @@ fn branch(condition: Status, then: usize) -> usize {
     }
 }
 
-/// A tick of an `if_then_else { C, T [, E] }` (SPEC C8): the condition runs
+/// A tick of an `if_then_else { C, T [, E] }` (C8): the condition runs
 /// until it completes, once per activation; then `Success` runs `T`,
 /// `Failure` runs `E`, or fails the node when there is no `E`. The node
 /// reports the branch's status; the condition is not evaluated again while
@@ -1339,7 +1339,7 @@ pub fn if_then_else_tick<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
     run_slot(b, s, ps, agent, ctx, tr)
 }
 
-/// A tick of a `while_do_else { C, D [, E] }` (SPEC C9): the condition runs
+/// A tick of a `while_do_else { C, D [, E] }` (C9): the condition runs
 /// every tick (entered anew once it completed). `Running`: the node runs
 /// and no branch is ticked. `Success` selects `D`, `Failure` `E` (or fails
 /// the node when there is no `E`); the other branch, if it runs, is halted
@@ -1368,7 +1368,7 @@ pub fn while_do_else_tick<S: Slots<P, A, W>, P, A, W, Tr: Trace>(
     run_slot(b, s, ps, agent, ctx, tr)
 }
 
-/// A tick of a `switch` (SPEC C10) whose value matched case `case` this
+/// A tick of a `switch` (C10) whose value matched case `case` this
 /// tick (`LEN` or more: none matched). A previous case still running is
 /// halted before the matching one is ticked; no matching case fails the
 /// node.

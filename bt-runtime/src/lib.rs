@@ -1,11 +1,18 @@
 //! The runtime of `deciders`: everything a generated tree needs that is not
-//! specific to one tree (SPEC P5).
+//! specific to one tree (P5).
 //!
 //! This crate has no macro knowledge. The `tree!` macro (crate `bt-macros`)
-//! emits tree-specific glue that calls into the modules below; users normally
-//! reach all of it through the façade crate `deciders`.
+//! emits tree-specific glue that calls into the modules below. Use it through
+//! the façade crate `deciders`, which re-exports everything here that a user
+//! names (`deciders::Ctx`, `deciders::batch`, …); the examples below are
+//! written that way.
 //!
-//! | module | what it holds | SPEC |
+//! Rule ids in parentheses, such as (D2) for the masked redecide, name the
+//! rules of the library's behavioral contract: the reference of the
+//! `deciders` crate (`deciders::reference`, the file `docs/reference.md` of
+//! its repository) defines each of them.
+//!
+//! | module | what it holds | rule |
 //! |---|---|---|
 //! | [`status`] | [`Status`], the result of every tick | T1 |
 //! | [`ctx`] | [`Ctx`], the per-tick context handed to every hook | T2 |

@@ -1,5 +1,5 @@
 //! [`TickError`] and [`Report`]: what a tick reports to its caller instead of
-//! panicking (SPEC D9, T4).
+//! panicking (D9, T4).
 
 use crate::shape::NodeInfo;
 
@@ -10,7 +10,7 @@ use crate::shape::NodeInfo;
 #[non_exhaustive]
 pub enum TickError {
     /// A group's guard accepted, but none of its children accepted
-    /// (Spore S05, SPEC D9). The group exited with `Failure` and the redecide
+    /// (Spore S05, D9). The group exited with `Failure` and the redecide
     /// went on one level up.
     SubsetRule {
         /// The group that broke the rule.
@@ -23,7 +23,7 @@ impl core::fmt::Display for TickError {
         match self {
             TickError::SubsetRule { node } => write!(
                 f,
-                "subset rule broken (SPEC D9): group `{}` (node {}, line {}) was accepted but none of its children accepted; \
+                "subset rule broken (D9 in the deciders reference): group `{}` (node {}, line {}) was accepted but none of its children accepted; \
                  make the group's guard a subset of its children's guards",
                 node.name, node.id, node.line
             ),
@@ -37,7 +37,7 @@ impl std::error::Error for TickError {}
 /// Fixed size, no allocation.
 ///
 /// ```
-/// use bt_runtime::Report;
+/// use deciders::Report;
 /// let r = Report::default();
 /// assert!(r.is_ok());
 /// assert_eq!(r.count(), 0);

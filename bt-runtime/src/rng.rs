@@ -1,9 +1,9 @@
 //! Deterministic per-agent randomness for `random` and `shuffle` groups
-//! (SPEC D4, D5, D8).
+//! (D4, D5, D8).
 //!
 //! Each `random` or `shuffle` group node holds its own generator in the
 //! agent's tree state ([`Dice`]), so a tree without such a group carries no
-//! random state at all (SPEC F3), and the decisions of one group do not
+//! random state at all (F3), and the decisions of one group do not
 //! shift the stream of another. All of them derive from one `u64` seed per
 //! agent state (`Tree::with_seed`, `set_seed`); `reset` returns them to
 //! that seed. Replaying the same inputs from the same seed gives the same

@@ -1,4 +1,4 @@
-//! [`NodeInfo`]: the static, shared shape of a tree (SPEC P2, I3).
+//! [`NodeInfo`]: the static, shared shape of a tree (P2, I3).
 
 /// The index of a node in its tree's shape table (pre-order; the root is 0).
 pub type NodeId = u16;
@@ -7,41 +7,41 @@ pub type NodeId = u16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum NodeKind {
-    /// A behavior leaf (SPEC L1).
+    /// A behavior leaf (L1).
     Behavior,
-    /// A `priority` decider group (SPEC D1).
+    /// A `priority` decider group (D1).
     Priority,
-    /// A `sequential` decider group (SPEC D3).
+    /// A `sequential` decider group (D3).
     Sequential,
-    /// A `sequence` (SPEC C1).
+    /// A `sequence` (C1).
     Sequence,
-    /// A `reactive_sequence` (SPEC C2).
+    /// A `reactive_sequence` (C2).
     ReactiveSequence,
-    /// A `fallback` (SPEC C3).
+    /// A `fallback` (C3).
     Fallback,
-    /// A `selector` (SPEC C4).
+    /// A `selector` (C4).
     Selector,
-    /// A `random` decider group (SPEC D4).
+    /// A `random` decider group (D4).
     Random,
-    /// A `shuffle` decider group (SPEC D5).
+    /// A `shuffle` decider group (D5).
     Shuffle,
-    /// A `scored` decider group (SPEC D6).
+    /// A `scored` decider group (D6).
     Scored,
-    /// A `parallel` (SPEC C5).
+    /// A `parallel` (C5).
     Parallel,
-    /// A `concurrent` (SPEC C6).
+    /// A `concurrent` (C6).
     Concurrent,
-    /// An `if_then_else` (SPEC C8).
+    /// An `if_then_else` (C8).
     IfThenElse,
-    /// A `while_do_else` (SPEC C9).
+    /// A `while_do_else` (C9).
     WhileDoElse,
-    /// A `switch` (SPEC C10).
+    /// A `switch` (C10).
     Switch,
-    /// A decorator (SPEC R1–R7); the keyword names which.
+    /// A decorator (R1–R7); the keyword names which.
     Decorator(&'static str),
-    /// A condition leaf (SPEC L6).
+    /// A condition leaf (L6).
     Condition,
-    /// A reference to a subtree (SPEC S1).
+    /// A reference to a subtree (S1).
     Subtree,
 }
 

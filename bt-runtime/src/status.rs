@@ -1,9 +1,9 @@
-//! [`Status`]: what a node reports each time it is ticked (SPEC T1).
+//! [`Status`]: what a node reports each time it is ticked (T1).
 
-/// What a node reports each time it is ticked (SPEC T1).
+/// What a node reports each time it is ticked (T1).
 ///
 /// ```
-/// use bt_runtime::Status;
+/// use deciders::Status;
 /// assert!(Status::Success.is_done());
 /// assert!(!Status::Running.is_done());
 /// assert_eq!(Status::Success.invert(), Status::Failure);
@@ -25,7 +25,7 @@ impl Status {
         !matches!(self, Status::Running)
     }
 
-    /// Swaps `Success` and `Failure`; `Running` stays `Running` (SPEC R1).
+    /// Swaps `Success` and `Failure`; `Running` stays `Running` (R1).
     #[inline]
     pub const fn invert(self) -> Status {
         match self {

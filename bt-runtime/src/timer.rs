@@ -1,4 +1,4 @@
-//! [`Timer`]: the state of an `every(d)` precondition (SPEC G1).
+//! [`Timer`]: the state of an `every(d)` precondition (G1).
 
 /// The state of one `every(d)` precondition: when its decide step was last
 /// reached.
@@ -9,7 +9,7 @@
 /// number of timers is known at compile time.
 ///
 /// ```
-/// use bt_runtime::Timer;
+/// use deciders::Timer;
 /// let mut t = Timer::new();
 /// assert!(t.fire(0.0, 30.0)); // starts due
 /// assert!(!t.fire(29.9, 30.0));

@@ -1,4 +1,4 @@
-//! [`Trace`]: the tracing hook (SPEC I2).
+//! [`Trace`]: the tracing hook (I2).
 //!
 //! Generated trees call [`Trace::event`] at every step. The hook is a generic
 //! parameter, so with [`NoTrace`] every call compiles away.
@@ -6,7 +6,7 @@
 use crate::shape::NodeInfo;
 use crate::status::Status;
 
-/// Why a guard rejected its child (SPEC G1, G2).
+/// Why a guard rejected its child (G1, G2).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Reject {
@@ -48,7 +48,7 @@ pub enum TraceEvent {
         /// The node.
         node: &'static NodeInfo,
     },
-    /// `node`'s `activate` hook failed (SPEC L2): it counts as a failure and
+    /// `node`'s `activate` hook failed (L2): it counts as a failure and
     /// gets no deactivation.
     ActivateFailed {
         /// The node.
@@ -66,7 +66,7 @@ pub enum TraceEvent {
         /// The node.
         node: &'static NodeInfo,
     },
-    /// A group broke the subset rule (SPEC D9).
+    /// A group broke the subset rule (D9).
     SubsetViolation {
         /// The group.
         node: &'static NodeInfo,
@@ -80,7 +80,7 @@ pub enum TraceEvent {
 
 impl TraceEvent {
     /// The Spore debug output level (0–5) at which this event is shown
-    /// (SPEC I2): transitions at 1, ticks at 3, decisions at 5.
+    /// (I2): transitions at 1, ticks at 3, decisions at 5.
     pub fn level(&self) -> u8 {
         match self {
             TraceEvent::Activated { .. }
@@ -98,7 +98,7 @@ impl TraceEvent {
 /// A tracing hook. Implement [`Trace::event`] to see inside ticks.
 ///
 /// ```
-/// use bt_runtime::{Trace, TraceEvent};
+/// use deciders::{Trace, TraceEvent};
 /// #[derive(Default)]
 /// struct Transitions(usize);
 /// impl Trace for Transitions {

@@ -19,7 +19,7 @@ use crate::visit::{EachNode, Visitor};
 ///
 /// # Panics in hooks
 ///
-/// The tree itself never panics (SPEC T4), but user code it calls may: a
+/// The tree itself never panics (T4), but user code it calls may: a
 /// behavior's `activate`, `tick` or `deactivate`, a decide, a condition, a
 /// DBlock conversion, a group behavior, a [`Trace`]. **If a hook panics, the
 /// state is as if dropped at that point**: the panic unwinds out of `tick`,
@@ -39,20 +39,20 @@ use crate::visit::{EachNode, Visitor};
     note = "`tree! {{ tree Name for Agent {{ … }} }}` declares a type `Name` implementing `Tree<Agent>`, and `Tree<Agent, World>` with `for Agent, world = World`"
 )]
 pub trait Tree<A, W = ()>: Default {
-    /// The tree's static shape, shared by all agents (SPEC P2, I3).
+    /// The tree's static shape, shared by all agents (P2, I3).
     fn shape() -> &'static [NodeInfo];
 
-    /// One tick of one agent (SPEC T2): advances the tree clock by
+    /// One tick of one agent (T2): advances the tree clock by
     /// `ctx.dt()` (already sanitized by [`Ctx`]: `0` if negative or not
     /// finite, at most [`Ctx::MAX_DT`]) and walks the active path. If a hook
     /// panics, the state is as if dropped at that point (see above).
     fn tick(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status;
 
-    /// One tick of one agent, reporting every step to `trace` (SPEC I2).
+    /// One tick of one agent, reporting every step to `trace` (I2).
     fn tick_traced<Tr: Trace>(&mut self, agent: &mut A, ctx: &mut Ctx<W>, trace: &mut Tr)
         -> Status;
 
-    /// Deactivates the active path, deepest first (SPEC L2, C7), keeping
+    /// Deactivates the active path, deepest first (L2, C7), keeping
     /// persistent state (timers). The next tick starts again at the root.
     /// The hooks see the tree clock in `ctx.now()`, whatever `ctx` held
     /// (`halt` sets it). If a `deactivate` panics, the state is as if
@@ -68,16 +68,16 @@ pub trait Tree<A, W = ()>: Default {
     /// Whether some node is active (the last tick ended `Running`).
     fn is_running(&self) -> bool;
 
-    /// The tree clock in seconds (SPEC T2); `0.0` for trees with no
+    /// The tree clock in seconds (T2); `0.0` for trees with no
     /// time-based node, which carry no clock.
     fn now(&self) -> f64;
 
     /// Walks the active path, root first, handing each node and its data
-    /// (behavior and decorator memories) to `v` (SPEC I1, I3). Nothing is
+    /// (behavior and decorator memories) to `v` (I1, I3). Nothing is
     /// visited when no node is active.
     fn visit_active<V: Visitor<A, W>>(&self, v: &mut V);
 
-    /// Calls `f` on every node of the active path, root first (SPEC I1).
+    /// Calls `f` on every node of the active path, root first (I1).
     /// Nothing is called when no node is active.
     #[inline]
     fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F) {

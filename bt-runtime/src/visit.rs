@@ -1,5 +1,5 @@
-//! [`Visitor`]: what a walk over the active path hands to the caller (SPEC
-//! I1, I3).
+//! [`Visitor`]: what a walk over the active path hands to the caller (I1,
+//! I3).
 //!
 //! A generated tree walks its active path root first and calls one method
 //! per node, with the node's static info and, where the node has any, its
@@ -19,7 +19,7 @@ use crate::shape::NodeInfo;
 /// knows some of the types can read them through [`core::any::Any`].
 ///
 /// ```
-/// use bt_runtime::{Behavior, NodeInfo, Visitor};
+/// use deciders::{Behavior, NodeInfo, Visitor};
 /// /// Counts the behaviors on the path.
 /// struct Count(usize);
 /// impl<A, W> Visitor<A, W> for Count {

@@ -6,6 +6,7 @@
 //! infinities, negative, huge), and the hook log is checked after every tick.
 //! Allocation-freedom (the rest of T4) is `tests/no_alloc.rs`.
 
+#[path = "../common/mod.rs"]
 mod common;
 use common::*;
 use deciders::Status::*;

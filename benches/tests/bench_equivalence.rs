@@ -4,7 +4,7 @@
 //!
 //! Sizes are modest because `cargo test` runs this unoptimized.
 
-#[path = "../benches/common/mod.rs"]
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::scenarios::{IMPLS, SCENARIOS};
@@ -50,7 +50,7 @@ fn f2_generated_hand_and_dyn_make_the_same_hook_calls() {
             assert_eq!(other.hook_calls(), hand.hook_calls(), "{imp}");
         }
     }
-    // bonsai restarts groups every tick, so it makes more calls (§2.2).
+    // bonsai restarts groups every tick, so it makes more calls.
     assert!(creature("bonsai").unwrap().hook_calls() > hand.hook_calls());
 }
 
