@@ -24,7 +24,7 @@
 //! - a weighted choice visits the candidates in declaration order, keeping a
 //!   running total of their scores; the first accepting candidate is taken
 //!   without a draw; each later one with score `w` replaces the choice if
-//!   [`unit`]`(rng) * total < w` (one draw per later accepting candidate),
+//!   [`unit()`]`(rng) * total < w` (one draw per later accepting candidate),
 //!   which picks each candidate with probability `w / Σw`.
 
 pub use rand_core::{self, Rng, SeedableRng};
