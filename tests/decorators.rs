@@ -163,6 +163,16 @@ fn r11_loop_until_failure_reruns_the_child_next_tick_and_fails_with_it() {
     assert!(!t.is_running());
 }
 
+/// `Rationed` entered with no use counted, its child succeeding at once.
+const FRESH_SUCCESS: &[&str] = &[
+    "rationed enter used=0",
+    "activate A",
+    "tick A -> Success",
+    "deactivate A",
+    "rationed after Success ticks=1",
+    "rationed exit Completed(Success)",
+];
+
 #[test]
 fn r11_custom_decorator_with_memory_parameters_and_persistent_state() {
     let mut w = World::new();
@@ -239,19 +249,7 @@ fn r11_custom_decorator_with_memory_parameters_and_persistent_state() {
             "deactivate B",
         ],
     );
-    step(
-        &mut t,
-        &mut w,
-        Success,
-        &[
-            "rationed enter used=0",
-            "activate A",
-            "tick A -> Success",
-            "deactivate A",
-            "rationed after Success ticks=1",
-            "rationed exit Completed(Success)",
-        ],
-    );
+    step(&mut t, &mut w, Success, FRESH_SUCCESS);
 }
 
 #[test]
@@ -274,33 +272,9 @@ fn r11_halting_a_custom_decorator_halts_its_child_then_exits_it() {
     // `reset` returns the persistent state to its default.
     let mut t = Ration2::new();
     w.result("A", Success);
-    step(
-        &mut t,
-        &mut w,
-        Success,
-        &[
-            "rationed enter used=0",
-            "activate A",
-            "tick A -> Success",
-            "deactivate A",
-            "rationed after Success ticks=1",
-            "rationed exit Completed(Success)",
-        ],
-    );
+    step(&mut t, &mut w, Success, FRESH_SUCCESS);
     t.reset(&mut w, &mut Ctx::new(0.0));
-    step(
-        &mut t,
-        &mut w,
-        Success,
-        &[
-            "rationed enter used=0",
-            "activate A",
-            "tick A -> Success",
-            "deactivate A",
-            "rationed after Success ticks=1",
-            "rationed exit Completed(Success)",
-        ],
-    );
+    step(&mut t, &mut w, Success, FRESH_SUCCESS);
 }
 
 #[test]

@@ -220,32 +220,30 @@ fn t_halt<T: Tree<World>>(t: &mut T, w: &mut World) {
     w.take();
 }
 
+/// `n` fresh decisions: each a tick then a halt; the children each one
+/// activated.
+fn fresh_picks<T: Tree<World>>(t: &mut T, w: &mut World, n: usize) -> Vec<Vec<String>> {
+    (0..n)
+        .map(|_| {
+            let a = activated(&run(t, w));
+            t_halt(t, w);
+            a
+        })
+        .collect()
+}
+
 #[test]
 fn d8_reset_returns_to_the_seeded_state() {
     let mut w = World::new();
     w.set("a", 1.0).set("b", 1.0).set("c", 1.0);
     let mut t = Pick3::with_seed(42);
-    let mut first = Vec::new();
-    for _ in 0..30 {
-        first.push(activated(&run(&mut t, &mut w)));
-        t_halt(&mut t, &mut w);
-    }
+    let first = fresh_picks(&mut t, &mut w, 30);
     t.reset(&mut w, &mut Ctx::new(0.0));
     assert_eq!(t.seed(), 42);
-    for expected in &first {
-        assert_eq!(&activated(&run(&mut t, &mut w)), expected);
-        t_halt(&mut t, &mut w);
-    }
-    // `set_seed` changes the stream, and `reset` then returns to it.
+    assert_eq!(fresh_picks(&mut t, &mut w, 30), first);
+    // `set_seed` changes the stream.
     t.set_seed(43);
-    let again: Vec<_> = (0..30)
-        .map(|_| {
-            let a = activated(&run(&mut t, &mut w));
-            t_halt(&mut t, &mut w);
-            a
-        })
-        .collect();
-    assert_ne!(again, first);
+    assert_ne!(fresh_picks(&mut t, &mut w, 30), first);
 }
 
 #[test]
@@ -259,15 +257,12 @@ fn d4_choice_frequencies_follow_the_scores() {
     let mut t = Pick3::with_seed(2024);
     let mut counts = [0u32; 3];
     const N: u32 = 10_000;
-    for _ in 0..N {
-        let log = run(&mut t, &mut w);
-        let who = activated(&log);
+    for who in fresh_picks(&mut t, &mut w, N as usize) {
         counts[match who[0].as_str() {
             "a" => 0,
             "b" => 1,
             _ => 2,
         }] += 1;
-        t_halt(&mut t, &mut w);
     }
     let expected = [1.0 / 8.0, 2.0 / 8.0, 5.0 / 8.0].map(|p| p * f64::from(N));
     let chi2: f64 = counts
@@ -296,12 +291,8 @@ fn d9_a_random_group_with_no_accepting_child_is_reported() {
 fn d5_a_shuffle_round_visits_every_child_once_before_repeating() {
     let mut w = World::new();
     let mut t = Shuffle4::with_seed(5);
-    let mut picks = Vec::new();
-    for _ in 0..12 {
-        picks.extend(activated(&run(&mut t, &mut w)));
-        // Halted between picks: the round persists across deactivation.
-        t_halt(&mut t, &mut w);
-    }
+    // Halted between picks: the round persists across deactivation.
+    let picks: Vec<String> = fresh_picks(&mut t, &mut w, 12).concat();
     for round in picks.chunks(4) {
         let mut r = round.to_vec();
         r.sort();
@@ -319,22 +310,9 @@ fn d5_a_shuffle_round_visits_every_child_once_before_repeating() {
 fn d5_reset_clears_the_round() {
     let mut w = World::new();
     let mut t = Shuffle4::with_seed(9);
-    let first: Vec<_> = (0..2)
-        .flat_map(|_| {
-            let a = activated(&run(&mut t, &mut w));
-            t_halt(&mut t, &mut w);
-            a
-        })
-        .collect();
+    let first = fresh_picks(&mut t, &mut w, 2);
     t.reset(&mut w, &mut Ctx::new(0.0));
-    let again: Vec<_> = (0..2)
-        .flat_map(|_| {
-            let a = activated(&run(&mut t, &mut w));
-            t_halt(&mut t, &mut w);
-            a
-        })
-        .collect();
-    assert_eq!(first, again);
+    assert_eq!(fresh_picks(&mut t, &mut w, 2), first);
 }
 
 #[test]

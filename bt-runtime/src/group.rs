@@ -309,14 +309,7 @@ pub fn decider_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     } else {
         priority_choose::<G, P, A, W, Tr>(0, None, ps, agent, ctx, tr)
     };
-    match walk {
-        Walk::Run(a) => Entered::Running(a),
-        Walk::Stop(s) => Entered::Done(s),
-        Walk::End => {
-            subset_violation(node, ctx, tr);
-            Entered::Done(Status::Failure)
-        }
-    }
+    entered(walk, node, ctx, tr)
 }
 
 /// Where a decider group's redecide looks (D2).
@@ -351,14 +344,7 @@ fn redecide<G: Group<P, A, W>, P, A, W, Tr: Trace>(
             priority_choose::<G, P, A, W, Tr>(mask, Some(last), ps, agent, ctx, tr)
         }
     };
-    match walk {
-        Walk::Run(a) => {
-            *active = a;
-            Status::Running
-        }
-        Walk::Stop(s) => s,
-        Walk::End => last,
-    }
+    settle(walk, last, active)
 }
 
 /// The interruption check of a `priority` tick: the children before the
@@ -475,9 +461,9 @@ trait Keep<P> {
 }
 
 /// `random`, `shuffle`: at random, weighted by score ([`crate::rng`]).
-struct ByChance<G>(PhantomData<G>);
+struct ByChance<G, A, W>(PhantomData<(G, A, W)>);
 
-impl<G: RandomGroup<P, A, W>, P, A, W> Keep<P> for (ByChance<G>, PhantomData<(A, W)>) {
+impl<G: RandomGroup<P, A, W>, P, A, W> Keep<P> for ByChance<G, A, W> {
     #[inline(always)]
     fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool {
         replaces(G::rng(ps), best.is_none(), total, f64::from(score))
@@ -554,124 +540,6 @@ fn choose<G: Group<P, A, W>, K: Keep<P>, P, A, W, Tr: Trace>(
     v.chosen
 }
 
-/// Enters the chosen child; one that exits at once is masked, and the
-/// decision is made again (D2), until a child runs or none accepts.
-/// `pass(mask, ps, …)` is one decision of the group's policy.
-#[inline(always)]
-fn decide_loop<G: Group<P, A, W>, P, A, W, Tr: Trace>(
-    mut mask: u64,
-    mut last: Option<Status>,
-    pass: impl Fn(u64, &mut P, &mut A, &mut Ctx<W>, &mut Tr) -> Option<(usize, f32, G::Decided)>,
-    ps: &mut P,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-    tr: &mut Tr,
-) -> Walk<G::Active> {
-    while let Some((i, _, d)) = pass(mask, ps, agent, ctx, tr) {
-        match G::enter(d, ps, agent, ctx, tr) {
-            Entered::Running(a) => return Walk::Run(a),
-            Entered::Done(s) => {
-                mask |= 1u64 << i;
-                last = Some(s);
-            }
-        }
-    }
-    match last {
-        Some(s) => Walk::Stop(s),
-        None => Walk::End,
-    }
-}
-
-/// `random` (D4): one of the accepting children not in `mask`, at
-/// random, weighted by score.
-#[inline(always)]
-pub fn random_choose<G: RandomGroup<P, A, W>, P, A, W, Tr: Trace>(
-    mask: u64,
-    last: Option<Status>,
-    ps: &mut P,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-    tr: &mut Tr,
-) -> Walk<G::Active> {
-    decide_loop::<G, P, A, W, Tr>(
-        mask,
-        last,
-        |mask, ps, agent, ctx, tr| {
-            choose::<G, (ByChance<G>, PhantomData<(A, W)>), P, A, W, Tr>(mask, ps, agent, ctx, tr)
-        },
-        ps,
-        agent,
-        ctx,
-        tr,
-    )
-}
-
-/// `shuffle` (D5): like `random`, among the children not chosen yet in
-/// this round; when none of those accepts, a new round starts among the
-/// others (each child is decided at most once per decision). The chosen
-/// child joins the round.
-#[inline(always)]
-pub fn shuffle_choose<G: ShuffleGroup<P, A, W>, P, A, W, Tr: Trace>(
-    mask: u64,
-    last: Option<Status>,
-    ps: &mut P,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-    tr: &mut Tr,
-) -> Walk<G::Active> {
-    decide_loop::<G, P, A, W, Tr>(
-        mask,
-        last,
-        |mask, ps, agent, ctx, tr| {
-            let round = *G::round(ps);
-            type K<G, A, W> = (ByChance<G>, PhantomData<(A, W)>);
-            let (i, score, d) =
-                match choose::<G, K<G, A, W>, P, A, W, Tr>(mask | round, ps, agent, ctx, tr) {
-                    Some(c) => c,
-                    None => {
-                        let c = choose::<G, K<G, A, W>, P, A, W, Tr>(
-                            mask | !round,
-                            ps,
-                            agent,
-                            ctx,
-                            tr,
-                        )?;
-                        *G::round(ps) = 0;
-                        c
-                    }
-                };
-            *G::round(ps) |= 1u64 << i;
-            Some((i, score, d))
-        },
-        ps,
-        agent,
-        ctx,
-        tr,
-    )
-}
-
-/// `scored` (D6): the accepting child not in `mask` with the highest
-/// score, the earliest on ties.
-#[inline(always)]
-pub fn scored_choose<G: Group<P, A, W>, P, A, W, Tr: Trace>(
-    mask: u64,
-    last: Option<Status>,
-    ps: &mut P,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-    tr: &mut Tr,
-) -> Walk<G::Active> {
-    decide_loop::<G, P, A, W, Tr>(
-        mask,
-        last,
-        |mask, ps, agent, ctx, tr| choose::<G, ByScore, P, A, W, Tr>(mask, ps, agent, ctx, tr),
-        ps,
-        agent,
-        ctx,
-        tr,
-    )
-}
-
 /// A decision's outcome as the group's entry: no child accepting a fresh
 /// group breaks the subset rule (D9), reported, and the group fails.
 #[inline(always)]
@@ -708,64 +576,110 @@ fn settle<C>(walk: Walk<C>, last: Status, active: &mut C) -> Status {
 /// The policy of a `random`, `shuffle` or `scored` group: one decision
 /// among the children not in a mask.
 pub trait Chooser<G: Group<P, A, W>, P, A, W> {
-    /// Decides among the children not in `mask` and enters one (see
-    /// [`random_choose`]).
-    fn choose<Tr: Trace>(
+    /// Decides the children not in `mask` and picks one of those that
+    /// accept: its index, score and decided state; `None` if none accepts.
+    fn pick<Tr: Trace>(
         mask: u64,
-        last: Option<Status>,
         ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
-    ) -> Walk<G::Active>;
+    ) -> Option<(usize, f32, G::Decided)>;
 }
 
-/// `random` (D4).
+/// `random` (D4): one of the accepting children, at random, weighted by
+/// score.
 pub struct Random;
-/// `shuffle` (D5).
+/// `shuffle` (D5): like `random`, among the children not chosen yet in this
+/// round; when none of those accepts, a new round starts among the others
+/// (each child is decided at most once per decision). The chosen child
+/// joins the round.
 pub struct Shuffle;
-/// `scored` (D6).
+/// `scored` (D6): the accepting child with the highest score, the earliest
+/// on ties.
 pub struct Scored;
 
 impl<G: RandomGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Random {
     #[inline(always)]
-    fn choose<Tr: Trace>(
+    fn pick<Tr: Trace>(
         mask: u64,
-        last: Option<Status>,
         ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
-    ) -> Walk<G::Active> {
-        random_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    ) -> Option<(usize, f32, G::Decided)> {
+        choose::<G, ByChance<G, A, W>, P, A, W, Tr>(mask, ps, agent, ctx, tr)
     }
 }
 
 impl<G: ShuffleGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Shuffle {
     #[inline(always)]
-    fn choose<Tr: Trace>(
+    fn pick<Tr: Trace>(
         mask: u64,
-        last: Option<Status>,
         ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
-    ) -> Walk<G::Active> {
-        shuffle_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    ) -> Option<(usize, f32, G::Decided)> {
+        let round = *G::round(ps);
+        let picked =
+            match choose::<G, ByChance<G, A, W>, P, A, W, Tr>(mask | round, ps, agent, ctx, tr) {
+                Some(c) => c,
+                None => {
+                    let c = choose::<G, ByChance<G, A, W>, P, A, W, Tr>(
+                        mask | !round,
+                        ps,
+                        agent,
+                        ctx,
+                        tr,
+                    )?;
+                    *G::round(ps) = 0;
+                    c
+                }
+            };
+        *G::round(ps) |= 1u64 << picked.0;
+        Some(picked)
     }
 }
 
 impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Scored {
     #[inline(always)]
-    fn choose<Tr: Trace>(
+    fn pick<Tr: Trace>(
         mask: u64,
-        last: Option<Status>,
         ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
-    ) -> Walk<G::Active> {
-        scored_choose::<G, P, A, W, Tr>(mask, last, ps, agent, ctx, tr)
+    ) -> Option<(usize, f32, G::Decided)> {
+        choose::<G, ByScore, P, A, W, Tr>(mask, ps, agent, ctx, tr)
+    }
+}
+
+/// A decision of a `random`, `shuffle` or `scored` group among the children
+/// not in `mask`: the picked child is entered; one that exits at once is
+/// masked and the decision is made again (D2), until a child runs or none
+/// accepts.
+#[inline(always)]
+pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    mut mask: u64,
+    mut last: Option<Status>,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Walk<G::Active> {
+    while let Some((i, _, d)) = C::pick(mask, ps, agent, ctx, tr) {
+        match G::enter(d, ps, agent, ctx, tr) {
+            Entered::Running(a) => return Walk::Run(a),
+            Entered::Done(s) => {
+                mask |= 1u64 << i;
+                last = Some(s);
+            }
+        }
+    }
+    match last {
+        Some(s) => Walk::Stop(s),
+        None => Walk::End,
     }
 }
 
@@ -779,7 +693,7 @@ pub fn chooser_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tra
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Entered<G::Active> {
-    let walk = C::choose(0, None, ps, agent, ctx, tr);
+    let walk = chooser_choose::<G, C, P, A, W, Tr>(0, None, ps, agent, ctx, tr);
     entered(walk, node, ctx, tr)
 }
 
@@ -814,7 +728,7 @@ fn chooser_redecide<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trac
     if !G::redecide(ps, agent, ctx, tr) {
         return Status::Failure;
     }
-    let walk = C::choose(mask, Some(last), ps, agent, ctx, tr);
+    let walk = chooser_choose::<G, C, P, A, W, Tr>(mask, Some(last), ps, agent, ctx, tr);
     settle(walk, last, active)
 }
 
