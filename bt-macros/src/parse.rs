@@ -612,17 +612,7 @@ impl Parser {
 
     /// `[name :] [when(…) =>] node`
     fn slot(&mut self, input: ParseStream, parent: usize, depth: usize) -> syn::Result<usize> {
-        let name =
-            if input.peek(Ident::peek_any) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
-                let name = input.call(Ident::parse_any)?;
-                input.parse::<Token![:]>()?;
-                if let Some(e) = keyword_as_name(&name) {
-                    self.errors.push(e);
-                }
-                Some(name)
-            } else {
-                None
-            };
+        let name = self.slot_name(input)?;
         let guard = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "when" {
             let when = input.call(Ident::parse_any)?;
             let items;
@@ -638,6 +628,19 @@ impl Parser {
         self.node(input, Some(parent), depth, name, guard)
     }
 
+    /// The `name :` in front of a slot or a `switch` case, if written.
+    fn slot_name(&mut self, input: ParseStream) -> syn::Result<Option<Ident>> {
+        if !(input.peek(Ident::peek_any) && input.peek2(Token![:]) && !input.peek2(Token![::])) {
+            return Ok(None);
+        }
+        let name = input.call(Ident::parse_any)?;
+        input.parse::<Token![:]>()?;
+        if let Some(e) = keyword_as_name(&name) {
+            self.errors.push(e);
+        }
+        Ok(Some(name))
+    }
+
     /// One arm of a `switch`: `[name :] PATTERN => NODE` (SPEC C10).
     fn case(
         &mut self,
@@ -645,13 +648,7 @@ impl Parser {
         parent: usize,
         depth: usize,
     ) -> syn::Result<(usize, syn::Pat)> {
-        let name = if input.peek(Ident) && input.peek2(Token![:]) && !input.peek2(Token![::]) {
-            let name = input.call(Ident::parse_any)?;
-            input.parse::<Token![:]>()?;
-            Some(name)
-        } else {
-            None
-        };
+        let name = self.slot_name(input)?;
         let pat = syn::Pat::parse_multi_with_leading_vert(input).map_err(|e| {
             syn::Error::new(
                 e.span(),
