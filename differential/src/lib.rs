@@ -162,6 +162,12 @@ pub fn db(decide: &'static str, leaf: &'static str) -> impl Fn(&World) -> Option
     }
 }
 
+/// `switch(sw("s3")) { … }` (C10): reads the scripted integer `s3`
+/// (logs `read s3 -> V`).
+pub fn sw(name: &'static str) -> impl Fn(&World) -> i32 {
+    move |w: &World| w.io.borrow_mut().value(name)
+}
+
 /// `condition(is("c3"))`: `> 0` → Success, else Failure.
 pub fn is(name: &'static str) -> impl Fn(&World) -> bool {
     move |w: &World| w.io.borrow_mut().score(name) > 0.0

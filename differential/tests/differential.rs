@@ -2,7 +2,7 @@
 //! (see `build.rs`), each driven by random scripts side by side with the
 //! reference model. Every frame compares the hook log (decides, activates,
 //! ticks with their statuses, deactivates, the scripted decorator's hooks,
-//! in order), the root's status, the active path and the error report.
+//! the switches' reads, in order), the root's status, the active path and the error report.
 //! Half the scripts run on a state seeded with a random non-zero seed (D8),
 //! the others on `new()` (seed 0).
 //!
@@ -18,8 +18,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
 
 /// Scripts per tree. With the default 220 trees and scripts of 1–99 frames
-/// this is about 110,000 frames.
-const SCRIPTS: u32 = 10;
+/// this is about 155,000 frames.
+const SCRIPTS: u32 = 14;
 
 fn pick(names: &[String]) -> BoxedStrategy<String> {
     if names.is_empty() {
@@ -69,18 +69,22 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
         proptest::collection::vec((pick(&names.blocks), 0u8..4), 0..2),
         proptest::collection::vec((pick(&names.decorators), before()), 0..2),
         proptest::collection::vec((pick(&names.decorators), after()), 0..2),
+        proptest::collection::vec((pick(&names.values), gen::SWITCH_VALUES), 0..2),
     )
         .prop_map(
-            |(dt, flags, stimuli, scores, results, refuse, blocks, befores, afters)| Frame::Tick {
-                dt,
-                flags,
-                stimuli,
-                scores,
-                results,
-                refuse,
-                blocks,
-                befores,
-                afters,
+            |(dt, flags, stimuli, scores, results, refuse, blocks, befores, afters, values)| {
+                Frame::Tick {
+                    dt,
+                    flags,
+                    stimuli,
+                    scores,
+                    results,
+                    refuse,
+                    blocks,
+                    befores,
+                    afters,
+                    values,
+                }
             },
         );
     prop_oneof![40 => tick, 1 => Just(Frame::Halt), 1 => Just(Frame::Reset)]

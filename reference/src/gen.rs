@@ -1,7 +1,9 @@
 //! Random valid trees: every node kind (decider groups `priority`,
 //! `sequential`, `random`, `shuffle`, `scored` with and without a rescoring
-//! interval), every decorator form (including `recheck(…)`, `retry(forever)`
-//! and the fixture's scripted `decorate(Dec::new(…))`), every guard item,
+//! interval; `parallel(all_complete…)`; the control nodes `if_then_else`,
+//! `while_do_else` and `switch` over a scripted integer), every decorator
+//! form (including `recheck(…)`, `retry(forever)`, `run_once[(S)]` and the
+//! fixture's scripted `decorate(Dec::new(…))`), every guard item,
 //! group behaviors (including DBlock receivers), one subtree referenced
 //! from zero to two places; depth ≤ 6, fan-out ≤ 4 (so a `shuffle` never
 //! has more than its 64 children).
@@ -14,12 +16,19 @@ use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use crate::tree::{
-    Decide, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy, Status,
-    TreeDef,
+    Case, Decide, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy,
+    Status, TreeDef,
 };
 
 /// Durations the generator writes, in seconds.
 const DURATIONS: &[f64] = &[0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 1.0];
+
+/// The integers a `switch` case pattern names; scripts also set values
+/// outside them (see [`SWITCH_VALUES`]), so a switch without `_` can miss.
+const CASE_VALUES: [i32; 4] = [0, 1, 2, 3];
+
+/// The values a script sets a `switch`'s scripted integer to (C10).
+pub const SWITCH_VALUES: std::ops::Range<i32> = -1..5;
 
 /// Deepest node below a root.
 const MAX_DEPTH: usize = 6;
@@ -37,6 +46,8 @@ pub struct Names {
     /// Scripted decorators (R11): their `before` and `after` answers are
     /// scripted.
     pub decorators: Vec<String>,
+    /// The scripted integers `switch`es read (C10).
+    pub values: Vec<String>,
 }
 
 /// The forest drawn from `seed`: `trees[0]` named `T{seed}`, `trees[1]`
@@ -96,6 +107,7 @@ fn collect(n: &Node, names: &mut Names) {
             ..
         } => names.behaviors.push(a.clone()),
         Kind::Decorator(Deco::Custom(x)) => names.decorators.push(x.clone()),
+        Kind::Switch { value, .. } => names.values.push(value.clone()),
         _ => {}
     }
     for c in &n.children {
@@ -160,10 +172,13 @@ impl Gen {
         // R12: the child of `recheck(…)` always carries the guard written
         // between the parentheses, marked `recheck`.
         let recheck_child = matches!(parent, Kind::Decorator(Deco::Recheck));
+        // C10: a `switch` case has no guard in the grammar.
+        let switch_case = matches!(parent, Kind::Switch { .. });
         let guarded = recheck_child
-            || self
-                .rng
-                .random_bool(if decider_parent { 0.6 } else { 0.25 });
+            || (!switch_case
+                && self
+                    .rng
+                    .random_bool(if decider_parent { 0.6 } else { 0.25 }));
         let mut guard = guarded.then(|| self.guard());
         if let (Some(g), true) = (guard.as_mut(), recheck_child) {
             g.recheck = true;
@@ -254,15 +269,21 @@ impl Gen {
                 _ => Kind::Act(self.fresh("a")),
             };
         }
-        match self.rng.random_range(0..20u32) {
+        match self.rng.random_range(0..27u32) {
             0..=9 => self.composite(need),
-            10..=16 => Kind::Decorator(self.deco()),
-            17..=18 => Kind::Parallel {
+            10..=18 => Kind::Decorator(self.deco()),
+            19..=20 => Kind::Parallel {
                 success: None,
                 failure: None,
                 form: ParallelForm::All,
             }, // thresholds drawn once the children are known
-            _ => Kind::Concurrent,
+            21..=22 => Kind::Concurrent,
+            23 => Kind::IfThenElse,
+            24 => Kind::WhileDoElse,
+            _ => Kind::Switch {
+                value: self.fresh("s"),
+                cases: Vec::new(), // drawn with the children
+            },
         }
     }
 
@@ -288,7 +309,7 @@ impl Gen {
     fn deco(&mut self) -> Deco {
         let completion = [Status::Success, Status::Failure];
         let any = [Status::Success, Status::Failure, Status::Running];
-        match self.rng.random_range(0..11u32) {
+        match self.rng.random_range(0..12u32) {
             0 => Deco::Invert,
             1 => Deco::Force(self.pick(&completion)),
             2 => Deco::Always(self.pick(&any)),
@@ -307,6 +328,11 @@ impl Gen {
             7 => Deco::Timeout(self.duration()),
             8 => Deco::Delay(self.duration()),
             9 => Deco::Recheck,
+            10 => Deco::RunOnce(if self.rng.random_bool(0.5) {
+                None
+            } else {
+                Some(self.pick(&completion))
+            }),
             _ => Deco::Custom(self.fresh("x")),
         }
     }
@@ -317,6 +343,8 @@ impl Gen {
                 self.rng.random_range(1..=4usize)
             }
             Kind::Decorator(_) => 1,
+            Kind::IfThenElse | Kind::WhileDoElse => self.rng.random_range(2..=3usize),
+            Kind::Switch { .. } => self.rng.random_range(1..=4usize),
             _ => 0,
         };
         let kind = node.kind.clone();
@@ -324,9 +352,12 @@ impl Gen {
             let child = self.slot(&kind, depth + 1, max_depth);
             node.children.push(child);
         }
+        if let Kind::Switch { cases, .. } = &mut node.kind {
+            *cases = self.cases(count);
+        }
         if let Kind::Parallel { .. } = node.kind {
             let n = node.children.len();
-            node.kind = match self.rng.random_range(0..3u32) {
+            node.kind = match self.rng.random_range(0..6u32) {
                 0 => Kind::Parallel {
                     success: None,
                     failure: Some(1),
@@ -336,6 +367,17 @@ impl Gen {
                     success: Some(1),
                     failure: None,
                     form: ParallelForm::Any,
+                },
+                // C5 all complete (with one child it is that child); a
+                // written `m` above 1 (the default), so that it can succeed
+                // with some children failed.
+                2..=4 if n >= 2 => Kind::Parallel {
+                    success: None,
+                    failure: self
+                        .rng
+                        .random_bool(0.8)
+                        .then(|| self.rng.random_range(2..=n)),
+                    form: ParallelForm::AllComplete,
                 },
                 _ => {
                     let success = self
@@ -355,6 +397,32 @@ impl Gen {
                 }
             };
         }
+    }
+}
+
+impl Gen {
+    /// C10: the patterns of `count` cases: disjoint sets of one or two
+    /// integers of [`CASE_VALUES`] (no case unreachable), the last one `_`
+    /// now and then.
+    fn cases(&mut self, count: usize) -> Vec<Case> {
+        debug_assert!(count <= CASE_VALUES.len());
+        let mut pool = CASE_VALUES.to_vec();
+        let mut cases = Vec::with_capacity(count);
+        for k in 0..count {
+            let later = count - k - 1;
+            if later == 0 && self.rng.random_bool(0.4) {
+                cases.push(None);
+                continue;
+            }
+            // Leave at least one value for each later case.
+            let most = (pool.len() - later).min(2);
+            let mut values = Vec::new();
+            for _ in 0..self.rng.random_range(1..=most) {
+                values.push(pool.swap_remove(self.rng.random_range(0..pool.len())));
+            }
+            cases.push(Some(values));
+        }
+        cases
     }
 }
 
@@ -383,6 +451,7 @@ pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
 /// Every construct [`features`] can report.
 pub const FEATURES: &[&str] = &[
     "all/not_all flags",
+    "all_complete with failure >= m",
     "any/none flags",
     "concurrent",
     "condition (maybe)",
@@ -392,23 +461,33 @@ pub const FEATURES: &[&str] = &[
     "decorator over a composite",
     "every on a recheck guard",
     "group behavior inside a parallel",
-    "guarded child of a parallel",
+    "guarded child of a control node",
     "guarded child of a decorator",
+    "guarded child of a parallel",
     "guarded sequential child",
     "hold (no tick hook)",
+    "if_then_else",
+    "if_then_else without else",
     "parallel thresholds",
+    "parallel(all_complete)",
     "random group",
     "random group behind two references",
     "recheck decorator",
     "recheck under a status composite",
     "redecide",
     "retry(forever)",
+    "run_once",
+    "run_once with a status",
     "scored group",
     "scored with rescore",
     "shuffle group",
     "stimuli flags",
+    "switch with a default",
+    "switch without a default",
     "two references to one subtree",
     "wait",
+    "while_do_else",
+    "while_do_else without else",
 ];
 
 fn has_random(n: &Node) -> bool {
@@ -456,6 +535,9 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
             }
             Some(Kind::Decorator(_)) => {
                 out.insert("guarded child of a decorator");
+            }
+            Some(Kind::IfThenElse | Kind::WhileDoElse) => {
+                out.insert("guarded child of a control node");
             }
             Some(Kind::Composite { policy, .. }) if !policy.is_decider_group() && g.recheck => {
                 out.insert("recheck under a status composite");
@@ -520,6 +602,45 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
             ..
         } => {
             out.insert("parallel thresholds");
+        }
+        Kind::Parallel {
+            form: ParallelForm::AllComplete,
+            failure,
+            ..
+        } => {
+            out.insert(if failure.is_some() {
+                "all_complete with failure >= m"
+            } else {
+                "parallel(all_complete)"
+            });
+        }
+        Kind::Decorator(Deco::RunOnce(written)) => {
+            out.insert(if written.is_some() {
+                "run_once with a status"
+            } else {
+                "run_once"
+            });
+        }
+        Kind::IfThenElse => {
+            out.insert(if n.children.len() == 3 {
+                "if_then_else"
+            } else {
+                "if_then_else without else"
+            });
+        }
+        Kind::WhileDoElse => {
+            out.insert(if n.children.len() == 3 {
+                "while_do_else"
+            } else {
+                "while_do_else without else"
+            });
+        }
+        Kind::Switch { cases, .. } => {
+            out.insert(if cases.last().is_some_and(|c| c.is_none()) {
+                "switch with a default"
+            } else {
+                "switch without a default"
+            });
         }
         _ => {}
     }

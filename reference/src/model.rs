@@ -18,7 +18,10 @@
 use std::collections::BTreeMap;
 
 use crate::script::{blk_log_name, BeforeAnswer, Inputs};
-use crate::tree::{Decide, Deco, FlagTest, Forest, Group, Kind, Node, Policy, Status};
+use crate::tree::{
+    case_matches, Case, Decide, Deco, FlagTest, Forest, Group, Kind, Node, ParallelForm, Policy,
+    Status,
+};
 
 /// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
 /// as this much. Non-finite and non-positive values count as `0`.
@@ -91,6 +94,9 @@ pub struct Model<'f> {
 /// come from scripts that never exercise a rule.
 pub const COVERAGE: &[&str] = &[
     "activate refused",
+    "all_complete fails",
+    "all_complete succeeds",
+    "all_complete waits after a failure",
     "always halts its child",
     "concurrent fails",
     "concurrent succeeds",
@@ -115,9 +121,9 @@ pub const COVERAGE: &[&str] = &[
     "D6 rescore takes over",
     "D6 rescore takeover exits at once",
     "D9 subset rule",
+    "dblock accepts",
     "decide accepts",
     "decide rejects",
-    "dblock accepts",
     "delay passes",
     "flags reject",
     "G5 accepts",
@@ -125,6 +131,11 @@ pub const COVERAGE: &[&str] = &[
     "group behavior fails on tick",
     "group behavior refused",
     "halt",
+    "if_then_else condition running",
+    "if_then_else else branch",
+    "if_then_else keeps its branch",
+    "if_then_else no else fails",
+    "if_then_else then branch",
     "parallel fails",
     "parallel succeeds",
     "priority interrupts",
@@ -139,12 +150,20 @@ pub const COVERAGE: &[&str] = &[
     "retry gives up",
     "retry restarts",
     "rewalk halts the old child",
+    "run_once replays",
+    "run_once stores",
     "sequence/fallback resumes",
     "stimuli reject",
     "subtree entered",
+    "switch default",
+    "switch halts previous case",
+    "switch no match",
     "timeout fires",
     "timer rejects",
     "wait completes",
+    "while_do_else condition running keeps the branch",
+    "while_do_else no else fails",
+    "while_do_else switches branch",
 ];
 
 /// The DBlock a `dblock` decide accepted with: the receiver's scripted
@@ -187,6 +206,8 @@ struct Inst<'f> {
     round: u64,
     /// R11: how often the scripted decorator entered (its `Persist` value).
     entries: u64,
+    /// R13: the first completion of a `run_once`'s child (persistent).
+    once: Option<Status>,
     active: bool,
     run: Run,
 }
@@ -219,6 +240,8 @@ enum Run {
         count: u64,
         child: bool,
     },
+    /// A parallel, a concurrent or a control node (C8–C10): one slot per
+    /// child.
     Par {
         slots: Vec<Slot>,
     },
@@ -383,6 +406,7 @@ impl<'f> Inst<'f> {
             rng,
             round: 0,
             entries: 0,
+            once: None,
             active: false,
             run: Run::Idle,
         }
@@ -519,6 +543,14 @@ impl<'f> Inst<'f> {
                 };
                 self.step_parallel(env)
             }
+            Kind::IfThenElse | Kind::WhileDoElse | Kind::Switch { .. } => {
+                // C8–C10: a fresh activation starts with every slot idle.
+                self.active = true;
+                self.run = Run::Par {
+                    slots: vec![Slot::Idle; self.children.len()],
+                };
+                self.step_control(env)
+            }
             Kind::Subtree(_) => {
                 env.hit("subtree entered");
                 self.active = true;
@@ -578,6 +610,7 @@ impl<'f> Inst<'f> {
             Kind::Composite { policy, .. } => self.tick_composite(env, *policy),
             Kind::Decorator(deco) => self.tick_deco(env, deco),
             Kind::Parallel { .. } | Kind::Concurrent => self.step_parallel(env),
+            Kind::IfThenElse | Kind::WhileDoElse | Kind::Switch { .. } => self.step_control(env),
             Kind::Subtree(_) => {
                 let s = self.children[0].tick(env);
                 self.finish(s)
@@ -613,7 +646,8 @@ impl<'f> Inst<'f> {
                 }
             }
             Run::Par { slots } => {
-                // C5: running children are halted in declaration order.
+                // C5, C8–C10: running children are halted in declaration
+                // order.
                 for (i, s) in slots.iter().enumerate() {
                     if *s == Slot::Running {
                         self.children[i].halt(env);
@@ -1173,6 +1207,13 @@ impl<'f> Inst<'f> {
             });
             return Status::Failure;
         }
+        // R13: once the child completed, `run_once` completes at once with
+        // that status (or the written one), without entering the child: no
+        // activation, like a cooldown refusing entry.
+        if let (Deco::RunOnce(written), Some(stored)) = (deco, self.once) {
+            env.hit("run_once replays");
+            return written.unwrap_or(stored);
+        }
         self.active = true;
         self.run = Run::Deco {
             start: env.now,
@@ -1281,6 +1322,15 @@ impl<'f> Inst<'f> {
                 }
                 other => other,
             },
+            Deco::RunOnce(_) => {
+                // R13: the first completion is stored (kept by a halt,
+                // cleared by a reset) and passed through.
+                if s.is_done() {
+                    env.hit("run_once stores");
+                    self.once = Some(s);
+                }
+                s
+            }
             Deco::Timeout(_) | Deco::Delay(_) => s,
             Deco::Recheck | Deco::Custom(_) => unreachable!("handled above"),
         };
@@ -1441,10 +1491,12 @@ impl<'f> Inst<'f> {
                 self.parallel_outcome(n)
             };
             if let Some(out) = outcome {
-                env.hit(match (concurrent, out) {
-                    (true, _) => "concurrent fails",
-                    (false, Status::Success) => "parallel succeeds",
-                    (false, _) => "parallel fails",
+                env.hit(match (concurrent, self.all_complete(), out) {
+                    (true, _, _) => "concurrent fails",
+                    (false, true, Status::Success) => "all_complete succeeds",
+                    (false, true, _) => "all_complete fails",
+                    (false, false, Status::Success) => "parallel succeeds",
+                    (false, false, _) => "parallel fails",
                 });
                 // C5, C6: the still-running children are halted in
                 // declaration order, those not reached this tick included.
@@ -1465,7 +1517,30 @@ impl<'f> Inst<'f> {
             env.hit("concurrent succeeds");
             return self.finish(Status::Success);
         }
+        // C5 all complete: no early exit on a failure.
+        if self.all_complete() && self.slots().contains(&Slot::Done(Status::Failure)) {
+            env.hit("all_complete waits after a failure");
+        }
         Status::Running
+    }
+
+    /// Whether this is a `parallel(all_complete…)`.
+    fn all_complete(&self) -> bool {
+        matches!(
+            self.node.kind,
+            Kind::Parallel {
+                form: ParallelForm::AllComplete,
+                ..
+            }
+        )
+    }
+
+    /// C5 all complete: the failures that fail it, `m` (1 when not written).
+    fn all_complete_failures(&self) -> usize {
+        match self.node.kind {
+            Kind::Parallel { failure, .. } => failure.unwrap_or(1),
+            _ => unreachable!(),
+        }
     }
 
     /// C5: `Success` once `success` children succeeded (default: all);
@@ -1478,6 +1553,24 @@ impl<'f> Inst<'f> {
         else {
             unreachable!()
         };
+        if self.all_complete() {
+            // C5 all complete: undecided while a child has not completed;
+            // then Failure iff at least `m` children failed.
+            let m = self.all_complete_failures();
+            let slots = self.slots();
+            if slots.iter().any(|s| !matches!(s, Slot::Done(_))) {
+                return None;
+            }
+            let failed = slots
+                .iter()
+                .filter(|s| **s == Slot::Done(Status::Failure))
+                .count();
+            return Some(if failed >= m {
+                Status::Failure
+            } else {
+                Status::Success
+            });
+        }
         let slots = self.slots();
         let succeeded = slots
             .iter()
@@ -1495,6 +1588,134 @@ impl<'f> Inst<'f> {
         } else {
             None
         }
+    }
+
+    // ----- control nodes (C8–C10) ----------------------------------------------
+
+    /// Steps the slot of child `k`, which has not completed: enters the
+    /// child if idle (its guard first, G4: a rejection is a Failure), ticks
+    /// it if running (G3: a `recheck` guard is checked first). Returns its
+    /// status; the slot records it.
+    fn step_slot(&mut self, env: &mut Env, k: usize) -> Status {
+        let s = match self.slots()[k] {
+            Slot::Idle => self.enter_child(env, k),
+            Slot::Running => self.tick_child(env, k, self.marked_recheck(k)),
+            Slot::Done(_) => unreachable!("a completed slot is not stepped"),
+        };
+        self.slots()[k] = if s == Status::Running {
+            Slot::Running
+        } else {
+            Slot::Done(s)
+        };
+        s
+    }
+
+    /// Halts child `k` if its slot runs; the slot is idle afterwards.
+    fn halt_slot(&mut self, env: &mut Env, k: usize) -> bool {
+        if self.slots()[k] != Slot::Running {
+            return false;
+        }
+        self.children[k].halt(env);
+        self.slots()[k] = Slot::Idle;
+        true
+    }
+
+    /// One tick (the first one included) of an `if_then_else`,
+    /// `while_do_else` or `switch`. C7: a completed control node leaves no
+    /// slot running.
+    fn step_control(&mut self, env: &mut Env) -> Status {
+        let s = match &self.node.kind {
+            Kind::IfThenElse => self.step_if_then_else(env),
+            Kind::WhileDoElse => self.step_while_do_else(env),
+            Kind::Switch { value, cases } => self.step_switch(env, value, cases),
+            _ => unreachable!(),
+        };
+        debug_assert!(
+            s == Status::Running || !self.slots().contains(&Slot::Running),
+            "{} completed with a child still running",
+            self.node.name
+        );
+        self.finish(s)
+    }
+
+    /// C8: the condition (slot 0) is stepped until it completes, once per
+    /// activation; then `Success` selects T (slot 1), `Failure` E (slot 2),
+    /// and without E the node fails. The branch's status is the node's.
+    fn step_if_then_else(&mut self, env: &mut Env) -> Status {
+        let condition = match self.slots()[0] {
+            Slot::Done(c) => {
+                env.hit("if_then_else keeps its branch");
+                c
+            }
+            _ => self.step_slot(env, 0),
+        };
+        if condition == Status::Running {
+            env.hit("if_then_else condition running");
+            return Status::Running;
+        }
+        let branch = if condition == Status::Success { 1 } else { 2 };
+        if branch >= self.children.len() {
+            env.hit("if_then_else no else fails");
+            return Status::Failure;
+        }
+        env.hit(if branch == 1 {
+            "if_then_else then branch"
+        } else {
+            "if_then_else else branch"
+        });
+        self.step_slot(env, branch)
+    }
+
+    /// C9: every tick the condition (slot 0) is restarted if it completed,
+    /// then stepped. `Running`: the node runs, no branch is touched (one
+    /// already running stays active, unticked). `Success` selects D (slot
+    /// 1), `Failure` E (slot 2); the other branch is halted if it runs;
+    /// without E the node fails. The branch's status is the node's.
+    fn step_while_do_else(&mut self, env: &mut Env) -> Status {
+        if matches!(self.slots()[0], Slot::Done(_)) {
+            self.slots()[0] = Slot::Idle;
+        }
+        let condition = self.step_slot(env, 0);
+        if condition == Status::Running {
+            if self.slots()[1..].contains(&Slot::Running) {
+                env.hit("while_do_else condition running keeps the branch");
+            }
+            return Status::Running;
+        }
+        let (branch, other) = if condition == Status::Success {
+            (1, 2)
+        } else {
+            (2, 1)
+        };
+        if other < self.children.len() && self.halt_slot(env, other) {
+            env.hit("while_do_else switches branch");
+        }
+        if branch >= self.children.len() {
+            env.hit("while_do_else no else fails");
+            return Status::Failure;
+        }
+        self.step_slot(env, branch)
+    }
+
+    /// C10: the value is read once; the first case whose pattern matches
+    /// is selected. Every other running case is halted, in declaration
+    /// order, before the selected one is stepped; no match fails the node.
+    fn step_switch(&mut self, env: &mut Env, value: &str, cases: &[Case]) -> Status {
+        let v = env.io.value(value);
+        let selected = cases.iter().position(|c| case_matches(c, v));
+        for k in 0..self.children.len() {
+            if Some(k) != selected && self.halt_slot(env, k) {
+                env.hit("switch halts previous case");
+            }
+        }
+        let Some(k) = selected else {
+            env.hit("switch no match");
+            return Status::Failure;
+        };
+        if cases[k].is_none() {
+            env.hit("switch default");
+        }
+        self.step_slot(env, k)
     }
 }
 
@@ -1559,6 +1780,7 @@ mod tests {
             blocks: vec![],
             befores: vec![],
             afters: vec![],
+            values: vec![],
         });
     }
 
@@ -1598,6 +1820,7 @@ mod tests {
             blocks: vec![],
             befores: befores.iter().map(|(n, a)| (n.to_string(), *a)).collect(),
             afters: afters.iter().map(|(n, a)| (n.to_string(), *a)).collect(),
+            values: vec![],
         });
     }
 
@@ -2210,5 +2433,466 @@ mod tests {
         assert_eq!(sanitize(f32::NAN), 0.0);
         assert_eq!(sanitize(f32::INFINITY), 0.0);
         assert_eq!(sanitize(1e30), MAX_DT);
+    }
+
+    /// Scripts the integers the switches read (C10).
+    fn read(io: &mut Inputs, values: &[(&str, i32)]) {
+        io.apply(&Frame::Tick {
+            dt: 0,
+            flags: 0,
+            stimuli: 0,
+            scores: vec![],
+            results: vec![],
+            refuse: vec![],
+            blocks: vec![],
+            befores: vec![],
+            afters: vec![],
+            values: values.iter().map(|(n, v)| (n.to_string(), *v)).collect(),
+        });
+    }
+
+    const FALSE: usize = 4; // SCORES[4] = -1.0: `maybe` says false
+
+    /// `condition(maybe(name))` named `name`: 0 is "not known yet".
+    fn maybe(name: &str) -> Node {
+        node(
+            name,
+            None,
+            Kind::Condition {
+                name: name.into(),
+                maybe: true,
+            },
+            vec![],
+        )
+    }
+
+    #[track_caller]
+    fn step(m: &mut Model, io: &mut Inputs, s: Status, expected: &[&str]) {
+        assert_eq!(m.tick(io, 0.1, 0, 0).0, s);
+        assert_eq!(io.take(), expected);
+    }
+
+    #[test]
+    fn r13_run_once_runs_its_child_to_the_first_completion_then_replays_it() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::RunOnce(None)),
+            vec![act("a", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // "Once" counts completions: a halt before one stores nothing.
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate a", "tick a -> Running"],
+        );
+        step(&mut m, &mut io, Status::Running, &["tick a -> Running"]);
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate a"]);
+        set(&mut io, &[], &[("a", Status::Failure)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &["activate a", "tick a -> Failure", "deactivate a"],
+        );
+        // From then on: the stored status at once, the child untouched, no
+        // activation.
+        set(&mut io, &[], &[("a", Status::Success)]);
+        for _ in 0..3 {
+            step(&mut m, &mut io, Status::Failure, &[]);
+            assert!(!m.is_running());
+        }
+        assert_eq!(m.coverage()["run_once replays"], 3);
+        // A reset forgets it.
+        m.reset(&mut io);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &["activate a", "tick a -> Success", "deactivate a"],
+        );
+        step(&mut m, &mut io, Status::Success, &[]);
+        assert_eq!(
+            Forest::source(&f),
+            "tree T for World {\n    run_once {\n        a: Act(\"a\"),\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn r13_run_once_with_a_status_reports_it_after_the_first_completion() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Sequence,
+                group: None,
+                rescore: None,
+            },
+            vec![
+                node(
+                    "once",
+                    None,
+                    Kind::Decorator(Deco::RunOnce(Some(Status::Success))),
+                    vec![act("a", decide("g"))],
+                ),
+                act("b", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // G4: a rejecting guard is the child's completion (Failure); the
+        // first time, that status passes through.
+        step(&mut m, &mut io, Status::Failure, &["decide g"]);
+        // Then `Success`, as written, whatever the child did.
+        set(&mut io, &[], &[("b", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &["activate b", "tick b -> Success", "deactivate b"],
+        );
+        // A halt keeps what it stored.
+        set(&mut io, &[], &[("b", Status::Running)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate b", "tick b -> Running"],
+        );
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate b"]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate b", "tick b -> Running"],
+        );
+    }
+
+    #[test]
+    fn c5_all_complete_waits_for_every_child_then_counts_the_failures() {
+        for (m_written, last) in [(None, Status::Failure), (Some(2), Status::Success)] {
+            let f = forest(node(
+                "root",
+                None,
+                Kind::Parallel {
+                    success: None,
+                    failure: m_written,
+                    form: ParallelForm::AllComplete,
+                },
+                vec![act("a", None), act("b", None), act("c", None)],
+            ));
+            let mut m = Model::new(&f);
+            let mut io = Inputs::default();
+            step(
+                &mut m,
+                &mut io,
+                Status::Running,
+                &[
+                    "activate a",
+                    "tick a -> Running",
+                    "activate b",
+                    "tick b -> Running",
+                    "activate c",
+                    "tick c -> Running",
+                ],
+            );
+            // No early exit: a fails, the others keep running; a is not
+            // ticked again.
+            set(&mut io, &[], &[("a", Status::Failure)]);
+            step(
+                &mut m,
+                &mut io,
+                Status::Running,
+                &[
+                    "tick a -> Failure",
+                    "deactivate a",
+                    "tick b -> Running",
+                    "tick c -> Running",
+                ],
+            );
+            step(
+                &mut m,
+                &mut io,
+                Status::Running,
+                &["tick b -> Running", "tick c -> Running"],
+            );
+            set(
+                &mut io,
+                &[],
+                &[("b", Status::Success), ("c", Status::Success)],
+            );
+            step(
+                &mut m,
+                &mut io,
+                last,
+                &[
+                    "tick b -> Success",
+                    "deactivate b",
+                    "tick c -> Success",
+                    "deactivate c",
+                ],
+            );
+            assert!(!m.is_running());
+        }
+        assert_eq!(
+            Forest::source(&forest(node(
+                "root",
+                None,
+                Kind::Parallel {
+                    success: None,
+                    failure: Some(2),
+                    form: ParallelForm::AllComplete,
+                },
+                vec![act("a", None)],
+            ))),
+            "tree T for World {\n    parallel(all_complete, failure >= 2) {\n        a: Act(\"a\"),\n    }\n}\n"
+        );
+    }
+
+    #[test]
+    fn c8_if_then_else_evaluates_its_condition_once_per_activation() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::IfThenElse,
+            vec![maybe("c"), act("t", None), act("e", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        step(&mut m, &mut io, Status::Running, &["decide c"]);
+        set(&mut io, &[("c", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "activate t", "tick t -> Running"],
+        );
+        // Not evaluated again while the branch runs.
+        set(&mut io, &[("c", FALSE)], &[]);
+        step(&mut m, &mut io, Status::Running, &["tick t -> Running"]);
+        assert_eq!(m.path(), ["root", "t"]);
+        set(&mut io, &[], &[("t", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &["tick t -> Success", "deactivate t"],
+        );
+        // A new activation: the condition fails, the else branch runs.
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "activate e", "tick e -> Running"],
+        );
+        // A halt halts the branch; the next activation decides again.
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate e"]);
+        set(&mut io, &[("c", ACCEPT)], &[("t", Status::Running)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "activate t", "tick t -> Running"],
+        );
+    }
+
+    #[test]
+    fn c8_if_then_else_without_else_fails_and_its_children_may_be_guarded() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::IfThenElse,
+            vec![maybe("c"), act("t", decide("g"))],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("c", FALSE)], &[]);
+        step(&mut m, &mut io, Status::Failure, &["decide c"]);
+        // G4: the branch's guard rejects: the branch fails without running.
+        set(&mut io, &[("c", ACCEPT)], &[]);
+        step(&mut m, &mut io, Status::Failure, &["decide c", "decide g"]);
+        set(&mut io, &[("g", ACCEPT)], &[("t", Status::Failure)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &[
+                "decide c",
+                "decide g",
+                "activate t",
+                "tick t -> Failure",
+                "deactivate t",
+            ],
+        );
+        assert!(!m.is_running());
+    }
+
+    #[test]
+    fn c9_while_do_else_evaluates_its_condition_every_tick_and_halts_the_branch_left() {
+        let f = forest(node(
+            "root",
+            None,
+            Kind::WhileDoElse,
+            vec![maybe("c"), act("d", None), act("e", None)],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("c", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "activate d", "tick d -> Running"],
+        );
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "tick d -> Running"],
+        );
+        // The choice changes: d is halted before e runs.
+        set(&mut io, &[("c", FALSE)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide c",
+                "deactivate d",
+                "activate e",
+                "tick e -> Running",
+            ],
+        );
+        // The condition running: no branch ticked, e stays active.
+        set(&mut io, &[("c", REJECT)], &[]);
+        step(&mut m, &mut io, Status::Running, &["decide c"]);
+        assert_eq!(m.path(), ["root", "c", "e"]);
+        set(&mut io, &[("c", FALSE)], &[("e", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &["decide c", "tick e -> Success", "deactivate e"],
+        );
+        assert!(!m.is_running());
+        assert!(m
+            .coverage()
+            .contains_key("while_do_else condition running keeps the branch"));
+        // Without an else branch a failing condition fails the node,
+        // halting the running branch first.
+        let f = forest(node(
+            "root",
+            None,
+            Kind::WhileDoElse,
+            vec![maybe("c"), act("d", None)],
+        ));
+        let mut m = Model::new(&f);
+        set(&mut io, &[("c", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide c", "activate d", "tick d -> Running"],
+        );
+        set(&mut io, &[("c", FALSE)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &["decide c", "deactivate d"],
+        );
+        assert!(!m.is_running());
+    }
+
+    #[test]
+    fn c10_switch_reads_once_and_halts_the_previous_case_before_the_new_one() {
+        let switch = |cases: Vec<Case>, children: Vec<Node>| {
+            forest(node(
+                "root",
+                None,
+                Kind::Switch {
+                    value: "v".into(),
+                    cases,
+                },
+                children,
+            ))
+        };
+        let f = switch(
+            vec![Some(vec![1]), Some(vec![2, 3]), None],
+            vec![act("a", None), act("b", None), act("z", None)],
+        );
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        read(&mut io, &[("v", 1)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["read v -> 1", "activate a", "tick a -> Running"],
+        );
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["read v -> 1", "tick a -> Running"],
+        );
+        read(&mut io, &[("v", 3)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "read v -> 3",
+                "deactivate a",
+                "activate b",
+                "tick b -> Running",
+            ],
+        );
+        // No case matches: the default.
+        read(&mut io, &[("v", 7)]);
+        set(&mut io, &[], &[("z", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &[
+                "read v -> 7",
+                "deactivate b",
+                "activate z",
+                "tick z -> Success",
+                "deactivate z",
+            ],
+        );
+        // No default and no match: Failure, the running case halted.
+        let f = switch(vec![Some(vec![1])], vec![act("a", None)]);
+        let mut m = Model::new(&f);
+        read(&mut io, &[("v", 1)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["read v -> 1", "activate a", "tick a -> Running"],
+        );
+        read(&mut io, &[("v", 2)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &["read v -> 2", "deactivate a"],
+        );
+        assert!(!m.is_running());
+        assert_eq!(
+            Forest::source(&switch(
+                vec![Some(vec![2, 3]), None],
+                vec![act("a", None), act("b", None)]
+            )),
+            "tree T for World {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
+        );
     }
 }

@@ -54,6 +54,9 @@ pub enum Frame {
         befores: Vec<(String, BeforeAnswer)>,
         /// `(decorator name, answer)`: what its `after` answers from now on.
         afters: Vec<(String, AfterAnswer)>,
+        /// `(switch value name, value)`: what the `switch` value `sw(name)`
+        /// reads from now on (C10).
+        values: Vec<(String, i32)>,
     },
     /// The caller halts the tree.
     Halt,
@@ -104,6 +107,7 @@ pub struct Inputs {
     blocks: HashMap<String, u8>,
     befores: HashMap<String, BeforeAnswer>,
     afters: HashMap<String, AfterAnswer>,
+    values: HashMap<String, i32>,
     /// The hook log since the last [`Inputs::take`].
     pub log: Vec<String>,
 }
@@ -118,9 +122,13 @@ impl Inputs {
             blocks,
             befores,
             afters,
+            values,
             ..
         } = frame
         {
+            for (n, v) in values {
+                self.values.insert(n.clone(), *v);
+            }
             for (n, a) in befores {
                 self.befores.insert(n.clone(), *a);
             }
@@ -152,6 +160,14 @@ impl Inputs {
     pub fn score(&mut self, name: &str) -> f32 {
         self.log.push(format!("decide {name}"));
         self.scores.get(name).copied().unwrap_or(0.0)
+    }
+
+    /// A `switch` reads its value `sw(name)` (C10): logs `read NAME -> V`,
+    /// returns the scripted value (0 until scripted).
+    pub fn value(&mut self, name: &str) -> i32 {
+        let v = self.values.get(name).copied().unwrap_or(0);
+        self.log.push(format!("read {name} -> {v}"));
+        v
     }
 
     /// The DBlock value a `dblock` decide hands on (0 until scripted).

@@ -88,6 +88,14 @@ pub enum Kind {
     },
     /// `concurrent` (C6).
     Concurrent,
+    /// `if_then_else { C, T [, E] }` (C8): two or three children.
+    IfThenElse,
+    /// `while_do_else { C, D [, E] }` (C9): two or three children.
+    WhileDoElse,
+    /// `switch(sw("v3")) { PAT => NODE, … }` (C10): the value is the
+    /// fixture's scripted integer named `value`; `cases[k]` is the pattern
+    /// of child `k`. Case children carry no guard (the grammar has none).
+    Switch { value: String, cases: Vec<Case> },
     /// `subtree Name`: a reference to `Forest::trees[i]` (S1).
     Subtree(usize),
 }
@@ -98,6 +106,18 @@ pub enum ParallelForm {
     All,
     Any,
     Thresholds,
+    /// `parallel(all_complete[, failure >= m])` (C5 all complete): no early
+    /// exit; `success` is `None`, `failure` the written `m` (`None`: 1).
+    AllComplete,
+}
+
+/// The pattern of a `switch` case (C10): integer literals joined by `|`,
+/// or `_` (`None`).
+pub type Case = Option<Vec<i32>>;
+
+/// Whether `value` matches the case pattern `case`.
+pub fn case_matches(case: &Case, value: i32) -> bool {
+    case.as_ref().is_none_or(|v| v.contains(&value))
 }
 
 /// A group behavior: a logging `Act` or a `Blk` built from a DBlock.
@@ -182,6 +202,10 @@ pub enum Deco {
     /// `recheck(ITEMS) { child }` (R12): passes the child's status through;
     /// the items are the child's guard, marked `recheck` (G3).
     Recheck,
+    /// `run_once { child }`, `run_once(S) { child }` (R13): the child until
+    /// its first completion; then that status (or `S`) at once, until a
+    /// reset.
+    RunOnce(Option<Status>),
     /// `decorate(Dec::new("x3")) { child }` (R11): the fixture's scripted
     /// decorator, logging its hooks under its name; what its `before` and
     /// `after` answer is scripted by name.
@@ -282,6 +306,12 @@ impl Forest {
             out.push_str(&guard_source(g));
             out.push_str(" => ");
         }
+        self.body(out, n, depth);
+    }
+
+    /// A node's kind and children, after its name and guard.
+    fn body(&self, out: &mut String, n: &Node, depth: usize) {
+        let pad = "    ".repeat(depth);
         match &n.kind {
             Kind::Act(a) => {
                 let _ = write!(out, "Act({a:?})");
@@ -331,6 +361,12 @@ impl Forest {
             } => match form {
                 ParallelForm::All => out.push_str("parallel(all)"),
                 ParallelForm::Any => out.push_str("parallel(any)"),
+                ParallelForm::AllComplete => match failure {
+                    Some(m) => {
+                        let _ = write!(out, "parallel(all_complete, failure >= {m})");
+                    }
+                    None => out.push_str("parallel(all_complete)"),
+                },
                 ParallelForm::Thresholds => {
                     let mut parts = Vec::new();
                     if let Some(s) = success {
@@ -343,6 +379,11 @@ impl Forest {
                 }
             },
             Kind::Concurrent => out.push_str("concurrent"),
+            Kind::IfThenElse => out.push_str("if_then_else"),
+            Kind::WhileDoElse => out.push_str("while_do_else"),
+            Kind::Switch { value, .. } => {
+                let _ = write!(out, "switch(sw({value:?}))");
+            }
             Kind::Subtree(i) => {
                 let _ = write!(out, "subtree {}", self.trees[*i].name);
             }
@@ -350,13 +391,38 @@ impl Forest {
         if !n.children.is_empty() {
             out.push_str(" {\n");
             let recheck = matches!(n.kind, Kind::Decorator(Deco::Recheck));
-            for c in &n.children {
-                self.node(out, c, depth + 1, !recheck);
+            let cases = match &n.kind {
+                Kind::Switch { cases, .. } => Some(cases),
+                _ => None,
+            };
+            for (k, c) in n.children.iter().enumerate() {
+                match cases {
+                    // C10: `name: PATTERN => NODE`.
+                    Some(cases) => self.case(out, c, &cases[k], depth + 1),
+                    None => self.node(out, c, depth + 1, !recheck),
+                }
                 out.push_str(",\n");
             }
             out.push_str(&pad);
             out.push('}');
         }
+    }
+
+    /// A `switch` case: its name, its pattern, `=>`, then the node (which
+    /// the grammar does not let carry a guard).
+    fn case(&self, out: &mut String, n: &Node, case: &Case, depth: usize) {
+        debug_assert!(n.guard.is_none(), "a switch case has no guard");
+        let pattern = match case {
+            None => "_".to_string(),
+            Some(values) => values
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(" | "),
+        };
+        let pad = "    ".repeat(depth);
+        let _ = write!(out, "{pad}{}: {pattern} => ", n.name);
+        self.body(out, n, depth);
     }
 }
 
@@ -390,6 +456,8 @@ fn deco_source(d: &Deco) -> String {
         Deco::Retry(None) => "retry(forever)".into(),
         Deco::Timeout(d) => format!("timeout({})", secs(*d)),
         Deco::Delay(d) => format!("delay({})", secs(*d)),
+        Deco::RunOnce(None) => "run_once".into(),
+        Deco::RunOnce(Some(s)) => format!("run_once({})", status_source(*s)),
         Deco::Recheck => unreachable!("rendered with its child's guard"),
         Deco::Custom(name) => format!("decorate(Dec::new({name:?}))"),
     }
