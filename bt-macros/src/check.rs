@@ -109,6 +109,8 @@ const RULES: &[Rule] = &[
     guard_every_is_positive,
     guard_recheck_has_checks,
     guard_redecide_on_decider_group,
+    guard_delegate_on_decider_group,
+    guard_delegate_has_no_decide,
     guard_dblock_has_receiver,
     guard_dblock_receiver_has_no_constructor,
 ];
@@ -566,7 +568,56 @@ fn guard_redecide_on_decider_group(_: &mut Scope, node: &Node, errors: &mut Diag
         errors.error(
             redecide.span(),
             "`redecide` re-runs a decider group's guard when the group redecides (rule G5); \
-             put it on the guard of a `priority` or `sequential` group",
+             put it on the guard of a `priority`, `sequential`, `random`, `shuffle` or `scored` group",
+        );
+    }
+}
+
+/// SPEC G6: `delegate` is on the guard of a decider group, whose children
+/// are the ones decided.
+fn guard_delegate_on_decider_group(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(delegate) = node.guard.as_ref().and_then(|g| g.delegate.as_ref()) else {
+        return;
+    };
+    let what = match &node.kind {
+        Kind::Composite { policy, .. } if policy.is_decider_group() => return,
+        Kind::Composite { policy, .. } => format!(
+            "a `{}`, whose children are run in turn, not decided",
+            policy.keyword()
+        ),
+        Kind::Subtree { name } => format!(
+            "`subtree {name}`: a referenced tree is entered as a whole, its children cannot be decided from here"
+        ),
+        Kind::Decorator { keyword, .. } => format!("a `{keyword}` decorator"),
+        Kind::Parallel { .. } | Kind::Control { .. } => {
+            "a node whose children are run, not decided".to_string()
+        }
+        Kind::Behavior(_) | Kind::Condition { .. } => "a leaf".to_string(),
+    };
+    errors.error(
+        delegate.span(),
+        format!(
+            "`delegate` on a group with no decide-able children: this guard is on {what}; \
+             `delegate` accepts when one of a decider group's children accepts (rule G6): \
+             put it on the guard of a `priority`, `sequential`, `random`, `shuffle` or `scored` group"
+        ),
+    );
+}
+
+/// SPEC G6: a `delegate` guard's decide is its children's: it has none of
+/// its own.
+fn guard_delegate_has_no_decide(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
+    let Some(guard) = &node.guard else {
+        return;
+    };
+    if let (Some(_), Some(decide)) = (&guard.delegate, &guard.decide) {
+        errors.error(
+            decide.key.span(),
+            format!(
+                "a `delegate` guard has no `{}` of its own: the children's decides decide for it (rule G6); \
+                 remove `{}`, or `delegate`",
+                decide.key, decide.key
+            ),
         );
     }
 }

@@ -337,12 +337,17 @@ pub struct Guard {
     pub recheck: Option<Ident>,
     /// `redecide` (SPEC G5): re-run when the group redecides.
     pub redecide: Option<Ident>,
+    /// `delegate` (SPEC G6): the group's children decide in its place.
+    pub delegate: Option<Ident>,
 }
 
 impl Guard {
     /// Whether the guard checks anything at all.
     pub fn has_checks(&self) -> bool {
-        !self.flags.is_empty() || self.every.is_some() || self.decide.is_some()
+        !self.flags.is_empty()
+            || self.every.is_some()
+            || self.decide.is_some()
+            || self.delegate.is_some()
     }
 }
 

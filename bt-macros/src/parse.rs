@@ -8,7 +8,8 @@
 //! slot      := [name `:`] [`when` `(` item (`,` item)* `)` `=>`] node
 //! item      := any(M) | all(M) | none(M) | not_all(M)                (decision flags)
 //!            | stimuli_any(M) | stimuli_all(M) | … (stimuli flags)
-//!            | every(SECONDS) | decide = F | dblock = F | recheck | redecide
+//!            | every(SECONDS) | decide = F | dblock = F | delegate | recheck
+//!            | redecide
 //! leaf      := Type | Type { fields } | Type(args) | Type::ctor(args)
 //!              (`Type` may be a path: `lines::Say("hi")`)
 //! ```
@@ -674,6 +675,7 @@ impl Parser {
             decide: None,
             recheck: None,
             redecide: None,
+            delegate: None,
         };
         while !input.is_empty() {
             self.guard_item(&mut guard, input)?;
@@ -758,6 +760,12 @@ impl Parser {
                 }
                 guard.redecide = Some(key);
             }
+            "delegate" => {
+                if guard.delegate.is_some() {
+                    self.errors.push(duplicate(&key));
+                }
+                guard.delegate = Some(key);
+            }
             _ => {
                 return Err(syn::Error::new(
                     key.span(),
@@ -772,7 +780,7 @@ impl Parser {
 const EXPECTED_GUARD_ITEM: &str =
     "expected a guard item: `any(MASK)`, `all(MASK)`, `none(MASK)`, `not_all(MASK)`, \
      `stimuli_any(MASK)` (and `stimuli_all`, `stimuli_none`, `stimuli_not_all`), `every(SECONDS)`, \
-     `decide = FUNCTION`, `dblock = FUNCTION`, `recheck` or `redecide`";
+     `decide = FUNCTION`, `dblock = FUNCTION`, `delegate`, `recheck` or `redecide`";
 
 fn duplicate(key: &Ident) -> syn::Error {
     syn::Error::new(key.span(), format!("`{key}` is given twice in this guard"))

@@ -22,7 +22,7 @@ use crate::rng::{replaces, Rng};
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::timer::Timer;
-use crate::trace::Trace;
+use crate::trace::{Reject, Trace, TraceEvent};
 
 /// The children of one composite node, as its policy sees them.
 ///
@@ -453,55 +453,54 @@ pub trait ShuffleGroup<P, A, W>: RandomGroup<P, A, W> {
     fn round(ps: &mut P) -> &mut u64;
 }
 
-/// How a choice keeps one of the children that accept.
-trait Keep<P> {
-    /// Child with `score` accepted; `total` is the sum of the scores
-    /// accepted so far (this one included), `best` the kept one's score.
-    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool;
-}
-
-/// `random`, `shuffle`: at random, weighted by score ([`crate::rng`]).
-struct ByChance<G, A, W>(PhantomData<(G, A, W)>);
-
-impl<G: RandomGroup<P, A, W>, P, A, W> Keep<P> for ByChance<G, A, W> {
-    #[inline(always)]
-    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool {
-        replaces(G::rng(ps), best.is_none(), total, f64::from(score))
-    }
-}
-
-/// `scored`: the highest score, the earliest on ties.
-struct ByScore;
-
-impl<P> Keep<P> for ByScore {
-    #[inline(always)]
-    fn keep(_: &mut P, _: f64, best: Option<f32>, score: f32) -> bool {
-        best.is_none_or(|b| score > b)
-    }
-}
-
-/// One decision pass of `random`, `shuffle` or `scored`: every child not in
-/// `skip` is decided, and one of those that accept is kept (`K`).
-struct Choose<D, K> {
+/// One decision pass of a decider group: every child not in `skip` is
+/// decided, and one of those that accept is kept by the policy `C`.
+struct Choose<D, C> {
     skip: u64,
     total: f64,
     chosen: Option<(usize, f32, D)>,
-    keep: PhantomData<K>,
+    policy: PhantomData<C>,
 }
 
-impl<D, K> Choose<D, K> {
+impl<D, C> Choose<D, C> {
     #[inline(always)]
     fn new(skip: u64) -> Self {
         Choose {
             skip,
             total: 0.0,
             chosen: None,
-            keep: PhantomData,
+            policy: PhantomData,
         }
+    }
+
+    /// Child `i` accepted with `score`: kept or not; a policy that takes
+    /// the first accepting child stops the pass there.
+    #[inline(always)]
+    fn offer<G: Group<P, A, W, Decided = D>, P, A, W>(
+        &mut self,
+        ps: &mut P,
+        i: usize,
+        score: f32,
+        d: D,
+    ) -> ControlFlow<()>
+    where
+        C: Chooser<G, P, A, W>,
+    {
+        self.total += f64::from(score);
+        let best = self.chosen.as_ref().map(|c| c.1);
+        if C::keep(ps, self.total, best, score) {
+            self.chosen = Some((i, score, d));
+            if C::FIRST {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
     }
 }
 
-impl<G: Group<P, A, W>, K: Keep<P>, P, A, W> Visit<G, P, A, W> for Choose<G::Decided, K> {
+impl<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W> Visit<G, P, A, W>
+    for Choose<G::Decided, C>
+{
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn child<Tr: Trace>(
@@ -515,29 +514,68 @@ impl<G: Group<P, A, W>, K: Keep<P>, P, A, W> Visit<G, P, A, W> for Choose<G::Dec
         if self.skip & (1u64 << i) != 0 {
             return ControlFlow::Continue(());
         }
-        if let Some((score, d)) = G::decide(i, ps, agent, ctx, tr) {
-            self.total += f64::from(score);
-            let best = self.chosen.as_ref().map(|c| c.1);
-            if K::keep(ps, self.total, best, score) {
-                self.chosen = Some((i, score, d));
-            }
+        match G::decide(i, ps, agent, ctx, tr) {
+            Some((score, d)) => self.offer::<G, P, A, W>(ps, i, score, d),
+            None => ControlFlow::Continue(()),
         }
-        ControlFlow::Continue(())
     }
 }
 
 /// One pass over the children not in `skip`: the kept child, if any.
 #[inline(always)]
-fn choose<G: Group<P, A, W>, K: Keep<P>, P, A, W, Tr: Trace>(
+fn choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
     skip: u64,
     ps: &mut P,
     agent: &mut A,
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Option<(usize, f32, G::Decided)> {
-    let mut v = Choose::<G::Decided, K>::new(skip);
+    let mut v = Choose::<G::Decided, C>::new(skip);
     each::<G, _, P, A, W, Tr>(0, G::LEN, &mut v, ps, agent, ctx, tr);
     v.chosen
+}
+
+/// [`choose`] where only deciding is allowed (a guard's `delegate`, G6):
+/// the agent and the context are read-only, and the children are visited
+/// by a loop rather than [`Group::each`], which may enter them.
+#[inline]
+fn choose_ref<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    skip: u64,
+    ps: &mut P,
+    agent: &A,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> Option<(usize, f32, G::Decided)> {
+    let mut v = Choose::<G::Decided, C>::new(skip);
+    for i in 0..G::LEN {
+        if skip & (1u64 << i) != 0 {
+            continue;
+        }
+        if let Some((score, d)) = G::decide(i, ps, agent, ctx, tr) {
+            if v.offer::<G, P, A, W>(ps, i, score, d).is_break() {
+                break;
+            }
+        }
+    }
+    v.chosen
+}
+
+/// A decision of policy `C` among the children not in `mask`, by passes
+/// of `pass`: first among the children not used in this round; when none
+/// of those accepts, a new round among the used ones (D5; a policy with no
+/// rounds makes one pass).
+#[inline(always)]
+fn pick<C: Chooser<G, P, A, W>, G: Group<P, A, W>, P, A, W>(
+    mask: u64,
+    ps: &mut P,
+    mut pass: impl FnMut(u64, &mut P) -> Option<(usize, f32, G::Decided)>,
+) -> Option<(usize, f32, G::Decided)> {
+    let used = C::used(ps);
+    match pass(mask | used, ps) {
+        Some(c) => Some(c),
+        None if used != 0 => pass(mask | !used, ps),
+        None => None,
+    }
 }
 
 /// A decision's outcome as the group's entry: no child accepting a fresh
@@ -573,20 +611,55 @@ fn settle<C>(walk: Walk<C>, last: Status, active: &mut C) -> Status {
     }
 }
 
-/// The policy of a `random`, `shuffle` or `scored` group: one decision
-/// among the children not in a mask.
+/// The policy of a decider group as one decision among the children not
+/// in a mask: which of the children that accept it keeps, and what it
+/// remembers of a choice.
+///
+/// `random`, `shuffle` and `scored` groups decide through it
+/// ([`chooser_enter`], [`chooser_tick`]); so does a `delegate` guard
+/// ([`delegate`], [`delegated_enter`]) for every decider group. `priority`
+/// and `sequential` groups keep their own passes on their usual path
+/// ([`decider_enter`], [`priority_tick`], [`sequential_tick`]), which enter
+/// a child as soon as it accepts: that is the same decision as
+/// [`Priority`] and [`Sequential`] here, and the `priority` benchmark
+/// scenario is tuned on it.
 pub trait Chooser<G: Group<P, A, W>, P, A, W> {
-    /// Decides the children not in `mask` and picks one of those that
-    /// accept: its index, score and decided state; `None` if none accepts.
-    fn pick<Tr: Trace>(
-        mask: u64,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Option<(usize, f32, G::Decided)>;
+    /// The first child that accepts is kept and the pass stops there
+    /// (`priority`, `sequential`): later children are not decided.
+    const FIRST: bool = false;
+
+    /// A child accepted with `score`; `total` is the sum of the scores
+    /// accepted so far in this pass (this one included), `best` the kept
+    /// child's score. Whether this child replaces the kept one.
+    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool;
+
+    /// The children already chosen in this round, skipped by the first
+    /// pass (D5); no rounds by default.
+    #[inline(always)]
+    fn used(ps: &mut P) -> u64 {
+        let _ = ps;
+        0
+    }
+
+    /// Child `i` is about to be entered: the round remembers it.
+    #[inline(always)]
+    fn commit(ps: &mut P, i: usize) {
+        let _ = (ps, i);
+    }
+
+    /// The children masked for the rest of the decision once child `i`
+    /// exited at once (D2): `i` itself by default.
+    #[inline(always)]
+    fn after(i: usize) -> u64 {
+        1u64 << i
+    }
 }
 
+/// `priority` (D1): the first child, in order, that accepts.
+pub struct Priority;
+/// `sequential` (D3): the first child, in order, that accepts; once one
+/// exited, only the children after it.
+pub struct Sequential;
 /// `random` (D4): one of the accepting children, at random, weighted by
 /// score.
 pub struct Random;
@@ -599,59 +672,55 @@ pub struct Shuffle;
 /// on ties.
 pub struct Scored;
 
+impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Priority {
+    const FIRST: bool = true;
+    #[inline(always)]
+    fn keep(_: &mut P, _: f64, _: Option<f32>, _: f32) -> bool {
+        true
+    }
+}
+
+impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Sequential {
+    const FIRST: bool = true;
+    #[inline(always)]
+    fn keep(_: &mut P, _: f64, _: Option<f32>, _: f32) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn after(i: usize) -> u64 {
+        // `i` and every child before it.
+        (1u64 << i) | ((1u64 << i) - 1)
+    }
+}
+
 impl<G: RandomGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Random {
     #[inline(always)]
-    fn pick<Tr: Trace>(
-        mask: u64,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Option<(usize, f32, G::Decided)> {
-        choose::<G, ByChance<G, A, W>, P, A, W, Tr>(mask, ps, agent, ctx, tr)
+    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool {
+        replaces(G::rng(ps), best.is_none(), total, f64::from(score))
     }
 }
 
 impl<G: ShuffleGroup<P, A, W>, P, A, W> Chooser<G, P, A, W> for Shuffle {
     #[inline(always)]
-    fn pick<Tr: Trace>(
-        mask: u64,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Option<(usize, f32, G::Decided)> {
-        let round = *G::round(ps);
-        let picked =
-            match choose::<G, ByChance<G, A, W>, P, A, W, Tr>(mask | round, ps, agent, ctx, tr) {
-                Some(c) => c,
-                None => {
-                    let c = choose::<G, ByChance<G, A, W>, P, A, W, Tr>(
-                        mask | !round,
-                        ps,
-                        agent,
-                        ctx,
-                        tr,
-                    )?;
-                    *G::round(ps) = 0;
-                    c
-                }
-            };
-        *G::round(ps) |= 1u64 << picked.0;
-        Some(picked)
+    fn keep(ps: &mut P, total: f64, best: Option<f32>, score: f32) -> bool {
+        replaces(G::rng(ps), best.is_none(), total, f64::from(score))
+    }
+    #[inline(always)]
+    fn used(ps: &mut P) -> u64 {
+        *G::round(ps)
+    }
+    #[inline(always)]
+    fn commit(ps: &mut P, i: usize) {
+        // A child already in the round was chosen by a new round's pass.
+        let (round, bit) = (G::round(ps), 1u64 << i);
+        *round = if *round & bit != 0 { bit } else { *round | bit };
     }
 }
 
 impl<G: Group<P, A, W>, P, A, W> Chooser<G, P, A, W> for Scored {
     #[inline(always)]
-    fn pick<Tr: Trace>(
-        mask: u64,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Option<(usize, f32, G::Decided)> {
-        choose::<G, ByScore, P, A, W, Tr>(mask, ps, agent, ctx, tr)
+    fn keep(_: &mut P, _: f64, best: Option<f32>, score: f32) -> bool {
+        best.is_none_or(|b| score > b)
     }
 }
 
@@ -668,11 +737,16 @@ pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tr
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> Walk<G::Active> {
-    while let Some((i, _, d)) = C::pick(mask, ps, agent, ctx, tr) {
+    loop {
+        let picked = pick::<C, G, P, A, W>(mask, ps, |skip, ps| {
+            choose::<G, C, P, A, W, Tr>(skip, ps, agent, ctx, tr)
+        });
+        let Some((i, _, d)) = picked else { break };
+        C::commit(ps, i);
         match G::enter(d, ps, agent, ctx, tr) {
             Entered::Running(a) => return Walk::Run(a),
             Entered::Done(s) => {
-                mask |= 1u64 << i;
+                mask |= C::after(i);
                 last = Some(s);
             }
         }
@@ -694,6 +768,62 @@ pub fn chooser_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tra
     tr: &mut Tr,
 ) -> Entered<G::Active> {
     let walk = chooser_choose::<G, C, P, A, W, Tr>(0, None, ps, agent, ctx, tr);
+    entered(walk, node, ctx, tr)
+}
+
+/// A guard marked `delegate` (G6): it accepts exactly when one of the
+/// group's children accepts, as the group `G` would decide on entry by its
+/// policy `C`, and hands that child on, decided, so that entering the group
+/// ([`delegated_enter`]) does not decide it again. The score is the
+/// child's. Traced as the group's guard accepting or rejecting
+/// ([`Reject::Delegate`]).
+#[inline]
+pub fn delegate<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &A,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> Option<(f32, (usize, G::Decided))> {
+    let picked = pick::<C, G, P, A, W>(0, ps, |skip, ps| {
+        choose_ref::<G, C, P, A, W, Tr>(skip, ps, agent, ctx, tr)
+    });
+    match picked {
+        Some((i, score, d)) => {
+            tr.event(TraceEvent::Accepted { node, score });
+            Some((score, (i, d)))
+        }
+        None => {
+            tr.event(TraceEvent::Rejected {
+                node,
+                reason: Reject::Delegate,
+            });
+            None
+        }
+    }
+}
+
+/// Entering a decider group whose guard delegated (G6): its first decision
+/// is the child the guard decided (`first`), entered without deciding it
+/// again; if it exits at once, the group goes on deciding by its policy
+/// with that child masked (D2), as on any entry.
+#[inline]
+pub fn delegated_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
+    first: (usize, G::Decided),
+    node: &'static NodeInfo,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Entered<G::Active> {
+    let (i, d) = first;
+    C::commit(ps, i);
+    let walk = match G::enter(d, ps, agent, ctx, tr) {
+        Entered::Running(a) => Walk::Run(a),
+        Entered::Done(s) => {
+            chooser_choose::<G, C, P, A, W, Tr>(C::after(i), Some(s), ps, agent, ctx, tr)
+        }
+    };
     entered(walk, node, ctx, tr)
 }
 

@@ -18,6 +18,8 @@ pub enum Reject {
     Timer,
     /// The decide returned this score (not finite, or `<= 0`).
     Decide(f32),
+    /// A `delegate` guard: none of the group's children accepted (G6).
+    Delegate,
 }
 
 /// One step of a tick, as seen by a [`Trace`] hook.

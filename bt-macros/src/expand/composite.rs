@@ -71,7 +71,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let derives = &g.derives;
     let ty = g.node_ty(id);
     let en = g.child_enum(id);
-    let dn = format_ident!("{}D", en);
+    let dn = g.decided_enum(id);
     let children = &node.children;
     let len = children.len();
     let params = g.params();
@@ -214,18 +214,15 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         | Policy::Shuffle
         | Policy::Scored => quote!(#rt::Status::Failure),
     };
-    let chooser = match policy {
-        Policy::Random => Some(quote!(#rt::Random)),
-        Policy::Shuffle => Some(quote!(#rt::Shuffle)),
-        Policy::Scored => Some(quote!(#rt::Scored)),
-        Policy::Priority
-        | Policy::Sequential
-        | Policy::Sequence
-        | Policy::Fallback
-        | Policy::ReactiveSequence
-        | Policy::Selector => None,
-    };
+    let chooser = g.chooser(id);
+    // A `delegate` guard decided the first child already (SPEC G6).
+    let first = local("first");
+    let delegate = g.delegates(id);
+    let first_param = delegate.then(|| quote!(#first: (::core::primitive::usize, #dn),));
     let start = match policy {
+        _ if delegate => {
+            quote!(#rt::delegated_enter::<Self, #chooser, _, _, _, _>(#first, #info, #args))
+        }
         Policy::Priority => quote!(#rt::decider_enter::<Self, _, _, _, _>(false, #info, #args)),
         Policy::Sequential => quote!(#rt::decider_enter::<Self, _, _, _, _>(true, #info, #args)),
         Policy::Random | Policy::Shuffle | Policy::Scored => {
@@ -373,7 +370,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         #[allow(clippy::too_many_arguments)]
         impl #ty {
             #[inline]
-            fn enter<__Tr: #rt::Trace>(#b_param #params) -> #rt::Entered<Self> {
+            fn enter<__Tr: #rt::Trace>(#b_param #first_param #params) -> #rt::Entered<Self> {
                 #b_activate
                 #rt::activated(#info, #tr);
                 let #s = match #start {

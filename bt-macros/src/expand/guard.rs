@@ -25,10 +25,11 @@ fn guard_params(g: &Gen, guard: &Guard) -> TokenStream {
             quote!(_)
         }
     };
-    let agent = used(guard.decide.is_some(), agent);
-    let ps = used(guard.every.is_some(), ps);
+    let decides = guard.decide.is_some() || guard.delegate.is_some();
+    let agent = used(decides, agent);
+    let ps = used(guard.every.is_some() || guard.delegate.is_some(), ps);
     let ctx = used(
-        guard.decide.is_some() || guard.every.is_some() || !guard.flags.is_empty(),
+        decides || guard.every.is_some() || !guard.flags.is_empty(),
         ctx,
     );
     let persist = g.persist();
@@ -107,6 +108,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     });
     let receiver = g.tree.receiver(id);
     let (block_ty, decide) = match &guard.decide {
+        _ if guard.delegate.is_some() => (g.block_ty(id), delegate(g, id)),
         Some(d) if d.dblock => {
             let func = &d.func;
             let aw = g.aw();
@@ -175,6 +177,10 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         }
     });
     let decide = match &guard.decide {
+        _ if guard.delegate.is_some() => {
+            let delegate = delegate(g, id);
+            quote!(#delegate.is_some())
+        }
         Some(d) => {
             let func = &d.func;
             let aw = g.aw();
@@ -198,4 +204,12 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             #decide
         }
     }
+}
+
+/// The decide step of a `delegate` guard (SPEC G6): the group's children
+/// decide, by the group's policy, and the one that accepts is handed on.
+fn delegate(g: &Gen, id: usize) -> TokenStream {
+    let (rt, agent, ctx, tr, ps) = (&g.rt, &g.agent, &g.ctx, &g.tr, &g.ps);
+    let (info, ty, chooser) = (g.info(id), g.node_ty(id), g.chooser(id));
+    quote!(#rt::delegate::<#ty, #chooser, _, _, _, _>(#info, #ps, #agent, #ctx, #tr))
 }

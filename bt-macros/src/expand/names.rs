@@ -9,7 +9,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Path, Token};
 
-use crate::model::{Kind, Leaf, Tree};
+use crate::model::{Kind, Leaf, Policy, Tree};
 
 /// A local of generated code (a variable, a parameter, a pattern binding):
 /// `__name`, with mixed-site hygiene.
@@ -168,6 +168,39 @@ impl<'a> Gen<'a> {
     /// The enum of the active child of composite `id`.
     pub fn child_enum(&self, id: usize) -> Ident {
         self.prefixed(&format!("N{id}_{}_C", self.ident_part(id)))
+    }
+
+    /// The enum of a decided child of composite `id`, with its DBlock.
+    pub fn decided_enum(&self, id: usize) -> Ident {
+        self.prefixed(&format!("N{id}_{}_CD", self.ident_part(id)))
+    }
+
+    /// Whether node `id`'s guard delegates to its children (SPEC G6).
+    pub fn delegates(&self, id: usize) -> bool {
+        self.tree.nodes[id]
+            .guard
+            .as_ref()
+            .is_some_and(|g| g.delegate.is_some())
+    }
+
+    /// The runtime's `group::Chooser` for decider group `id`'s policy:
+    /// how it decides through a `delegate` guard, and, for `random`,
+    /// `shuffle` and `scored`, on every decision.
+    pub fn chooser(&self, id: usize) -> Option<TokenStream> {
+        let rt = &self.rt;
+        let Kind::Composite { policy, .. } = &self.tree.nodes[id].kind else {
+            return None;
+        };
+        match policy {
+            Policy::Priority => Some(quote!(#rt::Priority)),
+            Policy::Sequential => Some(quote!(#rt::Sequential)),
+            Policy::Random => Some(quote!(#rt::Random)),
+            Policy::Shuffle => Some(quote!(#rt::Shuffle)),
+            Policy::Scored => Some(quote!(#rt::Scored)),
+            Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
+                None
+            }
+        }
     }
 
     /// The guard function of node `id`, an associated function of the
@@ -494,14 +527,19 @@ impl<'a> Gen<'a> {
                     #entered
                 }}
             }
-            Kind::Composite {
-                behavior: Some(leaf),
-                ..
-            } => {
+            Kind::Composite { behavior, .. } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
-                let memory = self.memory(id, leaf);
-                quote!(#node_ty::enter(#memory, #args))
+                let memory = behavior.as_ref().map(|leaf| {
+                    let memory = self.memory(id, leaf);
+                    quote!(#memory,)
+                });
+                // What a `delegate` guard decided (SPEC G6).
+                let first = self.delegates(id).then(|| {
+                    let blk = &self.blk;
+                    quote!(#blk,)
+                });
+                quote!(#node_ty::enter(#memory #first #args))
             }
             Kind::Decorator { deco, .. } => {
                 let node_ty = self.node_ty(id);
@@ -509,9 +547,7 @@ impl<'a> Gen<'a> {
                 let new = super::decorator::deco_new(self, id, deco);
                 quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
             }
-            Kind::Composite { behavior: None, .. }
-            | Kind::Parallel { .. }
-            | Kind::Control { .. } => {
+            Kind::Parallel { .. } | Kind::Control { .. } => {
                 let node_ty = self.node_ty(id);
                 let args = self.args();
                 quote!(#node_ty::enter(#args))
@@ -716,6 +752,11 @@ impl<'a> Gen<'a> {
     /// The DBlock type node `id`'s guard hands to its behavior when the
     /// decide has one (the receiver's type, SPEC G2); else `()`.
     pub fn block_ty(&self, id: usize) -> TokenStream {
+        if self.delegates(id) {
+            // The child the group's guard decided (SPEC G6).
+            let dn = self.decided_enum(id);
+            return quote!((::core::primitive::usize, #dn));
+        }
         let dblock = self.tree.nodes[id]
             .guard
             .as_ref()
