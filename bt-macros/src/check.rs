@@ -60,10 +60,10 @@ pub fn references_failed(tree: &Tree, all: &[Tree], failed: &[bool]) -> bool {
     let mut stack = vec![tree];
     while let Some(t) = stack.pop() {
         for node in &t.nodes {
-            let Kind::Subtree { name } = &node.kind else {
+            let Kind::Subtree { path, .. } = &node.kind else {
                 continue;
             };
-            if let Some(i) = all.iter().position(|o| o.name == *name) {
+            if let Some(i) = Tree::local(all, path) {
                 if failed[i] {
                     return true;
                 }
@@ -101,7 +101,6 @@ const RULES: &[Rule] = &[
     decorator_count_is_at_least_one,
     parallel_not_empty,
     parallel_thresholds_in_range,
-    subtree_exists,
     subtree_has_same_types,
     subtree_is_not_recursive,
     subtree_depth_fits,
@@ -334,39 +333,19 @@ fn parallel_thresholds_in_range(_: &mut Scope, node: &Node, errors: &mut Diagnos
     }
 }
 
-/// SPEC S1: a subtree names a tree of the same invocation.
-fn subtree_exists(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
-    let Kind::Subtree { name } = &node.kind else {
-        return;
-    };
-    let all = s.all;
-    if !all.iter().any(|t| t.name == *name) {
-        let names: Vec<String> = all.iter().map(|t| t.name.to_string()).collect();
-        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-        let hint = crate::parse::closest(&name.to_string(), &refs)
-            .map(|n| format!(" (did you mean `{n}`?)"))
-            .unwrap_or_default();
-        errors.error(
-            name.span(),
-            format!(
-                "unknown subtree `{name}`{hint}: a subtree is another `tree` declared in the same `tree!` invocation ({})",
-                names.join(", ")
-            ),
-        );
-    }
-}
-
 /// SPEC S1: a subtree runs on the same agent, with the same world, as the
 /// tree that references it (its hooks are called with the same `&mut Agent`
 /// and `&mut Ctx<World>`). Compared as written: two spellings of one type
 /// are reported too, and the message says to write them alike.
 fn subtree_has_same_types(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     use quote::ToTokens;
-    let Kind::Subtree { name } = &node.kind else {
+    let Kind::Subtree { name, path } = &node.kind else {
         return;
     };
     let tree = s.tree;
-    let Some(other) = s.all.iter().find(|t| t.name == *name) else {
+    // A tree declared elsewhere: the compiler checks its types
+    // (`Subtree<Agent, World>`).
+    let Some(other) = Tree::local(s.all, path).map(|i| &s.all[i]) else {
         return;
     };
     let text = |t: &syn::Type| t.to_token_stream().to_string();
@@ -392,12 +371,13 @@ fn subtree_has_same_types(s: &mut Scope, node: &Node, errors: &mut Diagnostics) 
 
 /// SPEC S2: subtree references never form a cycle.
 fn subtree_is_not_recursive(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
-    let Kind::Subtree { name } = &node.kind else {
+    let Kind::Subtree { name, path } = &node.kind else {
         return;
     };
     let (tree, all) = (s.tree, s.all);
-    if !all.iter().any(|t| t.name == *name) {
-        // `subtree_exists` says it.
+    if Tree::local(all, path).is_none() {
+        // Through trees declared elsewhere, a cycle is a type of infinite
+        // size: the compiler reports it.
         return;
     }
     if reaches(all, name, &tree.name, &mut vec![false; all.len()]) {
@@ -461,7 +441,7 @@ impl<'a> Depths<'a> {
             .nodes
             .iter()
             .map(|n| match &n.kind {
-                Kind::Subtree { name } => match all.iter().position(|t| t.name == *name) {
+                Kind::Subtree { path, .. } => match Tree::local(all, path) {
                     Some(j) => n.depth + 1 + self.of(j),
                     None => n.depth,
                 },
@@ -487,11 +467,13 @@ impl<'a> Depths<'a> {
 /// A tree nests at most `MAX_DEPTH` levels, counting through `subtree`
 /// references.
 fn subtree_depth_fits(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
-    let Kind::Subtree { name } = &node.kind else {
+    let Kind::Subtree { name, path } = &node.kind else {
         return;
     };
     let tree = s.tree;
-    let Some(j) = s.depths.all.iter().position(|t| t.name == *name) else {
+    // A tree declared elsewhere is checked by a constant assertion in the
+    // generated code, with its `Subtree::DEPTH`.
+    let Some(j) = Tree::local(s.depths.all, path) else {
         return;
     };
     let inner = s.depths.of(j);
@@ -585,7 +567,7 @@ fn guard_delegate_on_decider_group(_: &mut Scope, node: &Node, errors: &mut Diag
             "a `{}`, whose children are run in turn, not decided",
             policy.keyword()
         ),
-        Kind::Subtree { name } => format!(
+        Kind::Subtree { name, .. } => format!(
             "`subtree {name}`: a referenced tree is entered as a whole, its children cannot be decided from here"
         ),
         Kind::Decorator { keyword, .. } => format!("a `{keyword}` decorator"),

@@ -43,6 +43,27 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             #vis fn visit_active<V: #rt::Visitor<#agent, #world>>(&self, _: &mut V) {}
         }
 
+        // A `subtree` reference from another invocation gets no second
+        // error either.
+        impl #rt::TreeParts for #name {
+            type Root = ();
+            type Persist = ();
+        }
+        impl #rt::Subtree<#agent, #world> for #name {
+            const DEPTH: ::core::primitive::usize = 0;
+            const CLOCK: ::core::primitive::bool = false;
+            const RNG: ::core::primitive::bool = false;
+            fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Entered<()> {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            fn tick<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
+                ::core::unimplemented!("this tree failed to compile")
+            }
+            fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) {}
+            fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
+            fn seed(_: &mut (), _: ::core::primitive::u64) {}
+        }
+
         // Generic code over trees (`batch::tick_all`) gets no second error.
         impl #rt::Tree<#agent, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] { &[] }

@@ -93,11 +93,16 @@ pub enum Kind {
         /// The function.
         func: Expr,
     },
-    /// `subtree Name`: a reference to another tree of the same invocation
-    /// (SPEC S1), with its own state.
+    /// `subtree Name` or `subtree path::to::Name`: a reference to another
+    /// tree (SPEC S1, S3), with its own state. A single name that is a tree
+    /// of the same invocation is *local* (checked here: types, recursion,
+    /// depth); anything else is a path to a tree declared elsewhere,
+    /// checked by the compiler through the runtime's `Subtree` trait.
     Subtree {
-        /// The referenced tree.
+        /// The referenced tree's name (the path's last segment).
         name: Ident,
+        /// The path as written.
+        path: syn::Path,
     },
     /// A composite: a decider group or a status composite, optionally with a
     /// group behavior (`priority with Guarding { … }`, SPEC D7).
@@ -421,10 +426,20 @@ impl Tree {
         })
     }
 
-    /// The trees this tree references with `subtree`.
+    /// The tree of `all` (the trees of one invocation) that a `subtree
+    /// path` reference names, if it is local: a single name declared there.
+    pub fn local(all: &[Tree], path: &syn::Path) -> Option<usize> {
+        let name = path.get_ident()?;
+        all.iter().position(|t| t.name == *name)
+    }
+
+    /// The trees of the same invocation this tree may reference with
+    /// `subtree`: the names of its references written as a single name
+    /// (whether such a tree exists is for the caller to look up in the
+    /// invocation).
     pub fn subtrees(&self) -> impl Iterator<Item = &Ident> {
         self.nodes.iter().filter_map(|n| match &n.kind {
-            Kind::Subtree { name } => Some(name),
+            Kind::Subtree { path, .. } => path.get_ident(),
             Kind::Behavior(_)
             | Kind::Composite { .. }
             | Kind::Decorator { .. }
@@ -441,38 +456,4 @@ impl Tree {
             .iter()
             .any(|n| matches!(&n.kind, Kind::Composite { policy, .. } if policy.is_random()))
     }
-
-    /// Whether the state needs a clock (SPEC T2): a node of this tree or of a
-    /// tree it references (transitively) measures time.
-    pub fn needs_clock(&self, all: &[Tree]) -> bool {
-        let mut seen = vec![false; all.len()];
-        transitively(self, all, &mut seen, &Tree::uses_time)
-    }
-
-    /// Whether the state carries a seed (SPEC D8): a node of this tree or of
-    /// a tree it references (transitively) draws random numbers.
-    pub fn needs_rng(&self, all: &[Tree]) -> bool {
-        let mut seen = vec![false; all.len()];
-        transitively(self, all, &mut seen, &Tree::uses_rng)
-    }
-}
-
-/// Whether `uses` holds for `tree` or a tree it references, transitively.
-fn transitively(
-    tree: &Tree,
-    all: &[Tree],
-    seen: &mut [bool],
-    uses: &dyn Fn(&Tree) -> bool,
-) -> bool {
-    if uses(tree) {
-        return true;
-    }
-    tree.subtrees()
-        .any(|name| match all.iter().position(|t| t.name == *name) {
-            Some(i) if !seen[i] => {
-                seen[i] = true;
-                transitively(&all[i], all, seen, uses)
-            }
-            _ => false,
-        })
 }

@@ -433,13 +433,20 @@ impl Parser {
             }
             Some(Keyword::Subtree) => {
                 input.call(Ident::parse_any)?;
-                let name: Ident = input.parse().map_err(|e| {
+                let path = input.call(syn::Path::parse_mod_style).map_err(|e| {
                     syn::Error::new(
                         e.span(),
-                        "expected the name of a tree declared in this `tree!`: `subtree Patrol`",
+                        "expected the name of a tree, declared in this `tree!` or elsewhere: \
+                         `subtree Patrol`, `subtree crate::ai::Patrol`",
                     )
                 })?;
-                Kind::Subtree { name }
+                let Some(name) = path.segments.last().map(|s| s.ident.clone()) else {
+                    return Err(syn::Error::new_spanned(
+                        &path,
+                        "expected the name of a tree",
+                    ));
+                };
+                Kind::Subtree { name, path }
             }
             None => Kind::Behavior(
                 parse_leaf(input, true)
@@ -888,7 +895,7 @@ fn no_children(input: ParseStream, kind: &Kind, first: Option<&Ident>) -> syn::R
                  `reactive_sequence {{ condition({f}), Node }}`"
             )
         }
-        Kind::Subtree { name } => {
+        Kind::Subtree { name, .. } => {
             format!("`subtree {name}` takes no children: its nodes are those of tree `{name}`")
         }
         _ => match first.and_then(miscased_keyword) {
@@ -1029,7 +1036,7 @@ fn default_name(kind: &Kind) -> String {
         | Kind::Parallel { keyword, .. }
         | Kind::Control { keyword, .. } => keyword.to_string(),
         Kind::Condition { .. } => "condition".to_string(),
-        Kind::Subtree { name } => name.to_string(),
+        Kind::Subtree { name, .. } => name.to_string(),
     }
 }
 

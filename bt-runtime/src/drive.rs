@@ -14,6 +14,7 @@ use crate::decorator::{Before, Decorator};
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::{Reject, Trace, TraceEvent};
+use crate::visit::Visitor;
 
 /// The result of entering a node: it is now running (and here is its active
 /// state), or it already completed with a status and holds nothing active.
@@ -411,11 +412,90 @@ pub fn parallel_outcome(
 /// that `tree!` can define the types, and everything else it generates,
 /// inside a `const _: () = { … };` block: the only name a tree adds to the
 /// user's module is its state type's.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree",
+    label = "not a tree declared with `tree!`",
+    note = "`subtree PATH` names the state type of a tree declared with `tree!`, in this or another module or crate"
+)]
 pub trait TreeParts {
     /// The active state of the whole tree (the root wrapper).
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').
     type Persist;
+}
+
+/// A tree as another tree's `subtree` sees it (S1, S3): how to enter,
+/// tick, halt, visit and seed it inside the referencing tree, with its
+/// state held by the reference (its [`TreeParts::Root`] while it runs, its
+/// [`TreeParts::Persist`] always). Every tree `tree!` generates implements
+/// it for its own agent `A` and world `W`, so that `subtree path::Patrol`
+/// works for a tree declared in another invocation, module or crate.
+///
+/// What a referencing tree needs to know about the referenced tree's
+/// state — how deep it nests, whether it measures time or draws random
+/// numbers — is in associated constants, so that a tree from another
+/// invocation is sized exactly like one of the same invocation (F3).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tree for agent `{A}` and world `{W}`",
+    label = "not a tree for agent `{A}` and world `{W}`",
+    note = "`subtree PATH` names the state type of a tree declared with `tree!` (in this or another module or crate) for the same agent and world as the tree that references it: `tree Name for {A}` (with `, world = {W}` unless the world is `()`)"
+)]
+pub trait Subtree<A, W>: TreeParts {
+    /// The depth of the tree's deepest node, its root at 0, counting
+    /// through its own `subtree` references.
+    const DEPTH: usize;
+    /// Whether a node of the tree, or of a tree it references, measures
+    /// time: the referencing tree then carries a clock.
+    const CLOCK: bool;
+    /// Whether a node of the tree, or of a tree it references, draws
+    /// random numbers: the referencing tree then carries a seed (D8).
+    const RNG: bool;
+
+    /// Activates the tree's root and ticks it once.
+    fn enter<Tr: Trace>(
+        ps: &mut Self::Persist,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self::Root>;
+
+    /// Ticks the running tree.
+    fn tick<Tr: Trace>(
+        root: &mut Self::Root,
+        ps: &mut Self::Persist,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status;
+
+    /// Halts the running tree, deepest first (C7).
+    fn halt<Tr: Trace>(
+        root: &mut Self::Root,
+        ps: &mut Self::Persist,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Walks the running tree's active path, root first.
+    fn visit<V: Visitor<A, W>>(root: &Self::Root, v: &mut V);
+
+    /// Seeds every generator of the tree's persistent state (D8).
+    fn seed(ps: &mut Self::Persist, seed: u64);
+}
+
+/// The deepest of `depths`: a tree's [`Subtree::DEPTH`], from its own
+/// nodes' depths and those its references reach.
+pub const fn deepest(depths: &[usize]) -> usize {
+    let mut d = 0;
+    let mut i = 0;
+    while i < depths.len() {
+        if depths[i] > d {
+            d = depths[i];
+        }
+        i += 1;
+    }
+    d
 }
 
 /// Holds a tree's active state during a tick and clears it if a panic

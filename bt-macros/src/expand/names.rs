@@ -132,9 +132,34 @@ impl<'a> Gen<'a> {
         format_ident!("__{}Root", name)
     }
 
-    /// The persistent-state struct of tree `name`.
-    pub fn persist_of(name: &Ident) -> Ident {
-        format_ident!("__{}Persist", name)
+    /// The alias of the tree referenced at `subtree` node `id`: its path
+    /// as written, named once (`type __CreatureS3 = crate::ai::Patrol;`),
+    /// so that a path that names nothing is one error, at the path.
+    pub fn subtree_alias(&self, id: usize) -> Ident {
+        self.prefixed(&format!("S{id}"))
+    }
+
+    /// The referenced tree at `subtree` node `id` as the runtime's
+    /// `Subtree` for this tree's agent and world (SPEC S1, S3).
+    pub fn subtree_trait(&self, id: usize) -> TokenStream {
+        let (rt, alias, aw) = (&self.rt, self.subtree_alias(id), self.aw());
+        quote_spanned!(self.subtree_span(id)=> <#alias as #rt::Subtree<#aw>>)
+    }
+
+    /// The referenced tree at `subtree` node `id` as the runtime's
+    /// `TreeParts`: its `Root` and `Persist` types.
+    pub fn subtree_parts(&self, id: usize) -> TokenStream {
+        let (rt, alias) = (&self.rt, self.subtree_alias(id));
+        quote_spanned!(self.subtree_span(id)=> <#alias as #rt::TreeParts>)
+    }
+
+    /// The span of `subtree` node `id`'s path, where what goes wrong with
+    /// the referenced tree is reported.
+    pub fn subtree_span(&self, id: usize) -> Span {
+        match &self.tree.nodes[id].kind {
+            Kind::Subtree { path, .. } => path.span(),
+            _ => Span::call_site(),
+        }
     }
 
     /// The field of this tree's persistent state holding the persistent
@@ -448,7 +473,10 @@ impl<'a> Gen<'a> {
         match &self.tree.nodes[id].kind {
             Kind::Behavior(leaf) => self.leaf_ty(leaf),
             Kind::Condition { .. } => quote!(()),
-            Kind::Subtree { name } => Self::root_of(name).to_token_stream(),
+            Kind::Subtree { .. } => {
+                let parts = self.subtree_parts(id);
+                quote!(#parts::Root)
+            }
             Kind::Decorator { deco, .. } => {
                 let rt = &self.rt;
                 let ty = super::decorator::deco_ty(rt, deco);
@@ -513,10 +541,10 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-            Kind::Subtree { name } => {
-                let root = Self::root_of(name);
+            Kind::Subtree { .. } => {
+                let sub = self.subtree_trait(id);
                 let args = self.subtree_args(id);
-                let enter = quote_spanned!(name.span()=> #root::enter(#args));
+                let enter = quote_spanned!(self.subtree_span(id)=> #sub::enter(#args));
                 let entered = local("entered");
                 quote! {{
                     #rt::activated(#info, #tr);
@@ -575,10 +603,11 @@ impl<'a> Gen<'a> {
                 })
             }
             Kind::Subtree { .. } => {
+                let sub = self.subtree_trait(id);
                 let args = self.subtree_args(id);
                 let s = local("s");
                 quote! {{
-                    let #s = #a.tick(#args);
+                    let #s = #sub::tick(#a, #args);
                     if #s.is_done() {
                         #rt::deactivated(#info, #tr);
                     }
@@ -608,9 +637,10 @@ impl<'a> Gen<'a> {
             }
             Kind::Condition { .. } => quote!({ let _ = #a; }),
             Kind::Subtree { .. } => {
+                let sub = self.subtree_trait(id);
                 let args = self.subtree_args(id);
                 quote! {{
-                    #a.halt(#args);
+                    #sub::halt(#a, #args);
                     #rt::deactivated(#info, #tr);
                 }}
             }
@@ -676,10 +706,13 @@ impl<'a> Gen<'a> {
                 let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
                 quote!({ #visit; #a.visit(#f); })
             }
+            Kind::Subtree { .. } => {
+                let sub = self.subtree_trait(id);
+                quote!({ #f.node(#info); #sub::visit(#a, #f); })
+            }
             Kind::Composite { behavior: None, .. }
             | Kind::Parallel { .. }
-            | Kind::Control { .. }
-            | Kind::Subtree { .. } => {
+            | Kind::Control { .. } => {
                 quote!({ #f.node(#info); #a.visit(#f); })
             }
         }

@@ -2,6 +2,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
 use super::names::{derives_default, local, Gen};
 use crate::model::{Control, Kind};
@@ -88,6 +89,10 @@ pub fn state(g: &Gen) -> State {
     let mut persist_fields = Vec::new();
     // How `__seed` seeds each generator of this tree and of its subtrees.
     let mut seeds = Vec::new();
+    // Per `subtree` reference: its alias (and depth check), and what it
+    // adds to this tree's `Subtree` constants.
+    let (mut subtrees, mut depths, mut clocks, mut rngs) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for n in &tree.nodes {
         if n.guard.as_ref().is_some_and(|gd| gd.every.is_some()) {
             let f = g.timer_field(n.id);
@@ -108,12 +113,35 @@ pub fn state(g: &Gen) -> State {
                     quote_spanned!(span=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist),
                 );
             }
-            Kind::Subtree { name } => {
+            Kind::Subtree { path, .. } => {
                 let f = g.subtree_field(n.id);
-                let ty = Gen::persist_of(name);
-                persist_fields.push(quote!(#f: #ty));
+                let sub = g.subtree_trait(n.id);
+                let parts = g.subtree_parts(n.id);
+                persist_fields.push(quote!(#f: #parts::Persist));
                 let id = n.id as u64;
-                seeds.push(quote!(self.#f.__seed(#rt::rng::derive_seed(seed, #id));));
+                seeds.push(quote!(#sub::seed(&mut self.#f, #rt::rng::derive_seed(seed, #id));));
+                // The path as written, named once: a path that names nothing
+                // is one error, there.
+                let alias = g.subtree_alias(n.id);
+                subtrees.push(quote_spanned!(path.span()=> type #alias = #path;));
+                let (depth, sub_depth) = (n.depth, quote!(#sub::DEPTH));
+                depths.push(quote!(#depth + 1 + #sub_depth));
+                clocks.push(quote!(#sub::CLOCK));
+                rngs.push(quote!(#sub::RNG));
+                if crate::model::Tree::local(g.trees, path).is_none() {
+                    // A tree declared elsewhere: its depth is known to the
+                    // compiler only (a local one is checked by the macro).
+                    let message = format!(
+                        "`subtree {}` nests too deeply: counting through `subtree` references, \
+                         a tree nests at most {} levels (rule S3)",
+                        path.to_token_stream().to_string().replace(' ', ""),
+                        crate::parse::MAX_DEPTH
+                    );
+                    let max = crate::parse::MAX_DEPTH;
+                    subtrees.push(quote_spanned!(path.span()=>
+                        const _: () = ::core::assert!(#depth + 1 + #sub_depth <= #max, #message);
+                    ));
+                }
             }
             Kind::Composite { policy, .. } if policy.is_random() => {
                 let f = g.dice_field(n.id);
@@ -133,15 +161,36 @@ pub fn state(g: &Gen) -> State {
             | Kind::Condition { .. } => {}
         }
     }
-    let needs_rng = tree.needs_rng(g.trees);
-    let seed_field = needs_rng.then(|| quote!(seed: ::core::primitive::u64,));
-    let seed_init = needs_rng.then(|| quote!(seed: 0,));
-    let seed_set = needs_rng.then(|| quote!(self.seed = seed;));
-    let seed_now = if needs_rng {
-        quote!(self.seed)
-    } else {
-        quote!(0)
+    let root = Gen::root_of(name);
+    let (a, old, guard_var) = (local("a"), local("old"), local("active"));
+    let (s, status, f) = (local("s"), local("status"), local("f"));
+    let (now_var, clock) = (local("now"), local("clock"));
+    let params = g.params();
+    let args = g.args();
+    // Whether the state carries a seed (SPEC D8) and a clock (SPEC T2):
+    // a node of this tree or of a tree it references draws random numbers,
+    // measures time. Arrays of 0 or 1: with a `subtree` reference, the
+    // length is the constant of this tree's `Subtree` impl, which asks the
+    // referenced trees' (they may be declared elsewhere); else a literal.
+    let rt_outer = &g.rt_outer;
+    let (sub_trait, aw) = (
+        quote!(<#name as #rt_outer::Subtree<#agent_ty, #world>>),
+        g.aw(),
+    );
+    let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+    let (uses_time, uses_rng) = (tree.uses_time(), tree.uses_rng());
+    let array_len = |own: bool, what: TokenStream| -> TokenStream {
+        if subtrees.is_empty() {
+            let n = usize::from(own);
+            quote!(#n)
+        } else {
+            quote!(#sub_trait::#what as ::core::primitive::usize)
+        }
     };
+    let (clock_len, seed_len) = (
+        array_len(uses_time, quote!(CLOCK)),
+        array_len(uses_rng, quote!(RNG)),
+    );
     let seed_fn = quote! {
         impl #persist {
             /// Seeds every generator of this state (SPEC D8).
@@ -151,29 +200,49 @@ pub fn state(g: &Gen) -> State {
                 #(#seeds)*
             }
         }
-    };
-    let needs_clock = tree.needs_clock(g.trees);
-    let clock_field = needs_clock.then(|| quote!(clock: ::core::primitive::f64,));
-    let clock_init = needs_clock.then(|| quote!(clock: 0.0,));
-    let begin = if needs_clock {
-        quote! {
-            self.clock += <::core::primitive::f64 as ::core::convert::From<::core::primitive::f32>>::from(#ctx.dt());
-            #ctx.__begin(self.clock);
+
+        #(#subtrees)*
+
+        impl #rt::Subtree<#aw> for #name {
+            const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
+            const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
+            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
+            #[inline(always)]
+            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
+                #root::enter(#args)
+            }
+            #[inline(always)]
+            fn tick<__Tr: #rt::Trace>(#a: &mut #root, #params) -> #rt::Status {
+                #a.tick(#args)
+            }
+            #[inline]
+            fn halt<__Tr: #rt::Trace>(#a: &mut #root, #params) {
+                #a.halt(#args)
+            }
+            fn visit<__V: #rt::Visitor<#aw>>(#a: &#root, #f: &mut __V) {
+                #a.visit(#f)
+            }
+            #[inline]
+            fn seed(#ps: &mut #persist, seed: ::core::primitive::u64) {
+                #ps.__seed(seed)
+            }
         }
-    } else {
-        quote!(#ctx.__begin(0.0);)
     };
-    let now = if needs_clock {
-        quote!(self.clock)
-    } else {
-        quote!(0.0)
+    let begin = quote! {
+        let #now_var = match self.clock.first_mut() {
+            ::core::option::Option::Some(#clock) => {
+                *#clock += <::core::primitive::f64 as ::core::convert::From<::core::primitive::f32>>::from(#ctx.dt());
+                *#clock
+            }
+            ::core::option::Option::None => 0.0,
+        };
+        #ctx.__begin(#now_var);
     };
+    let now = quote!(self.clock.first().copied().unwrap_or(0.0));
+    let seed_now = quote!(self.seed.first().copied().unwrap_or(0));
     let root_ty = g.active_ty(0);
-    let root = Gen::root_of(name);
     let blk = &g.blk;
     let enter_root = g.enter(0);
-    let (a, old, guard_var) = (local("a"), local("old"), local("active"));
-    let (s, status, f) = (local("s"), local("status"), local("f"));
     let derives = &g.derives;
     let default_impl = (!derives_default(attrs)).then(|| {
         quote! {
@@ -188,13 +257,10 @@ pub fn state(g: &Gen) -> State {
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
     let visit_root = g.visit(0, &a);
-    let params = g.params();
-    let args = g.args();
     let doc_size = format!(
         "The per-agent state of the `{name}` tree: a plain value, no heap. \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
     );
-    let rt_outer = &g.rt_outer;
     let outer = quote! {
         #(#attrs)*
         #[doc = ""]
@@ -202,8 +268,8 @@ pub fn state(g: &Gen) -> State {
         #vis struct #name {
             active: ::core::option::Option<<#name as #rt_outer::TreeParts>::Root>,
             persist: <#name as #rt_outer::TreeParts>::Persist,
-            #clock_field
-            #seed_field
+            clock: [::core::primitive::f64; #clock_len],
+            seed: [::core::primitive::u64; #seed_len],
         }
     };
     let inner = quote! {
@@ -275,8 +341,8 @@ pub fn state(g: &Gen) -> State {
                 let mut #s = Self {
                     active: ::core::option::Option::None,
                     persist: ::core::default::Default::default(),
-                    #clock_init
-                    #seed_init
+                    clock: [0.0; #clock_len],
+                    seed: [0; #seed_len],
                 };
                 #s.set_seed(seed);
                 #s
@@ -287,7 +353,9 @@ pub fn state(g: &Gen) -> State {
             /// to this seed.
             #[allow(unused_variables)]
             #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
-                #seed_set
+                if let ::core::option::Option::Some(#s) = self.seed.first_mut() {
+                    *#s = seed;
+                }
                 self.persist.__seed(seed);
             }
 

@@ -1,0 +1,285 @@
+//! Subtrees declared elsewhere (SPEC S3): a `subtree` that names, by path,
+//! a tree declared in another `tree!` invocation or another module behaves
+//! exactly like one declared in the same invocation (S1): each reference
+//! has its own state, a clock and a seed are carried when the referenced
+//! tree needs them and only then (F3), and the active path goes through it.
+//! (Another crate: `tests/heavy/tests/cross_crate.rs`.)
+
+mod common;
+use common::*;
+use deciders::Status::*;
+use deciders::{Ctx, Status, Tree};
+
+#[track_caller]
+fn step<T: Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
+    let s = t.tick(w, &mut Ctx::new(0.1));
+    assert_eq!((s, w.take()), (status, log(expected)));
+}
+
+/// Trees of another module, each in an invocation of its own.
+mod ai {
+    use crate::common::*;
+
+    deciders::tree! {
+        /// Two steps.
+        pub tree Patrol for World {
+            sequence { walk: Act("walk"), look: Act("look") }
+        }
+    }
+
+    deciders::tree! {
+        /// Measures time: a tree referencing it needs a clock.
+        pub tree Slow for World {
+            timeout(0.25) { Act("slow") }
+        }
+    }
+
+    deciders::tree! {
+        /// Draws random numbers: a tree referencing it needs a seed.
+        pub tree Dice for World {
+            random {
+                a: when(decide = d("a")) => Act("a"),
+                b: when(decide = d("b")) => Act("b"),
+                c: when(decide = d("c")) => Act("c"),
+            }
+        }
+    }
+
+    /// A module further down, referencing up: `super::` paths work.
+    pub mod inner {
+        deciders::tree! {
+            pub tree Rounds for crate::common::World {
+                sequence { one: subtree super::Patrol, two: subtree crate::ai::Patrol }
+            }
+        }
+    }
+}
+
+deciders::tree! {
+    /// Two references to one tree of another module: two states.
+    tree Twice for World {
+        sequence { first: subtree ai::Patrol, second: subtree crate::ai::Patrol }
+    }
+    /// The same tree declared here: the reference point.
+    tree LocalPatrol for World {
+        sequence { walk: Act("walk"), look: Act("look") }
+    }
+    tree TwiceLocal for World {
+        sequence { first: subtree LocalPatrol, second: subtree LocalPatrol }
+    }
+    tree Timed for World {
+        fallback { slow: subtree ai::Slow, after: Act("after") }
+    }
+    tree Rolled for World {
+        sequence { roll: subtree ai::Dice, rest: Act("rest") }
+    }
+    /// `Timed` and `Rolled` with the referenced trees declared here.
+    tree LocalSlow for World {
+        timeout(0.25) { Act("slow") }
+    }
+    tree TimedLocal for World {
+        fallback { slow: subtree LocalSlow, after: Act("after") }
+    }
+    tree LocalDice for World {
+        random {
+            a: when(decide = d("a")) => Act("a"),
+            b: when(decide = d("b")) => Act("b"),
+            c: when(decide = d("c")) => Act("c"),
+        }
+    }
+    tree RolledLocal for World {
+        sequence { roll: subtree LocalDice, rest: Act("rest") }
+    }
+    tree Deeper for World {
+        priority { rounds: subtree ai::inner::Rounds }
+    }
+}
+
+// A tree of the same module, in another invocation: a single name that is
+// no tree of this invocation is a path too.
+deciders::tree! {
+    tree Neighbour for World {
+        sequence { twice: subtree Twice, done: Act("done") }
+    }
+}
+
+// SPEC S3, S1
+#[test]
+fn s3_each_reference_to_a_tree_of_another_module_has_its_own_state() {
+    let mut w = World::new();
+    let mut t = Twice::new();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["activate walk", "tick walk -> Running"],
+    );
+    w.result("walk", Success);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "tick walk -> Success",
+            "deactivate walk",
+            "activate look",
+            "tick look -> Running",
+        ],
+    );
+    // The second reference starts from its own root, not where the first
+    // one is.
+    w.result("look", Success);
+    step(
+        &mut t,
+        &mut w,
+        Success,
+        &[
+            "tick look -> Success",
+            "deactivate look",
+            "activate walk",
+            "tick walk -> Success",
+            "deactivate walk",
+            "activate look",
+            "tick look -> Success",
+            "deactivate look",
+        ],
+    );
+}
+
+/// Plays the same script on two trees: the logs, tick by tick.
+fn script<T: Tree<World>>(mut t: T) -> Vec<(Status, Vec<String>)> {
+    let mut w = World::new();
+    let mut out = Vec::new();
+    for i in 0..12 {
+        let (walk, look) = match i % 4 {
+            0 => (Running, Running),
+            1 => (Success, Running),
+            2 => (Success, Success),
+            _ => (Failure, Success),
+        };
+        w.result("walk", walk).result("look", look);
+        let s = t.tick(&mut w, &mut Ctx::new(0.1));
+        out.push((s, w.take()));
+    }
+    out
+}
+
+// SPEC S3, S1
+#[test]
+fn s3_a_tree_from_elsewhere_runs_and_sizes_like_one_declared_here() {
+    assert_eq!(script(Twice::new()), script(TwiceLocal::new()));
+    // No clock, no seed: neither tree measures time or draws (F3).
+    assert_eq!(
+        std::mem::size_of::<Twice>(),
+        std::mem::size_of::<TwiceLocal>()
+    );
+}
+
+// SPEC S3, S1
+#[test]
+fn s3_a_tree_of_another_invocation_of_the_same_module_is_referenced_by_name() {
+    let mut w = World::new();
+    w.result("walk", Success).result("look", Success);
+    let mut t = Neighbour::new();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "activate walk",
+            "tick walk -> Success",
+            "deactivate walk",
+            "activate look",
+            "tick look -> Success",
+            "deactivate look",
+            "activate walk",
+            "tick walk -> Success",
+            "deactivate walk",
+            "activate look",
+            "tick look -> Success",
+            "deactivate look",
+            "activate done",
+            "tick done -> Running",
+        ],
+    );
+}
+
+// SPEC S3, T2, F3
+#[test]
+fn s3_a_referenced_tree_that_measures_time_gives_the_referencing_tree_a_clock() {
+    let mut w = World::new();
+    let mut t = Timed::new();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["activate slow", "tick slow -> Running"],
+    );
+    step(&mut t, &mut w, Running, &["tick slow -> Running"]);
+    step(&mut t, &mut w, Running, &["tick slow -> Running"]);
+    // At 0.4 s, 0.3 s after `slow` started at 0.1 s, the 0.25 s timeout has
+    // run out: `slow` is halted and fails, and the fallback goes on.
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &["deactivate slow", "activate after", "tick after -> Running"],
+    );
+    assert!((t.now() - 0.4).abs() < 1e-6, "{}", t.now());
+    // Sized like the same tree declared here, which carries a clock.
+    assert_eq!(
+        std::mem::size_of::<Timed>(),
+        std::mem::size_of::<TimedLocal>()
+    );
+}
+
+/// The children `Rolled` activates over `n` ticks.
+fn rolls(t: &mut Rolled, n: usize) -> Vec<String> {
+    let mut w = World::new();
+    w.set("a", 1.0).set("b", 1.0).set("c", 1.0);
+    w.result("a", Success)
+        .result("b", Success)
+        .result("c", Success)
+        .result("rest", Success);
+    let mut out = Vec::new();
+    for _ in 0..n {
+        t.tick(&mut w, &mut Ctx::new(0.1));
+        out.extend(
+            w.take()
+                .into_iter()
+                .filter_map(|l| l.strip_prefix("activate ").map(str::to_string)),
+        );
+    }
+    out
+}
+
+// SPEC S3, D8, F3
+#[test]
+fn s3_a_referenced_tree_that_draws_is_seeded_by_the_referencing_tree() {
+    let (mut one, mut two) = (Rolled::with_seed(5), Rolled::with_seed(5));
+    let first = rolls(&mut one, 30);
+    assert_eq!(first, rolls(&mut two, 30));
+    assert_ne!(first, rolls(&mut Rolled::with_seed(6), 30));
+    assert_eq!(one.seed(), 5);
+    // `reset` returns to the seed: the same draws again.
+    one.reset(&mut World::new(), &mut Ctx::new(0.0));
+    assert_eq!(rolls(&mut one, 30), first);
+    // Sized like the same tree declared here, which carries a seed.
+    assert_eq!(
+        std::mem::size_of::<Rolled>(),
+        std::mem::size_of::<RolledLocal>()
+    );
+}
+
+// SPEC S3, I1
+#[test]
+fn s3_the_active_path_goes_through_references_from_elsewhere() {
+    let mut w = World::new();
+    let mut t = Deeper::new();
+    t.tick(&mut w, &mut Ctx::new(0.1));
+    let mut path = Vec::new();
+    t.active_path(|n| path.push(n.name));
+    // `Deeper`'s root and reference, `Rounds`' root and first reference,
+    // `Patrol`'s root and running leaf.
+    assert_eq!(path, ["root", "rounds", "root", "one", "root", "walk"]);
+}
