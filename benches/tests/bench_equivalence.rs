@@ -88,3 +88,84 @@ fn f2_scenarios_generated_and_hand_do_the_same_work() {
         }
     }
 }
+
+// SPEC D8
+#[test]
+fn the_hand_random_machine_seeds_the_random_group_node() {
+    use common::scenarios::random;
+    let shape = random::generated::Lottery::shape();
+    let node = &shape[random::NODE as usize];
+    assert_eq!(node.kind, deciders::NodeKind::Random);
+    assert_eq!(u64::from(node.id), random::NODE);
+}
+
+/// Which chore of a decider-group scenario's hand machine runs after each
+/// tick, over `AGENTS` workers × `TICKS`: per chore, the ticks it ran; and
+/// the ticks on which another chore took over from one that did not
+/// complete.
+fn chores<S>(
+    mut state: impl FnMut() -> S,
+    tick: fn(&mut S, &mut common::scenarios::Worker, &mut deciders::Ctx) -> deciders::Status,
+    running: fn(&S) -> Option<u32>,
+) -> ([u64; 4], u64) {
+    let mut ran = [0u64; 4];
+    let mut takeovers = 0;
+    let mut ctx = deciders::Ctx::new(common::world::DT);
+    for i in 0..AGENTS {
+        let mut w = common::scenarios::Worker::new(i);
+        let mut s = state();
+        for _ in 0..TICKS {
+            let before = running(&s);
+            w.step();
+            tick(&mut s, &mut w, &mut ctx);
+            let after = running(&s);
+            if let Some(k) = after {
+                ran[k as usize] += 1;
+            }
+            // A chore completes when its index is in the roll's top bits.
+            if let (Some(j), Some(k)) = (before, after) {
+                if j != k && w.roll >> 29 != j {
+                    takeovers += 1;
+                }
+            }
+        }
+    }
+    (ran, takeovers)
+}
+
+// The decider-group scenarios exercise their decisions: every chore runs,
+// and (for `scored`) rescoring hands over from a chore still running.
+#[test]
+fn scored_and_random_choices_change() {
+    use common::scenarios::{random, scored};
+    let (ran, takeovers) = chores(
+        scored::hand::State::default,
+        scored::hand::tick,
+        |s| match s.active {
+            scored::hand::Active::Fresh => None,
+            scored::hand::Active::Dig(_) => Some(0),
+            scored::hand::Active::Haul(_) => Some(1),
+            scored::hand::Active::Build(_) => Some(2),
+            scored::hand::Active::Rest(_) => Some(3),
+        },
+    );
+    let total: u64 = ran.iter().sum();
+    assert!(ran.iter().all(|&n| n * 8 > total), "scored: {ran:?}");
+    assert!(takeovers * 50 > total, "scored: {takeovers} takeovers");
+
+    let (ran, takeovers) = chores(
+        random::seeded(random::hand::State::seeded),
+        random::hand::tick,
+        |s| match s.active {
+            random::hand::Active::Fresh => None,
+            random::hand::Active::Dig(_) => Some(0),
+            random::hand::Active::Haul(_) => Some(1),
+            random::hand::Active::Build(_) => Some(2),
+            random::hand::Active::Rest(_) => Some(3),
+        },
+    );
+    let total: u64 = ran.iter().sum();
+    assert!(ran.iter().all(|&n| n * 8 > total), "random: {ran:?}");
+    // `random` is not interrupted: a chore only ends by completing.
+    assert_eq!(takeovers, 0, "random");
+}

@@ -8,6 +8,8 @@
 //! | [`interrupt`] | an interrupt that must halt (activate/deactivate every other tick) |
 //! | [`restart`] | complete-and-restart every frame |
 //! | [`timers`] | an `every(0.5)` timer with a fixed `dt` |
+//! | [`scored`] | a utility selector rescoring its four children every 0.25 s |
+//! | [`random`] | a weighted random choice among four children, seeded per agent |
 //! | `cold` | the creature tree over 10k agents, caches evicted before every frame |
 //!
 //! All but `cold` act on a [`Worker`]; `cold` reuses the creature world.
@@ -21,16 +23,20 @@ pub mod cold;
 pub mod depth;
 pub mod interrupt;
 pub mod priority;
+pub mod random;
 pub mod restart;
+pub mod scored;
 pub mod timers;
 
 /// The scenarios, in report order.
-pub const SCENARIOS: [&str; 6] = [
+pub const SCENARIOS: [&str; 8] = [
     "depth",
     "priority",
     "interrupt",
     "restart",
     "timers",
+    "scored",
+    "random",
     "cold",
 ];
 
@@ -176,6 +182,55 @@ impl Behavior<Worker> for Guarded {
     }
 }
 
+/// A chore of the decider-group scenarios (`scored`, `random`): a running
+/// behavior with all three hooks that completes now and then, so that its
+/// group decides again. Child `K` succeeds on a tick whose roll has `K` in
+/// its top three bits (1 in 8), and leaves its own mark on the work (`K` in
+/// the tick's shift and in `deactivate`), so that running another child
+/// than the right one changes the checksum. The memory counts ticks since
+/// activation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Chore<const K: u32> {
+    /// Ticks since activation.
+    pub since: u32,
+}
+
+impl<const K: u32> Behavior<Worker> for Chore<K> {
+    #[inline]
+    fn activate(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
+        w.activations += 1;
+        Status::Running
+    }
+    #[inline]
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
+        w.ticks += 1;
+        self.since += 1;
+        w.work = w.work.wrapping_add(u64::from(self.since) << K);
+        if w.roll >> 29 == K {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+    #[inline]
+    fn deactivate(&mut self, w: &mut Worker, _ctx: &mut Ctx, _exit: Exit) {
+        w.deactivations += 1;
+        w.work = w
+            .work
+            .wrapping_mul(3)
+            .wrapping_add(u64::from(self.since + K));
+    }
+}
+
+/// Chore 0.
+pub type Dig = Chore<0>;
+/// Chore 1.
+pub type Haul = Chore<1>;
+/// Chore 2.
+pub type Build = Chore<2>;
+/// Chore 3.
+pub type Rest = Chore<3>;
+
 /// Runs `ticks` frames: every worker's step, then `tick` of its state.
 /// Inlined into each implementation's `run`, so that the loop is the same
 /// code for all of them.
@@ -213,6 +268,13 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
         ("interrupt", "hand") => workers("hand", agents, Default::default, interrupt::hand::run),
         ("restart", "hand") => workers("hand", agents, Default::default, restart::hand::run),
         ("timers", "hand") => workers("hand", agents, Default::default, timers::hand::run),
+        ("scored", "hand") => workers("hand", agents, Default::default, scored::hand::run),
+        ("random", "hand") => workers(
+            "hand",
+            agents,
+            random::seeded(random::hand::State::seeded),
+            random::hand::run,
+        ),
         ("cold", imp) => return cold::workload(imp, agents),
         ("depth", "generated") => {
             workers("generated", agents, Default::default, depth::generated::run)
@@ -241,6 +303,18 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             Default::default,
             timers::generated::run,
         ),
+        ("scored", "generated") => workers(
+            "generated",
+            agents,
+            Default::default,
+            scored::generated::run,
+        ),
+        ("random", "generated") => workers(
+            "generated",
+            agents,
+            random::seeded(random::generated::Lottery::with_seed),
+            random::generated::run,
+        ),
         _ => return None,
     })
 }
@@ -254,12 +328,16 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("interrupt", "hand") => size_of::<interrupt::hand::State>(),
         ("restart", "hand") => size_of::<restart::hand::State>(),
         ("timers", "hand") => size_of::<timers::hand::State>(),
+        ("scored", "hand") => size_of::<scored::hand::State>(),
+        ("random", "hand") => size_of::<random::hand::State>(),
         ("cold", "hand") => size_of::<super::hand::State>(),
         ("depth", "generated") => size_of::<depth::generated::Deep>(),
         ("priority", "generated") => size_of::<priority::generated::Priority>(),
         ("interrupt", "generated") => size_of::<interrupt::generated::Interrupt>(),
         ("restart", "generated") => size_of::<restart::generated::Restart>(),
         ("timers", "generated") => size_of::<timers::generated::Timed>(),
+        ("scored", "generated") => size_of::<scored::generated::Utility>(),
+        ("random", "generated") => size_of::<random::generated::Lottery>(),
         ("cold", "generated") => size_of::<super::generated::State>(),
         _ => return None,
     })
