@@ -298,6 +298,51 @@
 //! assert_eq!(run(Lax::new()), ["wash", "wash", "dry"]);
 //! ```
 //!
+//! ## `delegate` (G6)
+//! On the guard of a decider group, in place of a decide: the guard accepts
+//! when one of the group's children accepts, as the group would choose on
+//! entry (`priority` and `sequential`: the first child that accepts;
+//! `random`, `shuffle`, `scored`: their own choice). The group's guard can
+//! then never accept when none of its children would (the subset rule,
+//! D9), and nothing is decided twice: entering the group enters the child
+//! the guard chose, with its score (the group's score, for a `random` or
+//! `scored` parent) and its DBlock. Preconditions (flags, `every`) are
+//! checked first, as for any guard.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
+//! # struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! struct Camp { food: bool, wood: bool, log: Vec<&'static str> }
+//! fn hungry(c: &Camp) -> bool { c.food }
+//! fn cold(c: &Camp) -> bool { c.wood }
+//! #[derive(Default)] struct Cook;
+//! impl Behavior<Camp> for Cook { fn tick(&mut self, c: &mut Camp, _: &mut Ctx) -> Status { c.log.push("cook"); Status::Running } }
+//! #[derive(Default)] struct Burn;
+//! impl Behavior<Camp> for Burn { fn tick(&mut self, c: &mut Camp, _: &mut Ctx) -> Status { c.log.push("burn"); Status::Running } }
+//! #[derive(Default)] struct Nap;
+//! impl Behavior<Camp> for Nap { fn tick(&mut self, c: &mut Camp, _: &mut Ctx) -> Status { c.log.push("nap"); Status::Running } }
+//! deciders::tree! {
+//!     tree Evening for Camp {
+//!         priority {
+//!             // No decide of its own: the chores decide.
+//!             chores: when(delegate) => priority {
+//!                 cook: when(decide = hungry) => Cook,
+//!                 fire: when(decide = cold) => Burn,
+//!             },
+//!             nap: Nap,
+//!         }
+//!     }
+//! }
+//! let mut camp = Camp { food: false, wood: false, log: Vec::new() };
+//! let mut t = Evening::new();
+//! t.tick(&mut camp, &mut Ctx::new(0.1)); // no chore accepts: the group does not either
+//! camp.wood = true;
+//! t.tick(&mut camp, &mut Ctx::new(0.1)); // `fire` accepts: the group interrupts `nap`
+//! assert_eq!(camp.log, ["nap", "burn"]);
+//! ```
+//!
 //! ## A rejected guard in a status composite (G4)
 //! In a `sequence`, `fallback` (and the other status composites, a `parallel`
 //! or a decorator) a child whose guard rejects fails without being activated:
@@ -617,10 +662,9 @@
 //! `force(Success) { Leaf }` (or `force(Failure)`): `Running` passes through,
 //! any completion is replaced.
 //!
-//! # Subtrees (S1, S2)
-//! `subtree Name` references another tree of the same `tree!` invocation, for
-//! the same agent and world; each reference has its own state. References must
-//! not form a cycle.
+//! # Subtrees (S1, S2, S3)
+//! `subtree Name` references another tree for the same agent and world; each
+//! reference has its own state. References must not form a cycle.
 //!
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
@@ -634,6 +678,45 @@
 //! let (mut npc, mut t) = (Npc::default(), Cross::new());
 //! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["left", "right", "walk", "left", "right"]);
+//! ```
+//!
+//! A tree declared elsewhere — in another `tree!` invocation, another module
+//! or another crate — is referenced by its path, like any Rust type: `subtree
+//! ai::Patrol`, `subtree crate::ai::Patrol`, `subtree other_crate::Patrol`.
+//! It must be visible from where it is referenced (`pub` for another module
+//! or crate). It runs exactly as a tree of the same invocation would, and
+//! the referencing tree's state holds its state (a clock or a seed only if
+//! it needs one), so the two crates must use the same version of
+//! `deciders`; nothing is shared between references or looked up at run
+//! time. What the macro cannot see is checked by the compiler: a path that
+//! names no tree, or a tree for another agent or world, is an error at the
+//! path ("`Prowl` is not a tree for agent `Bot` and world `()`"); a cycle
+//! through trees declared elsewhere is a type of infinite size, which the
+//! compiler reports as a cycle; a `#[derive]` on the referencing tree needs
+//! the referenced tree to have it too.
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # #[derive(Default)] pub struct Npc { log: Vec<&'static str> }
+//! # pub struct Do(&'static str, Status);
+//! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
+//! mod looking {
+//!     use super::{Do, Npc};
+//!     use deciders::Status;
+//!     deciders::tree! {
+//!         pub tree Look for Npc { sequence { Do("left", Status::Success), Do("right", Status::Success) } }
+//!     }
+//! }
+//! deciders::tree! {
+//!     tree Cross for Npc {
+//!         sequence { subtree looking::Look, Do("walk", Status::Success), subtree looking::Look }
+//!     }
+//! }
+//! # fn main() {
+//! let (mut npc, mut t) = (Npc::default(), Cross::new());
+//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(npc.log, ["left", "right", "walk", "left", "right"]);
+//! # }
 //! ```
 //!
 //! # Random, shuffled and scored choices (Spore)

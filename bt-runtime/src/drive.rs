@@ -484,6 +484,86 @@ pub trait Subtree<A, W>: TreeParts {
     fn seed(ps: &mut Self::Persist, seed: u64);
 }
 
+/// Where a tree's state keeps its clock (T2): an `f64`, or `()` when no
+/// node of the tree, or of a tree it references, measures time (F3).
+pub trait ClockSlot {
+    /// Advances the clock by `dt` seconds; the new time.
+    fn advance(&mut self, dt: f32) -> f64;
+    /// The time.
+    fn now(&self) -> f64;
+}
+
+impl ClockSlot for f64 {
+    #[inline(always)]
+    fn advance(&mut self, dt: f32) -> f64 {
+        *self += f64::from(dt);
+        *self
+    }
+    #[inline(always)]
+    fn now(&self) -> f64 {
+        *self
+    }
+}
+
+impl ClockSlot for () {
+    #[inline(always)]
+    fn advance(&mut self, _: f32) -> f64 {
+        0.0
+    }
+    #[inline(always)]
+    fn now(&self) -> f64 {
+        0.0
+    }
+}
+
+/// Where a tree's state keeps its seed (D8): a `u64`, or `()` when no node
+/// of the tree, or of a tree it references, draws random numbers (F3).
+pub trait SeedSlot {
+    /// The seed (0 when there is none).
+    fn get(&self) -> u64;
+    /// Sets the seed (ignored when there is none).
+    fn set(&mut self, seed: u64);
+}
+
+impl SeedSlot for u64 {
+    #[inline(always)]
+    fn get(&self) -> u64 {
+        *self
+    }
+    #[inline(always)]
+    fn set(&mut self, seed: u64) {
+        *self = seed;
+    }
+}
+
+impl SeedSlot for () {
+    #[inline(always)]
+    fn get(&self) -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn set(&mut self, _: u64) {}
+}
+
+/// `T` when `B`, else `()`: the type of a [`ClockSlot`] or [`SeedSlot`]
+/// whose presence is a constant of the referenced trees ([`Subtree::CLOCK`],
+/// [`Subtree::RNG`]), as `<Has<{ … }> as Pick<f64>>::Slot`.
+pub struct Has<const B: bool>;
+
+/// See [`Has`].
+pub trait Pick<T> {
+    /// `T` or `()`.
+    type Slot;
+}
+
+impl<T> Pick<T> for Has<true> {
+    type Slot = T;
+}
+
+impl<T> Pick<T> for Has<false> {
+    type Slot = ();
+}
+
 /// The deepest of `depths`: a tree's [`Subtree::DEPTH`], from its own
 /// nodes' depths and those its references reach.
 pub const fn deepest(depths: &[usize]) -> usize {

@@ -93,6 +93,7 @@ pub fn state(g: &Gen) -> State {
     // adds to this tree's `Subtree` constants.
     let (mut subtrees, mut depths, mut clocks, mut rngs) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut outer_refs = Vec::new();
     for n in &tree.nodes {
         if n.guard.as_ref().is_some_and(|gd| gd.every.is_some()) {
             let f = g.timer_field(n.id);
@@ -122,6 +123,7 @@ pub fn state(g: &Gen) -> State {
                 seeds.push(quote!(#sub::seed(&mut self.#f, #rt::rng::derive_seed(seed, #id));));
                 // The path as written, named once: a path that names nothing
                 // is one error, there.
+                outer_refs.push(path.clone());
                 let alias = g.subtree_alias(n.id);
                 subtrees.push(quote_spanned!(path.span()=> type #alias = #path;));
                 let (depth, sub_depth) = (n.depth, quote!(#sub::DEPTH));
@@ -164,33 +166,35 @@ pub fn state(g: &Gen) -> State {
     let root = Gen::root_of(name);
     let (a, old, guard_var) = (local("a"), local("old"), local("active"));
     let (s, status, f) = (local("s"), local("status"), local("f"));
-    let (now_var, clock) = (local("now"), local("clock"));
+    let now_var = local("now");
     let params = g.params();
     let args = g.args();
     // Whether the state carries a seed (SPEC D8) and a clock (SPEC T2):
     // a node of this tree or of a tree it references draws random numbers,
-    // measures time. Arrays of 0 or 1: with a `subtree` reference, the
-    // length is the constant of this tree's `Subtree` impl, which asks the
-    // referenced trees' (they may be declared elsewhere); else a literal.
+    // measures time: the type, or `()`. With a `subtree` reference, which
+    // one depends on the referenced trees' `Subtree` constants (they may be
+    // declared elsewhere). Not this tree's own constant: naming it in its
+    // own field's type is a cycle for the compiler.
     let rt_outer = &g.rt_outer;
-    let (sub_trait, aw) = (
-        quote!(<#name as #rt_outer::Subtree<#agent_ty, #world>>),
-        g.aw(),
-    );
+    let aw = g.aw();
     let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let (uses_time, uses_rng) = (tree.uses_time(), tree.uses_rng());
-    let array_len = |own: bool, what: TokenStream| -> TokenStream {
+    let slot = |own: bool, what: TokenStream, ty: TokenStream| -> TokenStream {
         if subtrees.is_empty() {
-            let n = usize::from(own);
-            quote!(#n)
+            if own {
+                ty
+            } else {
+                quote!(())
+            }
         } else {
-            quote!(#sub_trait::#what as ::core::primitive::usize)
+            // The referenced trees by their paths as written: the state type
+            // is outside the invocation's block, where their aliases are.
+            let refs = outer_refs.iter();
+            quote!(<#rt_outer::Has<{ #own #(|| <#refs as #rt_outer::Subtree<#aw>>::#what)* }> as #rt_outer::Pick<#ty>>::Slot)
         }
     };
-    let (clock_len, seed_len) = (
-        array_len(uses_time, quote!(CLOCK)),
-        array_len(uses_rng, quote!(RNG)),
-    );
+    let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
+    let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed_fn = quote! {
         impl #persist {
             /// Seeds every generator of this state (SPEC D8).
@@ -229,17 +233,11 @@ pub fn state(g: &Gen) -> State {
         }
     };
     let begin = quote! {
-        let #now_var = match self.clock.first_mut() {
-            ::core::option::Option::Some(#clock) => {
-                *#clock += <::core::primitive::f64 as ::core::convert::From<::core::primitive::f32>>::from(#ctx.dt());
-                *#clock
-            }
-            ::core::option::Option::None => 0.0,
-        };
+        let #now_var = #rt::ClockSlot::advance(&mut self.clock, #ctx.dt());
         #ctx.__begin(#now_var);
     };
-    let now = quote!(self.clock.first().copied().unwrap_or(0.0));
-    let seed_now = quote!(self.seed.first().copied().unwrap_or(0));
+    let now = quote!(#rt::ClockSlot::now(&self.clock));
+    let seed_now = quote!(#rt::SeedSlot::get(&self.seed));
     let root_ty = g.active_ty(0);
     let blk = &g.blk;
     let enter_root = g.enter(0);
@@ -268,8 +266,8 @@ pub fn state(g: &Gen) -> State {
         #vis struct #name {
             active: ::core::option::Option<<#name as #rt_outer::TreeParts>::Root>,
             persist: <#name as #rt_outer::TreeParts>::Persist,
-            clock: [::core::primitive::f64; #clock_len],
-            seed: [::core::primitive::u64; #seed_len],
+            clock: #clock_ty,
+            seed: #seed_ty,
         }
     };
     let inner = quote! {
@@ -341,8 +339,8 @@ pub fn state(g: &Gen) -> State {
                 let mut #s = Self {
                     active: ::core::option::Option::None,
                     persist: ::core::default::Default::default(),
-                    clock: [0.0; #clock_len],
-                    seed: [0; #seed_len],
+                    clock: ::core::default::Default::default(),
+                    seed: ::core::default::Default::default(),
                 };
                 #s.set_seed(seed);
                 #s
@@ -353,9 +351,7 @@ pub fn state(g: &Gen) -> State {
             /// to this seed.
             #[allow(unused_variables)]
             #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
-                if let ::core::option::Option::Some(#s) = self.seed.first_mut() {
-                    *#s = seed;
-                }
+                #rt::SeedSlot::set(&mut self.seed, seed);
                 self.persist.__seed(seed);
             }
 
