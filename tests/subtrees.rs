@@ -3,7 +3,7 @@
 //! exactly like one declared in the same invocation (S1): each reference
 //! has its own state, a clock and a seed are carried when the referenced
 //! tree needs them and only then (F3), and the active path goes through it.
-//! (Another crate: `tests/heavy/tests/cross_crate.rs`.)
+//! (Another crate: `tests/heavy/cross_crate.rs`.)
 
 mod common;
 use common::*;

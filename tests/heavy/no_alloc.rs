@@ -135,7 +135,7 @@ deciders::tree! {
             guard: when(every(2.0), decide = Critter::guard) => priority with Step::every(50) {
                 yell_for_help: when(any(NIGHT), decide = Critter::guard) => Step::every(2),
                 fight: when(decide = Critter::fight) => timeout(1.0) { Step::every(40) },
-                patrol: when(recheck, decide = Critter::guard) => subtree Patrol,
+                patrol: when(recheck, decide = Critter::guard) => subtree far::Patrol,
                 rest: Step::every(3),
             },
             fight: when(decide = Critter::fight) => parallel(success >= 2) {
@@ -168,7 +168,7 @@ deciders::tree! {
                     parallel(all_complete) { Step::every(1), Step::every(2) },
                 },
             },
-            idle: priority {
+            idle: when(delegate) => priority {
                 play: when(any(NIGHT)) => sequential {
                     flip: Step::every(1),
                     roll: repeat(2) { Step::every(2) },
@@ -181,10 +181,17 @@ deciders::tree! {
             },
         }
     }
+}
 
-    /// A subtree: referenced from `guard`, with its own state there.
-    tree Patrol for Critter {
-        sequence { succeed, Step::every(2), repeat(forever) { Step::every(4) } }
+/// A subtree declared in another module (S3): referenced from `guard`, with
+/// its own state there.
+mod far {
+    use super::{Critter, Step};
+
+    deciders::tree! {
+        pub tree Patrol for Critter {
+            sequence { succeed, Step::every(2), repeat(forever) { Step::every(4) } }
+        }
     }
 }
 

@@ -25,7 +25,7 @@ deciders::tree! {
             guard: when(every(0.5), decide = d("guard")) => priority with Act("g_guard") {
                 yell: when(recheck, decide = d("yell")) => Act("yell"),
                 fight: when(decide = d("gfight")) => timeout(1.0) { Act("gfight") },
-                patrol: when(decide = d("patrol")) => subtree Patrol,
+                patrol: when(decide = d("patrol")) => subtree far::Patrol,
                 rest: Act("grest"),
             },
             brawl: when(decide = d("brawl")) => parallel(success >= 2, failure >= 2) {
@@ -56,6 +56,10 @@ deciders::tree! {
                     },
                     parallel(all_complete) { Act("ac1"), Act("ac2") },
                 },
+                r5: when(delegate) => priority {
+                    dl1: when(decide = d("dl1")) => Act("dl1"),
+                    dl2: when(decide = d("dl2")) => Act("dl2"),
+                },
             },
             idle: selector with Act("g_idle") {
                 nap: when(none(NIGHT), decide = d("nap")) => delay(0.2) { Act("nap") },
@@ -76,9 +80,16 @@ deciders::tree! {
             },
         }
     }
+}
 
-    tree Patrol for World {
-        sequence with Act("g_patrol") { Act("pat1"), Act("pat2") }
+/// A subtree declared in another module (S3).
+mod far {
+    use crate::common::*;
+
+    deciders::tree! {
+        pub tree Patrol for World {
+            sequence with Act("g_patrol") { Act("pat1"), Act("pat2") }
+        }
     }
 }
 
@@ -113,6 +124,8 @@ const NODES: &[(&str, &[&str])] = &[
     ("uf", &["g_root", "g_rand"]),
     ("ac1", &["g_root", "g_rand"]),
     ("ac2", &["g_root", "g_rand"]),
+    ("dl1", &["g_root", "g_rand"]),
+    ("dl2", &["g_root", "g_rand"]),
     ("g_idle", &["g_root"]),
     ("nap", &["g_root", "g_idle"]),
     ("g_fb", &["g_root", "g_idle"]),
@@ -132,7 +145,7 @@ const NODES: &[(&str, &[&str])] = &[
 /// Decides and conditions, by the name their score is read under.
 const SCORED: &[&str] = &[
     "flee", "guard", "yell", "gfight", "patrol", "brawl", "eat", "nap", "c1", "c2", "extra", "r1",
-    "rk", "s1", "s2", "s3", "c3", "c4", "sw",
+    "rk", "s1", "s2", "s3", "c3", "c4", "sw", "dl1", "dl2",
 ];
 
 /// A decorator of the test's own (SPEC R11): "loop until it fails".
