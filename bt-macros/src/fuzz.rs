@@ -279,6 +279,7 @@ const POOL: &[&str] = &[
     "every",
     "recheck",
     "redecide",
+    "delegate",
     "any",
     "all",
     "none",
