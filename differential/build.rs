@@ -23,7 +23,46 @@ fn main() {
     let _ = writeln!(out, "pub const SEEDS: &[u64] = &{seeds:?};");
     for &seed in &seeds {
         let forest = deciders_reference::gen::forest(seed);
-        let _ = writeln!(out, "deciders::tree! {{\n{}}}", forest.source());
+        if seed % 2 == 0 && forest.trees.len() > 1 {
+            // S3: the referenced trees in a module of their own, in another
+            // invocation, named by path from the first tree.
+            let module = format!("m{seed}");
+            // `source()` writes each tree from a line `tree NAME for World {`.
+            let source = forest.source();
+            let mut chunks: Vec<String> = Vec::new();
+            for line in source.lines() {
+                if line.starts_with("tree ") || chunks.is_empty() {
+                    chunks.push(String::new());
+                }
+                let chunk = chunks.last_mut().unwrap();
+                chunk.push_str(line);
+                chunk.push('\n');
+            }
+            let mut first = chunks[0].clone();
+            for t in &forest.trees[1..] {
+                for end in [",", "\n"] {
+                    first = first.replace(
+                        &format!("subtree {}{end}", t.name),
+                        &format!("subtree {module}::{}{end}", t.name),
+                    );
+                }
+            }
+            if !first.contains(&format!("subtree {module}::")) {
+                // The first tree references none of the others.
+                let _ = writeln!(out, "deciders::tree! {{\n{source}}}");
+                continue;
+            }
+            let rest: String = chunks[1..]
+                .iter()
+                .map(|c| c.replacen("tree ", "pub tree ", 1))
+                .collect();
+            let _ = writeln!(
+                out,
+                "deciders::tree! {{\n{first}}}\nmod {module} {{\n    use super::*;\n    deciders::tree! {{\n{rest}}}\n}}"
+            );
+        } else {
+            let _ = writeln!(out, "deciders::tree! {{\n{}}}", forest.source());
+        }
     }
     let _ = writeln!(
         out,
