@@ -3,7 +3,8 @@
 //! interval; `parallel(all_complete…)`; the control nodes `if_then_else`,
 //! `while_do_else` and `switch` over a scripted integer), every decorator
 //! form (including `recheck(…)`, `retry(forever)`, `run_once[(S)]` and the
-//! fixture's scripted `decorate(Dec::new(…))`), every guard item,
+//! fixture's scripted `decorate(Dec::new(…))`), every guard item (`delegate`
+//! on decider groups, nested and under `random`/`scored` parents),
 //! group behaviors (including DBlock receivers), one subtree referenced
 //! from zero to two places; depth ≤ 6, fan-out ≤ 4 (so a `shuffle` never
 //! has more than its 64 children).
@@ -164,8 +165,9 @@ impl Gen {
         root
     }
 
-    /// A child slot of `parent`: a named node, maybe guarded.
-    fn slot(&mut self, parent: &Kind, depth: usize, max_depth: usize) -> Node {
+    /// A child slot of `parent` (`delegating`: whose guard delegates, G6):
+    /// a named node, maybe guarded.
+    fn slot(&mut self, parent: &Kind, delegating: bool, depth: usize, max_depth: usize) -> Node {
         let name = self.fresh("n");
         let decider_parent =
             matches!(parent, Kind::Composite { policy, .. } if policy.is_decider_group());
@@ -190,7 +192,24 @@ impl Gen {
             }) => Need::Receiver,
             _ => Need::Nothing,
         };
-        let kind = self.kind(depth, max_depth, need);
+        // G6: under a delegating group, a decider group now and then, which
+        // mostly delegates too: nested delegation.
+        let nest = delegating
+            && need == Need::Nothing
+            && depth < max_depth
+            && self.budget > 0
+            && self.rng.random_bool(0.3);
+        let kind = if nest {
+            self.budget -= 1;
+            self.decider_group()
+        } else {
+            self.kind(depth, max_depth, need)
+        };
+        if let Kind::Composite { policy, .. } = &kind {
+            if policy.is_decider_group() && need == Need::Nothing {
+                self.delegation(&mut guard, parent, nest, switch_case);
+            }
+        }
         if let (Some(g), Kind::Composite { policy, .. }) = (guard.as_mut(), &kind) {
             if policy.is_decider_group() && self.rng.random_bool(0.8) {
                 g.redecide = true;
@@ -204,6 +223,50 @@ impl Gen {
         };
         self.children(&mut node, depth, max_depth);
         node
+    }
+
+    /// G6: the guard of a decider group (with no DBlock to hand on) often
+    /// delegates to the group's children: a guard drawn with a decide
+    /// loses it, an unguarded slot gets a guard of its own; more often
+    /// under a `random` or `scored` parent, where the delegated score
+    /// competes with the siblings', and under a delegating parent
+    /// (`nest`).
+    fn delegation(
+        &mut self,
+        guard: &mut Option<Guard>,
+        parent: &Kind,
+        nest: bool,
+        switch_case: bool,
+    ) {
+        let competing = matches!(
+            parent,
+            Kind::Composite {
+                policy: Policy::Random | Policy::Shuffle | Policy::Scored,
+                ..
+            }
+        );
+        let p = if nest {
+            0.8
+        } else if competing {
+            0.7
+        } else {
+            0.45
+        };
+        match guard {
+            Some(g) if self.rng.random_bool(p) => {
+                g.decide = None;
+                g.delegate = true;
+            }
+            Some(_) => {}
+            // C10: a `switch` case has no guard in the grammar.
+            None if !switch_case && self.rng.random_bool(p) => {
+                let mut g = self.guard();
+                g.decide = None;
+                g.delegate = true;
+                *guard = Some(g);
+            }
+            None => {}
+        }
     }
 
     fn guard(&mut self) -> Guard {
@@ -301,6 +364,22 @@ impl Gen {
         }
     }
 
+    /// A decider group (D1–D6), maybe with a group behavior.
+    fn decider_group(&mut self) -> Kind {
+        let policy = self.pick(&Policy::ALL[..5]);
+        debug_assert!(policy.is_decider_group());
+        let group = self
+            .rng
+            .random_bool(0.35)
+            .then(|| Group::Act(self.fresh("g")));
+        let rescore = self.rescore(policy);
+        Kind::Composite {
+            policy,
+            group,
+            rescore,
+        }
+    }
+
     /// D6: half the `scored` groups get a rescoring interval.
     fn rescore(&mut self, policy: Policy) -> Option<f64> {
         (policy == Policy::Scored && self.rng.random_bool(0.5)).then(|| self.duration())
@@ -309,7 +388,7 @@ impl Gen {
     fn deco(&mut self) -> Deco {
         let completion = [Status::Success, Status::Failure];
         let any = [Status::Success, Status::Failure, Status::Running];
-        match self.rng.random_range(0..12u32) {
+        match self.rng.random_range(0..14u32) {
             0 => Deco::Invert,
             1 => Deco::Force(self.pick(&completion)),
             2 => Deco::Always(self.pick(&any)),
@@ -320,11 +399,9 @@ impl Gen {
             } else {
                 Some(self.rng.random_range(1..=3))
             }),
-            6 => Deco::Retry(if self.rng.random_bool(0.3) {
-                None
-            } else {
-                Some(self.rng.random_range(1..=3))
-            }),
+            6 => Deco::Retry(Some(self.rng.random_range(1..=3))),
+            // R5: `retry(forever)` as often as a counted `retry`.
+            13 => Deco::Retry(None),
             7 => Deco::Timeout(self.duration()),
             8 => Deco::Delay(self.duration()),
             9 => Deco::Recheck,
@@ -333,6 +410,8 @@ impl Gen {
             } else {
                 Some(self.pick(&completion))
             }),
+            // The scripted decorator twice as often as the others: its
+            // protocol has the most branches.
             _ => Deco::Custom(self.fresh("x")),
         }
     }
@@ -348,8 +427,9 @@ impl Gen {
             _ => 0,
         };
         let kind = node.kind.clone();
+        let delegating = node.guard.as_ref().is_some_and(|g| g.delegate);
         for _ in 0..count {
-            let child = self.slot(&kind, depth + 1, max_depth);
+            let child = self.slot(&kind, delegating, depth + 1, max_depth);
             node.children.push(child);
         }
         if let Kind::Switch { cases, .. } = &mut node.kind {
@@ -459,6 +539,18 @@ pub const FEATURES: &[&str] = &[
     "dblock into a behavior",
     "dblock into a group behavior",
     "decorator over a composite",
+    "delegate",
+    "delegate hands on a DBlock",
+    "delegate on a group with a behavior",
+    "delegate on a priority group",
+    "delegate on a random group",
+    "delegate on a scored group",
+    "delegate on a sequential group",
+    "delegate on a shuffle group",
+    "delegate under random or scored",
+    "delegate with preconditions",
+    "delegate with recheck",
+    "delegate with redecide",
     "every on a recheck guard",
     "group behavior inside a parallel",
     "guarded child of a control node",
@@ -468,6 +560,7 @@ pub const FEATURES: &[&str] = &[
     "hold (no tick hook)",
     "if_then_else",
     "if_then_else without else",
+    "nested delegate",
     "parallel thresholds",
     "parallel(all_complete)",
     "random group",
@@ -489,6 +582,63 @@ pub const FEATURES: &[&str] = &[
     "while_do_else",
     "while_do_else without else",
 ];
+
+/// G6: what a `delegate` guard on `n` (a decider group) combines with.
+fn delegation_census(
+    n: &Node,
+    g: &Guard,
+    parent: Option<&Kind>,
+    out: &mut std::collections::BTreeSet<&'static str>,
+) {
+    out.insert("delegate");
+    if g.recheck {
+        out.insert("delegate with recheck");
+    }
+    if g.redecide {
+        out.insert("delegate with redecide");
+    }
+    if g.every.is_some() || !g.flags.is_empty() {
+        out.insert("delegate with preconditions");
+    }
+    if let Kind::Composite { policy, group, .. } = &n.kind {
+        out.insert(match policy {
+            Policy::Priority => "delegate on a priority group",
+            Policy::Sequential => "delegate on a sequential group",
+            Policy::Random => "delegate on a random group",
+            Policy::Shuffle => "delegate on a shuffle group",
+            _ => "delegate on a scored group",
+        });
+        if group.is_some() {
+            out.insert("delegate on a group with a behavior");
+        }
+    }
+    if matches!(
+        parent,
+        Some(Kind::Composite {
+            policy: Policy::Random | Policy::Scored,
+            ..
+        })
+    ) {
+        out.insert("delegate under random or scored");
+    }
+    if n.children
+        .iter()
+        .any(|c| c.guard.as_ref().is_some_and(|g| g.delegate))
+    {
+        out.insert("nested delegate");
+    }
+    if n.children.iter().any(|c| {
+        matches!(
+            c.guard,
+            Some(Guard {
+                decide: Some(Decide::Block { .. }),
+                ..
+            })
+        )
+    }) {
+        out.insert("delegate hands on a DBlock");
+    }
+}
 
 fn has_random(n: &Node) -> bool {
     matches!(n.kind, Kind::Composite { policy, .. } if policy.is_random())
@@ -516,6 +666,9 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
         }
         if g.redecide {
             out.insert("redecide");
+        }
+        if g.delegate {
+            delegation_census(n, g, parent, out);
         }
         if let Some(Decide::Block { .. }) = g.decide {
             out.insert(match n.kind {

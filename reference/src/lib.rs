@@ -3,8 +3,8 @@
 //!
 //! - [`tree`]: a tree as data, and its rendering as `tree!` source;
 //! - [`model`]: a deliberately simple interpreter of such a tree, written
-//!   rule by rule from the behavioral contract (`docs/SEMANTICS.md`'s ids in
-//!   comments), not from the generated code;
+//!   rule by rule from the behavioral contract (`docs/reference.md`, its
+//!   rule ids in comments), not from the generated code;
 //! - [`gen`]: random valid trees from a seed;
 //! - [`script`]: the frames a script feeds a tree and what is recorded.
 //!

@@ -128,6 +128,15 @@ pub const COVERAGE: &[&str] = &[
     "flags reject",
     "G5 accepts",
     "G5 rejects",
+    "G6 a delegated score competes",
+    "G6 delegate accepts",
+    "G6 delegate rejects",
+    "G6 delegated child entered",
+    "G6 delegated child exits at once",
+    "G6 nested delegation",
+    "G6 recheck delegates",
+    "G6 redecide delegates",
+    "G6 shuffle round kept by a delegation not entered",
     "group behavior fails on tick",
     "group behavior refused",
     "halt",
@@ -166,9 +175,19 @@ pub const COVERAGE: &[&str] = &[
     "while_do_else switches branch",
 ];
 
-/// The DBlock a `dblock` decide accepted with: the receiver's scripted
-/// name and the value it carries (G2).
-type Block = Option<(String, u8)>;
+/// What a guard that accepted hands on to the node it lets in.
+#[derive(Debug)]
+enum Handed {
+    /// Nothing: no decide, or a plain `decide` (G2).
+    Nothing,
+    /// The DBlock of a `dblock` decide: the receiver's scripted name and the
+    /// value it carries (G2).
+    Block(String, u8),
+    /// G6: the child a `delegate` guard picked among the group's children,
+    /// with what that child's own guard handed on. The group enters it
+    /// without deciding it again.
+    Child(usize, Box<Handed>),
+}
 
 /// What a tick needs besides the node: the scripted world, the frame's
 /// inputs, and where errors go.
@@ -204,6 +223,10 @@ struct Inst<'f> {
     /// D5: the children of a `shuffle` group chosen in this round, one bit
     /// each (persistent: kept by a halt, cleared by a reset).
     round: u64,
+    /// D5, G6: this `shuffle` group's `delegate` guard picked a child that
+    /// has not been entered since (bookkeeping for [`COVERAGE`] only: the
+    /// next decision then reads a round the pick left untouched).
+    picked_not_entered: bool,
     /// R11: how often the scripted decorator entered (its `Persist` value).
     entries: u64,
     /// R13: the first completion of a `run_once`'s child (persistent).
@@ -323,7 +346,7 @@ impl<'f> Model<'f> {
         let status = if self.root.active {
             self.root.tick(&mut env)
         } else {
-            self.root.enter(&mut env, None)
+            self.root.enter(&mut env, Handed::Nothing)
         };
         (status, errors)
     }
@@ -405,6 +428,7 @@ impl<'f> Inst<'f> {
             cooldown: None,
             rng,
             round: 0,
+            picked_not_entered: false,
             entries: 0,
             once: None,
             active: false,
@@ -424,17 +448,19 @@ impl<'f> Inst<'f> {
 
     // ----- guards (G1–G3) -------------------------------------------------
 
-    /// The guard as checked before entering: `None` rejects, `Some(block)`
-    /// accepts with the decide's DBlock, if any.
-    fn guard_entry(&mut self, env: &mut Env) -> Option<Block> {
-        self.guard_score(env).map(|(_, block)| block)
+    /// The guard as checked before entering: `None` rejects, `Some(handed)`
+    /// accepts with what it hands on (the decide's DBlock, G2, or the child
+    /// a `delegate` picked, G6).
+    fn guard_entry(&mut self, env: &mut Env) -> Option<Handed> {
+        self.guard_score(env).map(|(_, handed)| handed)
     }
 
     /// [`Inst::guard_entry`] with the accepting score (G2: 1.0 without a
-    /// decide; an unguarded node accepts with 1.0 too).
-    fn guard_score(&mut self, env: &mut Env) -> Option<(f32, Block)> {
+    /// decide; an unguarded node accepts with 1.0 too; G6: a `delegate`
+    /// guard's score is its picked child's).
+    fn guard_score(&mut self, env: &mut Env) -> Option<(f32, Handed)> {
         let Some(g) = &self.node.guard else {
-            return Some((1.0, None));
+            return Some((1.0, Handed::Nothing));
         };
         if !flags_pass(&g.flags, env.flags, env.stimuli) {
             let decision_ok = g
@@ -458,8 +484,13 @@ impl<'f> Inst<'f> {
             }
             self.timer = Some(env.now);
         }
+        if g.delegate {
+            // G6: the delegation takes the decide's place, after the
+            // preconditions (the timer was stamped just above).
+            return self.delegate(env);
+        }
         match &g.decide {
-            None => Some((1.0, None)), // G2: no decide accepts with score 1.0
+            None => Some((1.0, Handed::Nothing)), // G2: no decide accepts with score 1.0
             Some(Decide::Score(d)) => {
                 let score = env.io.score(d);
                 let ok = accepts(score);
@@ -468,7 +499,7 @@ impl<'f> Inst<'f> {
                 } else {
                     "decide rejects"
                 });
-                ok.then_some((score, None))
+                ok.then_some((score, Handed::Nothing))
             }
             Some(Decide::Block { decide, leaf }) => {
                 let score = env.io.score(decide);
@@ -478,7 +509,7 @@ impl<'f> Inst<'f> {
                 } else {
                     "decide rejects"
                 });
-                ok.then(|| (score, Some((leaf.clone(), env.io.block(decide)))))
+                ok.then(|| (score, Handed::Block(leaf.clone(), env.io.block(decide))))
             }
         }
     }
@@ -499,23 +530,62 @@ impl<'f> Inst<'f> {
             }
             self.timer = Some(env.now);
         }
+        if g.delegate {
+            // G3, G6: the same delegation pass as on entry; only accept or
+            // reject counts, the picked child is dropped.
+            env.hit("G6 recheck delegates");
+            return self.delegate(env).is_some();
+        }
         match &g.decide {
             None => true,
             Some(d) => accepts(env.io.score(d.name())),
         }
     }
 
+    /// G6: the decide step of this group's `delegate` guard. The children
+    /// are decided (their own guards: preconditions, decide) as the group
+    /// would decide on entry, by its policy, with nothing masked — and none
+    /// is entered. The guard accepts iff a child is picked, with that
+    /// child's score, and hands the child on with what its guard handed on
+    /// (its DBlock, or its own delegation). Draws of a `random`/`shuffle`
+    /// group come from its generator as in any decision; a `shuffle` round
+    /// is only read: the picked child joins it when it is entered (D5).
+    fn delegate(&mut self, env: &mut Env) -> Option<(f32, Handed)> {
+        let Kind::Composite { policy, .. } = self.node.kind else {
+            unreachable!("G6: `delegate` is only on a decider group's guard")
+        };
+        let mask = vec![false; self.children.len()];
+        match self.choose(env, policy, 0, &mask) {
+            Some((i, score, handed)) => {
+                env.hit("G6 delegate accepts");
+                if matches!(handed, Handed::Child(..)) {
+                    env.hit("G6 nested delegation");
+                }
+                if policy == Policy::Shuffle {
+                    self.picked_not_entered = true;
+                }
+                Some((score, Handed::Child(i, Box::new(handed))))
+            }
+            None => {
+                env.hit("G6 delegate rejects");
+                None
+            }
+        }
+    }
+
     // ----- the three operations ---------------------------------------------
 
-    /// Joins the active path and runs the first tick. `block` is the DBlock
-    /// of the guard that accepted this node.
-    fn enter(&mut self, env: &mut Env, block: Block) -> Status {
+    /// Joins the active path and runs the first tick. `handed` is what the
+    /// guard that accepted this node handed on (G2, G6).
+    fn enter(&mut self, env: &mut Env, handed: Handed) -> Status {
         debug_assert!(!self.active);
         let node = self.node;
         match &node.kind {
             Kind::Act(name) | Kind::Hold(name) => self.enter_leaf(env, name.clone(), name.clone()),
             Kind::Blk => {
-                let (leaf, value) = block.expect("a Blk is only generated behind a dblock guard");
+                let Handed::Block(leaf, value) = handed else {
+                    unreachable!("a Blk is only generated behind a dblock guard")
+                };
                 let log = blk_log_name(&leaf, value);
                 self.enter_leaf(env, leaf, log)
             }
@@ -533,7 +603,7 @@ impl<'f> Inst<'f> {
                 self.tick(env)
             }
             Kind::Composite { policy, group, .. } => {
-                self.enter_composite(env, *policy, group, block)
+                self.enter_composite(env, *policy, group, handed)
             }
             Kind::Decorator(deco) => self.enter_deco(env, deco),
             Kind::Parallel { .. } | Kind::Concurrent => {
@@ -555,7 +625,7 @@ impl<'f> Inst<'f> {
                 env.hit("subtree entered");
                 self.active = true;
                 self.run = Run::Subtree;
-                let s = self.children[0].enter(env, None);
+                let s = self.children[0].enter(env, Handed::Nothing);
                 self.finish(s)
             }
         }
@@ -691,7 +761,7 @@ impl<'f> Inst<'f> {
     /// child report Failure without running it.
     fn enter_child(&mut self, env: &mut Env, k: usize) -> Status {
         match self.children[k].guard_entry(env) {
-            Some(block) => self.children[k].enter(env, block),
+            Some(handed) => self.children[k].enter(env, handed),
             None => Status::Failure,
         }
     }
@@ -724,9 +794,15 @@ impl<'f> Inst<'f> {
         env: &mut Env,
         policy: Policy,
         group: &Option<Group>,
-        block: Block,
+        handed: Handed,
     ) -> Status {
-        // D1 order: group behavior activate → its tick → decide the children.
+        // D1 order: group behavior activate → its tick → decide the children
+        // (G6: or enter the child a `delegate` guard picked).
+        let (block, first) = match handed {
+            Handed::Nothing => (None, None),
+            Handed::Block(leaf, value) => (Some((leaf, value)), None),
+            Handed::Child(i, h) => (None, Some((i, *h))),
+        };
         let behavior = match group {
             None => None,
             Some(Group::Act(n)) => Some((n.clone(), n.clone())),
@@ -757,7 +833,9 @@ impl<'f> Inst<'f> {
             since: env.now,
         };
         let n = self.children.len();
-        if policy.is_decider_group() {
+        if let Some((i, h)) = first {
+            self.enter_delegated(env, policy, i, h)
+        } else if policy.is_decider_group() {
             self.decide_children(env, policy, 0, vec![false; n], None)
         } else {
             self.walk(env, policy, 0)
@@ -819,14 +897,18 @@ impl<'f> Inst<'f> {
     /// on a later tick than the group's entry, a `redecide` guard re-runs
     /// the group's own guard (entry semantics: a timer not due rejects).
     /// Not in the tick the group is entered: its guard has just accepted.
+    /// G6: a `delegate` guard runs its delegation pass here too; only
+    /// accept or reject counts, the picked child is dropped.
     fn redecide_guard_accepts(&mut self, env: &mut Env) -> bool {
-        if self.node.guard.as_ref().is_some_and(|g| g.redecide) {
-            let ok = self.guard_entry(env).is_some();
-            env.hit(if ok { "G5 accepts" } else { "G5 rejects" });
-            ok
-        } else {
-            true
+        let Some(g) = self.node.guard.as_ref().filter(|g| g.redecide) else {
+            return true;
+        };
+        if g.delegate {
+            env.hit("G6 redecide delegates");
         }
+        let ok = self.guard_entry(env).is_some();
+        env.hit(if ok { "G5 accepts" } else { "G5 rejects" });
+        ok
     }
 
     /// D1–D6, D9: one decision of the group's policy among the children not
@@ -843,16 +925,7 @@ impl<'f> Inst<'f> {
         mut last: Option<Status>,
     ) -> Status {
         loop {
-            let chosen = match policy {
-                Policy::Priority | Policy::Sequential => {
-                    self.first_accepting(env, policy, start, &mask)
-                }
-                Policy::Random => self.weighted_choice(env, |i| !mask[i]),
-                Policy::Shuffle => self.shuffle_choice(env, &mask),
-                Policy::Scored => self.best_choice(env, &mask),
-                _ => unreachable!("status composites walk"),
-            };
-            let Some((i, block)) = chosen else {
+            let Some((i, _, handed)) = self.choose(env, policy, start, &mask) else {
                 let s = match last {
                     // D9: accepted, but no child accepts: the subset rule
                     // is broken; reported, and the group fails.
@@ -873,7 +946,10 @@ impl<'f> Inst<'f> {
             if last.is_some() {
                 env.hit("D2 masked redecide enters another");
             }
-            let s = self.children[i].enter(env, block);
+            if policy == Policy::Shuffle {
+                self.join_round(env, i);
+            }
+            let s = self.children[i].enter(env, handed);
             if s == Status::Running {
                 self.set_running(Some(i));
                 return Status::Running;
@@ -888,19 +964,70 @@ impl<'f> Inst<'f> {
         }
     }
 
+    /// G6: entering a group whose `delegate` guard picked child `i` (`first`:
+    /// what that child's guard handed on). The group behavior, if any, has
+    /// activated and ticked; the child is entered as it was decided, not
+    /// decided again (a `shuffle` child joins the round now, D5). If it
+    /// exits at once, the group goes on deciding by its policy with it
+    /// masked (D2; `sequential`: from the next child on), as on any entry;
+    /// if none accepts, the group exits with the child's status.
+    fn enter_delegated(
+        &mut self,
+        env: &mut Env,
+        policy: Policy,
+        i: usize,
+        first: Handed,
+    ) -> Status {
+        env.hit("G6 delegated child entered");
+        if policy == Policy::Shuffle {
+            self.join_round(env, i);
+        }
+        let s = self.children[i].enter(env, first);
+        if s == Status::Running {
+            self.set_running(Some(i));
+            return Status::Running;
+        }
+        env.hit("G6 delegated child exits at once");
+        let mut mask = vec![false; self.children.len()];
+        mask[i] = true;
+        self.decide_children(env, policy, i + 1, mask, Some(s))
+    }
+
+    /// One decision of a decider group's policy among the children not in
+    /// `mask` (D1, D3–D6): the picked child, its score and what its guard
+    /// handed on; nothing is entered, and a `shuffle` round is not changed.
+    fn choose(
+        &mut self,
+        env: &mut Env,
+        policy: Policy,
+        start: usize,
+        mask: &[bool],
+    ) -> Option<(usize, f32, Handed)> {
+        match policy {
+            Policy::Priority | Policy::Sequential => self.first_accepting(env, policy, start, mask),
+            Policy::Random => self.weighted_choice(env, |i| !mask[i]),
+            Policy::Shuffle => self.shuffle_choice(env, mask),
+            Policy::Scored => self.best_choice(env, mask),
+            _ => unreachable!("status composites walk"),
+        }
+    }
+
     /// D1, D3: the first child (priority: of all; sequential: from `start`
-    /// on) not masked whose guard accepts.
+    /// on) not masked whose guard accepts; later children are not decided.
     fn first_accepting(
         &mut self,
         env: &mut Env,
         policy: Policy,
         start: usize,
         mask: &[bool],
-    ) -> Option<(usize, Block)> {
+    ) -> Option<(usize, f32, Handed)> {
         let from = if policy == Policy::Priority { 0 } else { start };
         (from..self.children.len())
             .filter(|&i| !mask[i])
-            .find_map(|i| Some((i, self.children[i].guard_entry(env)?)))
+            .find_map(|i| {
+                let (score, handed) = self.children[i].guard_score(env)?;
+                Some((i, score, handed))
+            })
     }
 
     /// D4: every child for which `candidate` holds is decided, in
@@ -913,26 +1040,32 @@ impl<'f> Inst<'f> {
         &mut self,
         env: &mut Env,
         candidate: impl Fn(usize) -> bool,
-    ) -> Option<(usize, Block)> {
+    ) -> Option<(usize, f32, Handed)> {
         let mut total = 0.0f64;
         let mut chosen = None;
+        // G6: whether a delegating child's score is in the total.
+        let mut delegated = false;
         for i in 0..self.children.len() {
             if !candidate(i) {
                 continue;
             }
-            let Some((score, block)) = self.children[i].guard_score(env) else {
+            let Some((score, handed)) = self.children[i].guard_score(env) else {
                 continue;
             };
             let w = f64::from(score);
             total += w;
+            delegated |= matches!(handed, Handed::Child(..));
             if chosen.is_none() {
-                chosen = Some((i, block));
+                chosen = Some((i, score, handed));
                 continue;
+            }
+            if delegated {
+                env.hit("G6 a delegated score competes");
             }
             let rng = self.rng.as_mut().expect("a random group has a generator");
             if unit(rng) * total < w {
                 env.hit("D4 draw replaces the choice");
-                chosen = Some((i, block));
+                chosen = Some((i, score, handed));
             } else {
                 env.hit("D4 draw keeps the choice");
             }
@@ -941,47 +1074,63 @@ impl<'f> Inst<'f> {
     }
 
     /// D5: a weighted choice (D4) among the unmasked children not chosen yet
-    /// in this round; if none of them accepts, a new round starts: a choice
-    /// among the unmasked children of the old round (each child is decided
-    /// at most once per decision), and the round is cleared if one is
-    /// chosen. The chosen child joins the round.
-    fn shuffle_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, Block)> {
+    /// in this round; if none of them accepts, among the unmasked children
+    /// of the round (each child is decided at most once per decision). The
+    /// round itself changes only when the chosen child is entered
+    /// ([`Inst::join_round`]).
+    fn shuffle_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, f32, Handed)> {
+        if std::mem::take(&mut self.picked_not_entered) {
+            // G6: a delegation picked a child that was not entered: the
+            // round read now is the one from before that pick.
+            env.hit("G6 shuffle round kept by a delegation not entered");
+        }
         let round = self.round;
         let used = |i: usize| round & (1u64 << i) != 0;
         if (0..self.children.len()).any(|i| !mask[i] && used(i)) {
             env.hit("D5 round skips a used child");
         }
-        let chosen = match self.weighted_choice(env, |i| !mask[i] && !used(i)) {
-            Some(c) => c,
-            None => {
-                let c = self.weighted_choice(env, |i| !mask[i] && used(i))?;
-                env.hit("D5 new round");
-                self.round = 0;
-                c
-            }
-        };
-        self.round |= 1u64 << chosen.0;
-        Some(chosen)
+        match self.weighted_choice(env, |i| !mask[i] && !used(i)) {
+            Some(c) => Some(c),
+            None => self.weighted_choice(env, |i| !mask[i] && used(i)),
+        }
+    }
+
+    /// D5: child `i` of a `shuffle` group is entered and joins the round.
+    /// If it was in the round already, it was chosen by a new round's pass:
+    /// the new round holds just this child.
+    fn join_round(&mut self, env: &mut Env, i: usize) {
+        self.picked_not_entered = false;
+        let bit = 1u64 << i;
+        if self.round & bit != 0 {
+            env.hit("D5 new round");
+            self.round = bit;
+        } else {
+            self.round |= bit;
+        }
     }
 
     /// D6: every unmasked child is decided; the highest score wins, the
     /// earliest on ties.
-    fn best_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, Block)> {
-        let mut best: Option<(usize, f32, Block)> = None;
+    fn best_choice(&mut self, env: &mut Env, mask: &[bool]) -> Option<(usize, f32, Handed)> {
+        let mut best: Option<(usize, f32, Handed)> = None;
         for i in (0..self.children.len()).filter(|&i| !mask[i]) {
-            let Some((score, block)) = self.children[i].guard_score(env) else {
+            let Some((score, handed)) = self.children[i].guard_score(env) else {
                 continue;
             };
             match &best {
-                None => best = Some((i, score, block)),
-                Some((_, b, _)) if score > *b => {
-                    env.hit("D6 a later child scores higher");
-                    best = Some((i, score, block));
+                None => best = Some((i, score, handed)),
+                Some((_, b, h)) => {
+                    if matches!(handed, Handed::Child(..)) || matches!(h, Handed::Child(..)) {
+                        env.hit("G6 a delegated score competes");
+                    }
+                    if score > *b {
+                        env.hit("D6 a later child scores higher");
+                        best = Some((i, score, handed));
+                    }
                 }
-                Some(_) => {}
             }
         }
-        best.map(|(i, _, block)| (i, block))
+        best
     }
 
     /// C1, C3 (and C2, C4 on entry): enters the children from `from` on in
@@ -1014,11 +1163,11 @@ impl<'f> Inst<'f> {
                     // D1: decide only the children before the active one;
                     // the first that accepts interrupts it.
                     for j in 0..i {
-                        if let Some(block) = self.children[j].guard_entry(env) {
+                        if let Some(handed) = self.children[j].guard_entry(env) {
                             env.hit("priority interrupts");
                             self.children[i].halt(env);
                             self.set_running(None);
-                            let s = self.children[j].enter(env, block);
+                            let s = self.children[j].enter(env, handed);
                             if s == Status::Running {
                                 self.set_running(Some(j));
                                 return Status::Running;
@@ -1097,23 +1246,23 @@ impl<'f> Inst<'f> {
         }
         self.set_since(env.now);
         let mut run_score = 0.0f32;
-        let mut best: Option<(usize, f32, Block)> = None;
+        let mut best: Option<(usize, f32, Handed)> = None;
         for k in 0..self.children.len() {
-            let Some((score, block)) = self.children[k].guard_score(env) else {
+            let Some((score, handed)) = self.children[k].guard_score(env) else {
                 continue;
             };
             if k == run {
                 run_score = score;
             } else if best.as_ref().is_none_or(|b| score > b.1) {
-                best = Some((k, score, block));
+                best = Some((k, score, handed));
             }
         }
         match best {
-            Some((k, score, block)) if score > run_score => {
+            Some((k, score, handed)) if score > run_score => {
                 env.hit("D6 rescore takes over");
                 self.children[run].halt(env);
                 self.set_running(None);
-                let s = self.children[k].enter(env, block);
+                let s = self.children[k].enter(env, handed);
                 if s == Status::Running {
                     self.set_running(Some(k));
                     return Some(s);
@@ -1341,7 +1490,7 @@ impl<'f> Inst<'f> {
     /// `recheck`) is checked on entry: a rejection is Failure without
     /// running the child (G4).
     fn enter_recheck(&mut self, env: &mut Env) -> Status {
-        let Some(block) = self.children[0].guard_entry(env) else {
+        let Some(handed) = self.children[0].guard_entry(env) else {
             env.hit("R12 recheck rejects on entry");
             return Status::Failure;
         };
@@ -1351,7 +1500,7 @@ impl<'f> Inst<'f> {
             count: 0,
             child: true,
         };
-        let s = self.children[0].enter(env, block);
+        let s = self.children[0].enter(env, handed);
         self.finish(s)
     }
 
@@ -2894,5 +3043,468 @@ mod tests {
             )),
             "tree T for World {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
         );
+    }
+
+    // ----- G6: delegate ---------------------------------------------------
+
+    /// A `delegate` guard with `recheck`/`redecide` as given (G6).
+    fn delegating(recheck: bool, redecide: bool) -> Option<Guard> {
+        Some(Guard {
+            delegate: true,
+            recheck,
+            redecide,
+            ..Guard::default()
+        })
+    }
+
+    fn priority(name: &str, guard: Option<Guard>, children: Vec<Node>) -> Node {
+        group(name, guard, Policy::Priority, None, children)
+    }
+
+    #[test]
+    fn g6_the_picked_child_is_entered_without_a_second_decide() {
+        let f = forest(priority(
+            "root",
+            None,
+            vec![
+                act("flee", decide("flee")),
+                node(
+                    "guard",
+                    delegating(false, false),
+                    Kind::Composite {
+                        policy: Policy::Priority,
+                        group: Some(Group::Act("guard".into())),
+                        rescore: None,
+                    },
+                    vec![act("x", decide("x")), act("y", decide("y"))],
+                ),
+                act("idle", None),
+            ],
+        ));
+        assert!(f
+            .source()
+            .contains("guard: when(delegate) => priority with"));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // No child accepts: the guard rejects, having decided every child.
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide flee",
+                "decide x",
+                "decide y",
+                "activate idle",
+                "tick idle -> Running",
+            ],
+        );
+        // `y` accepts: the group interrupts `idle` and enters `y` as decided
+        // (one `decide y`), after its group behavior (D1 order).
+        set(&mut io, &[("y", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide flee",
+                "decide x",
+                "decide y",
+                "deactivate idle",
+                "activate guard",
+                "tick guard -> Running",
+                "activate y",
+                "tick y -> Running",
+            ],
+        );
+        // Running: the guard is not evaluated again (G3); the group decides
+        // `x`, before its running `y` (D1).
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide flee",
+                "tick guard -> Running",
+                "decide x",
+                "tick y -> Running",
+            ],
+        );
+        // With both accepting, a `priority` delegation picks the first:
+        // `y` is not decided.
+        let mut m = Model::new(&f);
+        set(&mut io, &[("x", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide flee",
+                "decide x",
+                "activate guard",
+                "tick guard -> Running",
+                "activate x",
+                "tick x -> Running",
+            ],
+        );
+        assert_eq!(m.path(), ["root", "guard", "x"]);
+    }
+
+    #[test]
+    fn g6_a_sequential_group_goes_on_after_a_delegated_child_that_exits_at_once() {
+        let f = forest(priority(
+            "root",
+            None,
+            vec![
+                group(
+                    "g",
+                    delegating(false, false),
+                    Policy::Sequential,
+                    None,
+                    vec![
+                        act("x", decide("x")),
+                        act("y", decide("y")),
+                        act("z", decide("z")),
+                    ],
+                ),
+                act("idle", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(
+            &mut io,
+            &[("x", ACCEPT), ("z", ACCEPT)],
+            &[("x", Status::Success)],
+        );
+        // `x` exits at once: the group decides the children after it, not
+        // `x` again (D2, D3).
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide x",
+                "activate x",
+                "tick x -> Success",
+                "deactivate x",
+                "decide y",
+                "decide z",
+                "activate z",
+                "tick z -> Running",
+            ],
+        );
+        // Nothing after it accepts: the group exits with `x`'s status and
+        // the root redecides with the group masked (D2).
+        let mut m = Model::new(&f);
+        set(&mut io, &[("z", REJECT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide x",
+                "activate x",
+                "tick x -> Success",
+                "deactivate x",
+                "decide y",
+                "decide z",
+                "activate idle",
+                "tick idle -> Running",
+            ],
+        );
+        assert!(m
+            .coverage()
+            .contains_key("G6 delegated child exits at once"));
+    }
+
+    #[test]
+    fn g6_the_delegated_score_competes_in_a_scored_parent() {
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Scored,
+            None,
+            vec![
+                act("a", decide("a")),
+                group(
+                    "g",
+                    delegating(false, false),
+                    Policy::Scored,
+                    None,
+                    vec![act("x", decide("x")), act("y", decide("y"))],
+                ),
+            ],
+        ));
+        // `g` delegates to `y` with 2, which beats `a`'s 1.
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("a", ACCEPT), ("x", HALF), ("y", TWO)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide a",
+                "decide x",
+                "decide y",
+                "activate y",
+                "tick y -> Running",
+            ],
+        );
+        // With `y` rejecting, `g`'s score is `x`'s 0.5: `a` wins.
+        let mut m = Model::new(&f);
+        set(&mut io, &[("y", REJECT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide a",
+                "decide x",
+                "decide y",
+                "activate a",
+                "tick a -> Running",
+            ],
+        );
+    }
+
+    #[test]
+    fn g6_a_shuffle_round_takes_the_delegated_child_only_once_it_is_entered() {
+        let f = forest(group(
+            "root",
+            None,
+            Policy::Scored,
+            None,
+            vec![
+                act("a", decide("a")),
+                group(
+                    "g",
+                    delegating(false, false),
+                    Policy::Shuffle,
+                    None,
+                    vec![act("x", decide("x")), act("y", decide("y"))],
+                ),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // `g` delegates to `x`, but `a` scores higher: `g` is not entered.
+        set(&mut io, &[("a", TWO), ("x", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide a",
+                "decide x",
+                "decide y",
+                "activate a",
+                "tick a -> Running",
+            ],
+        );
+        m.halt(&mut io);
+        io.take();
+        // So `x` is not in the round: one pass decides `x` then `y`.
+        set(&mut io, &[("a", REJECT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "decide a",
+                "decide x",
+                "decide y",
+                "activate x",
+                "tick x -> Running",
+            ],
+        );
+        assert!(m
+            .coverage()
+            .contains_key("G6 shuffle round kept by a delegation not entered"));
+        // Entered, it is: the next pass leaves `x` for a new round.
+        m.halt(&mut io);
+        io.take();
+        set(&mut io, &[("y", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide a", "decide y", "activate y", "tick y -> Running"],
+        );
+    }
+
+    #[test]
+    fn g6_as_recheck_and_as_redecide_the_delegation_only_accepts_or_rejects() {
+        // G3: a recheck delegate guard decides the children every tick.
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Sequence,
+                group: None,
+                rescore: None,
+            },
+            vec![
+                priority("g", delegating(true, false), vec![act("x", decide("x"))]),
+                act("after", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        set(&mut io, &[("x", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide x", "activate x", "tick x -> Running"],
+        );
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide x", "tick x -> Running"],
+        );
+        set(&mut io, &[("x", REJECT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &["decide x", "deactivate x"],
+        );
+        // G5: the delegation re-runs when the group redecides; the child
+        // that just exited may make it accept (it is not masked there), and
+        // the masked redecide then finds nothing: the group exits with the
+        // child's status.
+        let f = forest(priority(
+            "root",
+            None,
+            vec![
+                priority(
+                    "g",
+                    delegating(false, true),
+                    vec![act("x", decide("x")), act("y", decide("y"))],
+                ),
+                act("idle", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        set(&mut io, &[("x", ACCEPT)], &[]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide x", "activate x", "tick x -> Running"],
+        );
+        set(&mut io, &[], &[("x", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "tick x -> Success",
+                "deactivate x",
+                "decide x",
+                "decide y",
+                "activate idle",
+                "tick idle -> Running",
+            ],
+        );
+        assert!(m.coverage().contains_key("G6 redecide delegates"));
+        assert!(m.coverage().contains_key("G5 accepts"));
+    }
+
+    #[test]
+    fn g6_a_random_delegation_draws_from_the_groups_generator() {
+        // Three accepting children: a random decision draws twice (D4). A
+        // recheck delegation is such a decision: each tick of the running
+        // group consumes two draws, which later decisions do not get.
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Sequence,
+                group: None,
+                rescore: None,
+            },
+            vec![group(
+                "g",
+                delegating(true, false),
+                Policy::Random,
+                None,
+                vec![act("a", None), act("b", None), act("c", None)],
+            )],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        let mut expected = SplitMix64::seed_from_u64(derive_seed(0, 1));
+        for _ in 0..2 {
+            m.tick(&mut io, 0.1, 0, 0);
+            unit(&mut expected);
+            unit(&mut expected);
+            let rng = m.root.children[0].rng.as_ref().unwrap();
+            assert_eq!(rng.0, expected.0);
+        }
+        // The entry's delegation drew twice, and entering drew nothing: the
+        // picked child was entered as decided.
+        assert_eq!(activated(&io.take()).len(), 1);
+    }
+
+    #[test]
+    fn g6_delegation_nests_and_hands_on_a_dblock() {
+        let f = forest(priority(
+            "root",
+            None,
+            vec![
+                priority(
+                    "outer",
+                    delegating(false, false),
+                    vec![
+                        priority(
+                            "inner",
+                            delegating(false, false),
+                            vec![node(
+                                "carry",
+                                Some(Guard {
+                                    decide: Some(Decide::Block {
+                                        decide: "carry".into(),
+                                        leaf: "b".into(),
+                                    }),
+                                    ..Guard::default()
+                                }),
+                                Kind::Blk,
+                                vec![],
+                            )],
+                        ),
+                        act("y", decide("y")),
+                    ],
+                ),
+                act("idle", None),
+            ],
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        io.apply(&Frame::Tick {
+            dt: 0,
+            flags: 0,
+            stimuli: 0,
+            scores: vec![("carry".into(), ACCEPT), ("y".into(), ACCEPT)],
+            results: vec![],
+            refuse: vec![],
+            blocks: vec![("carry".into(), 7)],
+            befores: vec![],
+            afters: vec![],
+            values: vec![],
+        });
+        // `outer` asks `inner`, which asks `carry`: one decide, `y` never;
+        // the DBlock reaches the behavior through both groups.
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["decide carry", "activate b#7", "tick b#7 -> Running"],
+        );
+        assert_eq!(m.path(), ["root", "outer", "inner", "carry"]);
+        assert!(m.coverage().contains_key("G6 nested delegation"));
     }
 }

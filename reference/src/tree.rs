@@ -212,7 +212,7 @@ pub enum Deco {
     Custom(String),
 }
 
-/// A guard (G1–G5).
+/// A guard (G1–G6).
 #[derive(Clone, Debug, Default)]
 pub struct Guard {
     pub flags: Vec<FlagTest>,
@@ -220,6 +220,9 @@ pub struct Guard {
     pub decide: Option<Decide>,
     pub recheck: bool,
     pub redecide: bool,
+    /// `delegate` (G6): the group's children decide in place of a decide
+    /// (only on a decider group's guard, and never with `decide`/`dblock`).
+    pub delegate: bool,
 }
 
 /// A flag precondition (G1).
@@ -488,6 +491,9 @@ fn guard_items(g: &Guard, with_recheck: bool) -> Vec<String> {
             items.push(format!("dblock = db({decide:?}, {leaf:?})"))
         }
         None => {}
+    }
+    if g.delegate {
+        items.push("delegate".into());
     }
     if g.recheck && with_recheck {
         items.push("recheck".into());
