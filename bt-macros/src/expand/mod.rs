@@ -3,9 +3,10 @@
 //! For a tree `Creature` the generated code is:
 //!
 //! - in the user's module, `struct Creature`, the per-agent state: `Option`
-//!   of the root's active state, the persistent state, and the clock if any
-//!   node needs one (`tree.rs`); its field types are named through the
-//!   runtime's `TreeParts` trait, so that they need no name in the module;
+//!   of the root's active state, the persistent state, the clock (`f64`, or
+//!   `()` when no node measures time) and the seed (`u64` or `()`)
+//!   (`tree.rs`); its field types are named through the runtime's
+//!   `TreeParts` trait, so that they need no name in the module;
 //! - in one `const _: () = { … };` block for the whole invocation, so that
 //!   the macro adds no other name to the user's module (and the trees of one
 //!   invocation still see each other's types, for `subtree`):
@@ -33,7 +34,14 @@
 //!     (`memory{n}`), conditions (`condition{n}`), guards (`guard{n}`,
 //!     `recheck{n}`, `guard.rs`), so that the `#[allow]`s the generated code
 //!     needs never cover what the user wrote;
-//!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`.
+//!   - per `subtree` node `n`, `type __CreatureS{n} = path::as::Written;`:
+//!     the referenced tree, named once, used through the runtime's
+//!     `Subtree<Agent, World>` (SPEC S1, S3) whether it is declared in this
+//!     invocation or elsewhere;
+//!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`,
+//!     and `Subtree` (what another tree's `subtree Creature` calls, with
+//!     the `DEPTH`, `CLOCK` and `RNG` constants that size the referencing
+//!     state).
 //!
 //! The helper types could not stay in the module as `#[doc(hidden)]` items
 //! without adding names to it; they cannot be named from the state type's
