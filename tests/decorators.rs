@@ -6,13 +6,7 @@ mod common;
 use common::*;
 use deciders::decorator::Before;
 use deciders::Status::*;
-use deciders::{Ctx, Decorator, Exit, Status, Tree};
-
-#[track_caller]
-fn step<T: Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
-    let s = t.tick(w, &mut Ctx::new(0.1));
-    assert_eq!((s, w.take()), (status, log(expected)));
-}
+use deciders::{Ctx, Decorator, Exit, Status};
 
 /// Unity's "loop until it fails" (SPEC R11): runs its child again after
 /// every success, fails when the child fails. No memory, no persistent state.

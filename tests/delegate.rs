@@ -6,13 +6,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status, TraceEvent, Tree};
-
-#[track_caller]
-fn step<T: Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
-    let s = t.tick(w, &mut Ctx::new(0.1));
-    assert_eq!((s, w.take()), (status, log(expected)));
-}
+use deciders::{Behavior, Ctx, Status, TraceEvent};
 
 /// A behavior built from its guard's DBlock; logs the value it was given.
 struct Carry(u32);

@@ -6,14 +6,8 @@ mod common;
 use common::*;
 use deciders::rng::rand_core::{SeedableRng, TryRng};
 use deciders::Status::*;
-use deciders::{Ctx, Status, TickError, Tree};
+use deciders::{Ctx, TickError, Tree};
 use std::convert::Infallible;
-
-#[track_caller]
-fn step<T: Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
-    let s = t.tick(w, &mut Ctx::new(0.1));
-    assert_eq!((s, w.take()), (status, log(expected)));
-}
 
 /// One tick; the log.
 fn run<T: Tree<World>>(t: &mut T, w: &mut World) -> Vec<String> {

@@ -10,12 +10,6 @@ use common::*;
 use deciders::Status::*;
 use deciders::{Ctx, Status, Tree};
 
-#[track_caller]
-fn step<T: Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
-    let s = t.tick(w, &mut Ctx::new(0.1));
-    assert_eq!((s, w.take()), (status, log(expected)));
-}
-
 /// Trees of another module, each in an invocation of its own.
 mod ai {
     use crate::common::*;

@@ -17,7 +17,7 @@ use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
 use crate::ctx::Ctx;
-use crate::drive::{subset_violation, Entered, Walk};
+use crate::drive::{reject, subset_violation, Entered, Walk};
 use crate::rng::{replaces, Rng};
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -473,19 +473,25 @@ impl<D, C> Choose<D, C> {
         }
     }
 
-    /// Child `i` accepted with `score`: kept or not; a policy that takes
-    /// the first accepting child stops the pass there.
+    /// Child `i`: skipped if in `skip`, else decided by `decide`; if it
+    /// accepts, kept or not by the policy. A policy that takes the first
+    /// accepting child stops the pass there.
     #[inline(always)]
-    fn offer<G: Group<P, A, W, Decided = D>, P, A, W>(
+    fn consider<G: Group<P, A, W, Decided = D>, P, A, W>(
         &mut self,
         ps: &mut P,
         i: usize,
-        score: f32,
-        d: D,
+        decide: impl FnOnce(&mut P) -> Option<(f32, D)>,
     ) -> ControlFlow<()>
     where
         C: Chooser<G, P, A, W>,
     {
+        if self.skip & (1u64 << i) != 0 {
+            return ControlFlow::Continue(());
+        }
+        let Some((score, d)) = decide(ps) else {
+            return ControlFlow::Continue(());
+        };
         self.total += f64::from(score);
         let best = self.chosen.as_ref().map(|c| c.1);
         if C::keep(ps, self.total, best, score) {
@@ -511,13 +517,7 @@ impl<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W> Visit<G, P, A, W>
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> ControlFlow<()> {
-        if self.skip & (1u64 << i) != 0 {
-            return ControlFlow::Continue(());
-        }
-        match G::decide(i, ps, agent, ctx, tr) {
-            Some((score, d)) => self.offer::<G, P, A, W>(ps, i, score, d),
-            None => ControlFlow::Continue(()),
-        }
+        self.consider::<G, P, A, W>(ps, i, |ps| G::decide(i, ps, agent, ctx, tr))
     }
 }
 
@@ -548,13 +548,9 @@ fn choose_ref<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
 ) -> Option<(usize, f32, G::Decided)> {
     let mut v = Choose::<G::Decided, C>::new(skip);
     for i in 0..G::LEN {
-        if skip & (1u64 << i) != 0 {
-            continue;
-        }
-        if let Some((score, d)) = G::decide(i, ps, agent, ctx, tr) {
-            if v.offer::<G, P, A, W>(ps, i, score, d).is_break() {
-                break;
-            }
+        let step = v.consider::<G, P, A, W>(ps, i, |ps| G::decide(i, ps, agent, ctx, tr));
+        if step.is_break() {
+            break;
         }
     }
     v.chosen
@@ -794,10 +790,7 @@ pub fn delegate<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
             Some((score, (i, d)))
         }
         None => {
-            tr.event(TraceEvent::Rejected {
-                node,
-                reason: Reject::Delegate,
-            });
+            reject(node, Reject::Delegate, tr);
             None
         }
     }

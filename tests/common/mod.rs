@@ -103,6 +103,13 @@ impl Behavior<World> for Act {
     }
 }
 
+/// One tick with `dt = 0.1`: asserts its status and its hook log.
+#[track_caller]
+pub fn step<T: deciders::Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
+    let s = t.tick(w, &mut Ctx::new(0.1));
+    assert_eq!((s, w.take()), (status, log(expected)));
+}
+
 /// Shorthand for building expected logs.
 pub fn log(entries: &[&str]) -> Vec<String> {
     entries.iter().map(|s| s.to_string()).collect()

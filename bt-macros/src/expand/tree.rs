@@ -87,7 +87,8 @@ pub fn state(g: &Gen) -> State {
         }
     });
     let mut persist_fields = Vec::new();
-    // How `__seed` seeds each generator of this tree and of its subtrees.
+    // How `Subtree::seed` seeds each generator of this tree and of its
+    // subtrees.
     let mut seeds = Vec::new();
     // Per `subtree` reference: its alias (and depth check), and what it
     // adds to this tree's `Subtree` constants.
@@ -120,7 +121,7 @@ pub fn state(g: &Gen) -> State {
                 let parts = g.subtree_parts(n.id);
                 persist_fields.push(quote!(#f: #parts::Persist));
                 let id = n.id as u64;
-                seeds.push(quote!(#sub::seed(&mut self.#f, #rt::rng::derive_seed(seed, #id));));
+                seeds.push(quote!(#sub::seed(&mut #ps.#f, #rt::rng::derive_seed(seed, #id));));
                 // The path as written, named once: a path that names nothing
                 // is one error, there.
                 outer_refs.push(path.clone());
@@ -150,7 +151,7 @@ pub fn state(g: &Gen) -> State {
                 let rng = g.rng_ty();
                 persist_fields.push(quote!(#f: #rt::rng::Dice<#rng>));
                 let id = n.id as u64;
-                seeds.push(quote!(self.#f = #rt::rng::Dice::seeded(seed, #id);));
+                seeds.push(quote!(#ps.#f = #rt::rng::Dice::seeded(seed, #id);));
                 if *policy == crate::model::Policy::Shuffle {
                     let u = g.round_field(n.id);
                     persist_fields.push(quote!(#u: ::core::primitive::u64));
@@ -196,15 +197,6 @@ pub fn state(g: &Gen) -> State {
     let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed_fn = quote! {
-        impl #persist {
-            /// Seeds every generator of this state (SPEC D8).
-            #[allow(unused_variables)]
-            #[inline]
-            pub fn __seed(&mut self, seed: ::core::primitive::u64) {
-                #(#seeds)*
-            }
-        }
-
         #(#subtrees)*
 
         impl #rt::Subtree<#aw> for #name {
@@ -226,9 +218,12 @@ pub fn state(g: &Gen) -> State {
             fn visit<__V: #rt::Visitor<#aw>>(#a: &#root, #f: &mut __V) {
                 #a.visit(#f)
             }
+            /// Seeds every generator of the persistent state `ps`, this
+            /// tree's and its subtrees' (SPEC D8).
+            #[allow(unused_variables)]
             #[inline]
             fn seed(#ps: &mut #persist, seed: ::core::primitive::u64) {
-                #ps.__seed(seed)
+                #(#seeds)*
             }
         }
     };
@@ -352,7 +347,7 @@ pub fn state(g: &Gen) -> State {
             #[allow(unused_variables)]
             #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
                 #rt::SeedSlot::set(&mut self.seed, seed);
-                self.persist.__seed(seed);
+                <Self as #rt::Subtree<#aw>>::seed(&mut self.persist, seed);
             }
 
             /// The seed `reset` returns to; 0 for a tree with no `random`
