@@ -410,22 +410,6 @@ impl Tree {
         }
     }
 
-    /// Whether a node of this tree itself measures time (subtrees aside).
-    pub fn uses_time(&self) -> bool {
-        self.nodes.iter().any(|n| {
-            n.guard.as_ref().is_some_and(|g| g.every.is_some())
-                || match &n.kind {
-                    Kind::Behavior(leaf) => leaf.timed,
-                    Kind::Decorator { deco, .. } => deco.uses_time(),
-                    Kind::Composite { rescore, .. } => rescore.is_some(),
-                    Kind::Parallel { .. }
-                    | Kind::Control { .. }
-                    | Kind::Condition { .. }
-                    | Kind::Subtree { .. } => false,
-                }
-        })
-    }
-
     /// The tree of `all` (the trees of one invocation) that a `subtree
     /// path` reference names, if it is local: a single name declared there.
     pub fn local(all: &[Tree], path: &syn::Path) -> Option<usize> {
@@ -447,13 +431,5 @@ impl Tree {
             | Kind::Control { .. }
             | Kind::Condition { .. } => None,
         })
-    }
-
-    /// Whether a node of this tree itself draws random numbers (subtrees
-    /// aside).
-    pub fn uses_rng(&self) -> bool {
-        self.nodes
-            .iter()
-            .any(|n| matches!(&n.kind, Kind::Composite { policy, .. } if policy.is_random()))
     }
 }

@@ -19,8 +19,9 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
+use super::lower::Lowered;
 use super::names::{local, Gen};
-use crate::model::{Kind, Policy, Tree};
+use crate::model::{Kind, Leaf, Policy, Tree};
 
 /// Composites with more children than this are *wide*: their protocol
 /// functions are not forced inline, so that a wide composite compiles in
@@ -407,5 +408,70 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 match &self.c { #(#visits,)* }
             }
         }
+    }
+}
+
+/// What composite `id` adds to its tree: its types and impls, its group
+/// behavior's constructor, and for `random` and `shuffle` groups their
+/// generator and round in the persistent state, seeded per node (SPEC D8).
+pub fn lower(
+    g: &Gen,
+    id: usize,
+    policy: Policy,
+    behavior: Option<&Leaf>,
+    rescore: bool,
+) -> Lowered {
+    let (rt, ps) = (&g.rt, &g.ps);
+    let (mut persist, mut seeds) = (Vec::new(), Vec::new());
+    if policy.is_random() {
+        let (f, rng, seed_id) = (g.dice_field(id), g.rng_ty(), id as u64);
+        persist.push(quote!(#f: #rt::rng::Dice<#rng>));
+        seeds.push(quote!(#ps.#f = #rt::rng::Dice::seeded(seed, #seed_id);));
+        if policy == Policy::Shuffle {
+            let u = g.round_field(id);
+            persist.push(quote!(#u: ::core::primitive::u64));
+        }
+    }
+    let kind = Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
+    Lowered {
+        items: composite(g, id),
+        user_fns: behavior.map_or_else(TokenStream::new, |leaf| g.memory_fn_item(id, leaf)),
+        persist,
+        seeds,
+        clock: rescore,
+        rng: policy.is_random(),
+        shape_kind: quote!(#kind),
+        behavior: behavior.map(|leaf| g.behavior_name(leaf)),
+        ..Lowered::default()
+    }
+}
+
+/// Enters composite `id`: builds its group behavior's memory, if any, and
+/// hands it what a `delegate` guard decided (SPEC G6).
+pub fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
+    let node_ty = g.node_ty(id);
+    let args = g.args();
+    let memory = behavior.map(|leaf| {
+        let memory = g.memory(id, leaf);
+        quote!(#memory,)
+    });
+    let first = g.delegates(id).then(|| {
+        let blk = &g.blk;
+        quote!(#blk,)
+    });
+    quote!(#node_ty::enter(#memory #first #args))
+}
+
+/// Visits composite `id` (its group behavior's memory, if any), then its
+/// active child.
+pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident) -> TokenStream {
+    let (f, info) = (local("f"), g.info(id));
+    match behavior {
+        Some(leaf) => {
+            let ty = g.leaf_ty(leaf);
+            let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
+            quote!({ #visit; #a.visit(#f); })
+        }
+        None => quote!({ #f.node(#info); #a.visit(#f); }),
     }
 }

@@ -10,6 +10,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 
+use super::lower::Lowered;
 use super::names::{local, Gen};
 use crate::model::{Deco, StatusName};
 
@@ -77,7 +78,7 @@ pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
 }
 
 /// The `DecoratorNode` implementation of decorator `id`.
-pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return TokenStream::new();
     };
@@ -86,11 +87,7 @@ pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let marker = g.node_ty(id);
     let deco_ty = deco_ty(rt, deco);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    // Spanned at the user's type for `decorate(Type)` (see `tree.rs`).
-    let span = match deco {
-        Deco::Custom(leaf) => leaf.span,
-        _ => Span::call_site(),
-    };
+    let span = deco_span(deco);
     let deco_assoc = quote_spanned!(span=> #deco_ty);
     let deco_persist =
         quote_spanned!(span=> <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist);
@@ -128,4 +125,83 @@ pub fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
             }
         }
     }
+}
+
+/// Where what goes wrong with decorator `deco`'s type is reported: at the
+/// user's type for `decorate(Type)`, so that a type that is no decorator is
+/// reported there.
+fn deco_span(deco: &Deco) -> Span {
+    match deco {
+        Deco::Custom(leaf) => leaf.span,
+        _ => Span::call_site(),
+    }
+}
+
+/// What decorator `id` adds to its tree: its marker type and
+/// `DecoratorNode` impl, a user decorator's constructor, and its
+/// `Decorator::Persist` in the persistent state (a cooldown's timer, `()`
+/// for most).
+pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
+    let rt = &g.rt;
+    let (f, ty) = (g.deco_field(id), deco_ty(rt, deco));
+    let (agent, world) = (&g.tree.agent, &g.tree.world);
+    let persist =
+        quote_spanned!(deco_span(deco)=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist);
+    let keyword = keyword.to_string();
+    Lowered {
+        items: decorator(g, id, deco),
+        user_fns: match deco {
+            Deco::Custom(leaf) => g.memory_fn_item(id, leaf),
+            _ => TokenStream::new(),
+        },
+        persist: vec![persist],
+        clock: deco.uses_time(),
+        shape_kind: quote!(Decorator(#keyword)),
+        ..Lowered::default()
+    }
+}
+
+/// The active state of decorator `id`: the decorator's memory and its
+/// child's active state, if the child runs.
+pub fn active_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+    let rt = &g.rt;
+    let ty = deco_ty(rt, deco);
+    let child = g.tree.nodes[id]
+        .children
+        .first()
+        .map_or_else(|| quote!(()), |&c| g.active_ty(c));
+    quote!(#rt::DecoState<#ty, #child>)
+}
+
+/// Enters decorator `id` through the runtime (`drive::deco_enter`).
+pub fn enter(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+    let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
+    let new = deco_new(g, id, deco);
+    quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
+}
+
+/// Ticks decorator `id`, held in `a` (`drive::deco_tick`).
+pub fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
+    quote!(#rt::deco_tick::<#node_ty, _, _, _, _>(#a, #info, #args))
+}
+
+/// Halts decorator `id`, held in `a` (`drive::deco_halt`).
+pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
+    quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
+}
+
+/// Hands decorator `id`'s memory to the visitor, then its running child.
+pub fn visit(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (f, info) = (local("f"), g.info(id));
+    let Some(&c) = g.tree.nodes[id].children.first() else {
+        return quote!(#f.decorator(#info, &#a.deco));
+    };
+    let inner = local("c");
+    let visit = g.visit(c, &inner);
+    quote!({
+        #f.decorator(#info, &#a.deco);
+        if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
+    })
 }

@@ -4,13 +4,14 @@
 //!
 //! The guard functions hold user tokens (flag masks, the decide), so they
 //! are associated functions of the root wrapper in its `impl` with no lint
-//! attribute (`Gen::user_fns`), and their own code needs none: a parameter
+//! attribute (`Lowered::user_fns`), and their own code needs none: a parameter
 //! the guard does not use is written `_`.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
+use super::lower::Lowered;
 use super::names::{local, Gen};
 use crate::model::{FlagSource, Guard};
 
@@ -38,16 +39,19 @@ fn guard_params(g: &Gen, guard: &Guard) -> TokenStream {
     quote!(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr)
 }
 
-/// `fn guard{id}` and, when needed, `fn recheck{id}`.
-pub fn guard(g: &Gen, id: usize) -> TokenStream {
-    let Some(guard) = &g.tree.nodes[id].guard else {
-        return TokenStream::new();
-    };
-    let mut out = entry_guard(g, id, guard);
-    if g.needs_recheck_fn(id) {
-        out.extend(recheck_guard(g, id, guard));
+/// What node `id`'s guard adds to its tree: `fn guard{id}` and, when
+/// needed, `fn recheck{id}` (user tokens: flag masks, the decide); for
+/// `every(d)` its timer, first in the node's persistent fields (SPEC G1).
+pub fn lower(g: &Gen, id: usize, guard: &Guard, lowered: &mut Lowered) {
+    if guard.every.is_some() {
+        let (f, rt) = (g.timer_field(id), &g.rt);
+        lowered.persist.insert(0, quote!(#f: #rt::Timer));
+        lowered.clock = true;
     }
-    out
+    lowered.user_fns.extend(entry_guard(g, id, guard));
+    if g.needs_recheck_fn(id) {
+        lowered.user_fns.extend(recheck_guard(g, id, guard));
+    }
 }
 
 /// The flag preconditions: `return $on_reject` at the first that fails.

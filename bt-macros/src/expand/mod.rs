@@ -1,5 +1,16 @@
 //! `expand`: the checked model → Rust code.
 //!
+//! Each node is first *lowered* (`lower.rs`): the file of its kind says
+//! what it adds to the tree — its types and impls, its functions holding
+//! user tokens, its persistent fields and how they are seeded, whether it
+//! needs the clock or a generator, its entry in the static shape, the tree
+//! it references. `tree.rs` concatenates that into the state type and its
+//! API. The files, one per node kind: `leaf.rs` (behaviors, conditions),
+//! `composite.rs`, `decorator.rs`, `parallel.rs` (`parallel`, `concurrent`
+//! and the control nodes), `subtree.rs`; guards are `guard.rs`. `names.rs`
+//! names the generated items and dispatches a parent's enter, tick, halt
+//! and visit of a child to the child's kind, in exhaustive matches.
+//!
 //! For a tree `Creature` the generated code is:
 //!
 //! - in the user's module, `struct Creature`, the per-agent state: `Option`
@@ -37,7 +48,7 @@
 //!   - per `subtree` node `n`, `type __CreatureS{n} = path::as::Written;`:
 //!     the referenced tree, named once, used through the runtime's
 //!     `Subtree<Agent, World>` (SPEC S1, S3) whether it is declared in this
-//!     invocation or elsewhere;
+//!     invocation or elsewhere (`subtree.rs`);
 //!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`,
 //!     and `Subtree` (what another tree's `subtree Creature` calls, with
 //!     the `DEPTH`, `CLOCK` and `RNG` constants that size the referencing
@@ -53,14 +64,16 @@
 mod composite;
 mod decorator;
 mod guard;
+mod leaf;
+mod lower;
 mod names;
 mod parallel;
+mod subtree;
 mod tree;
 
 use proc_macro2::TokenStream;
-use quote::quote;
 
-use crate::model::{Kind, Tree};
+use crate::model::Tree;
 pub use names::derives_default;
 use names::Gen;
 
@@ -76,30 +89,9 @@ pub fn tree(
     alias: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let g = Gen::new(tree, trees, rt, alias);
-    let tree::State { outer, mut inner } = tree::state(&g);
-    let mut user_fns = g.user_fns();
-    for node in &tree.nodes {
-        match &node.kind {
-            Kind::Composite { .. } => inner.extend(composite::composite(&g, node.id)),
-            Kind::Decorator { deco, .. } => inner.extend(decorator::decorator(&g, node.id, deco)),
-            Kind::Parallel { .. } | Kind::Control { .. } => {
-                inner.extend(parallel::parallel(&g, node.id))
-            }
-            Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. } => {}
-        }
-        if node.guard.is_some() {
-            user_fns.extend(guard::guard(&g, node.id));
-        }
-    }
-    if !user_fns.is_empty() {
-        let root = g.root();
-        inner.extend(quote! {
-            // No lint attribute: these functions hold what the user wrote in
-            // the tree.
-            impl #root {
-                #user_fns
-            }
-        });
-    }
+    let lowered: Vec<_> = (0..tree.nodes.len())
+        .map(|id| lower::lower(&g, id))
+        .collect();
+    let tree::State { outer, inner } = tree::state(&g, &lowered);
     (outer, inner)
 }

@@ -75,7 +75,7 @@ impl<'a> Gen<'a> {
     }
 
     /// The root wrapper of this tree: the type whose attribute-free `impl`
-    /// holds every function containing user tokens (`user_fns`).
+    /// holds every function containing user tokens (`Lowered::user_fns`).
     pub fn root(&self) -> Ident {
         Self::root_of(&self.tree.name)
     }
@@ -229,7 +229,7 @@ impl<'a> Gen<'a> {
     }
 
     /// The guard function of node `id`, an associated function of the
-    /// root wrapper (see [`Gen::user_fns`]).
+    /// root wrapper (see `Lowered::user_fns`).
     pub fn guard_fn(&self, id: usize) -> Ident {
         format_ident!("guard{}", id)
     }
@@ -260,12 +260,12 @@ impl<'a> Gen<'a> {
     }
 
     /// The function evaluating condition leaf `id`.
-    fn condition_fn(&self, id: usize) -> Ident {
+    pub fn condition_fn(&self, id: usize) -> Ident {
         format_ident!("condition{}", id)
     }
 
     /// The function of `switch` node `id` (SPEC C10): which case matches.
-    fn switch_fn(&self, id: usize) -> Ident {
+    pub fn switch_fn(&self, id: usize) -> Ident {
         format_ident!("switch{}", id)
     }
 
@@ -276,76 +276,40 @@ impl<'a> Gen<'a> {
         quote!(#root::#name(&*#agent))
     }
 
-    /// The functions that hold what the user wrote inside the tree: each
-    /// behavior's constructor (`fn memory{id}`) and each condition
-    /// (`fn condition{id}`); the guards join them (`guard.rs`). They sit in
-    /// an `impl` of the root wrapper with no lint attribute, so that the
-    /// user's lints apply to the user's expressions and nothing generated
-    /// around them needs an `#[allow]` over them.
-    pub fn user_fns(&self) -> TokenStream {
-        let rt = &self.rt;
-        let mut out = TokenStream::new();
-        for node in &self.tree.nodes {
-            let leaf = match &node.kind {
-                Kind::Behavior(leaf)
-                | Kind::Composite {
-                    behavior: Some(leaf),
-                    ..
-                } => leaf,
-                Kind::Decorator {
-                    deco: crate::model::Deco::Custom(leaf),
-                    ..
-                } => leaf,
-                Kind::Control {
-                    control: crate::model::Control::Switch { value, cases },
-                    ..
-                } => {
-                    let name = self.switch_fn(node.id);
-                    let (agent, agent_ty) = (&self.agent, &self.tree.agent);
-                    let len = cases.len();
-                    let arms = cases.iter().enumerate().map(|(i, pat)| quote!(#pat => #i,));
-                    out.extend(quote! {
-                        #[inline(always)]
-                        fn #name(#agent: &#agent_ty) -> ::core::primitive::usize {
-                            match (#value)(#agent) {
-                                #(#arms)*
-                                #[allow(unreachable_patterns)]
-                                _ => #len,
-                            }
-                        }
-                    });
-                    continue;
-                }
-                Kind::Condition { func } => {
-                    let name = self.condition_fn(node.id);
-                    let (agent_ty, ctx_ty, aw) = (&self.tree.agent, self.ctx_ty(), self.aw());
-                    let (agent, ctx, tr) = (&self.agent, &self.ctx, &self.tr);
-                    let call =
-                        self.call_user_fn(quote!(#rt::condition::<#aw, _, _>), node.id, func);
-                    out.extend(quote! {
-                        #[inline(always)]
-                        fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
-                            #call
-                        }
-                    });
-                    continue;
-                }
-                _ => continue,
-            };
-            let Some(ctor) = &leaf.ctor else { continue };
-            if self.is_dblock(node.id) {
-                continue;
-            }
-            let name = self.memory_fn(node.id);
-            let ty = self.leaf_ty(leaf);
-            out.extend(quote! {
-                #[inline(always)]
-                fn #name() -> #ty {
-                    #ctor
-                }
-            });
+    /// The function building the memory of node `id`'s behavior (a leaf, a
+    /// group behavior, a user's decorator) from the constructor written in
+    /// the tree, if it has one and is not built from a DBlock. Like every
+    /// function holding user tokens, it goes into the root wrapper's `impl`
+    /// with no lint attribute, so that the user's lints apply to the user's
+    /// expressions and nothing generated around them needs an `#[allow]`
+    /// over them (`Lowered::user_fns`).
+    pub fn memory_fn_item(&self, id: usize, leaf: &Leaf) -> TokenStream {
+        let Some(ctor) = &leaf.ctor else {
+            return TokenStream::new();
+        };
+        if self.is_dblock(id) {
+            return TokenStream::new();
         }
-        out
+        let name = self.memory_fn(id);
+        let ty = self.leaf_ty(leaf);
+        quote! {
+            #[inline(always)]
+            fn #name() -> #ty {
+                #ctor
+            }
+        }
+    }
+
+    /// The name the static shape gives a behavior type: as written, or for
+    /// `succeed`, `fail`, `wait(d)` the runtime type's name (`Succeed`),
+    /// not a path the user cannot write.
+    pub fn behavior_name(&self, leaf: &Leaf) -> String {
+        if leaf.builtin {
+            let last = leaf.ty.segments.last().map(|s| s.ident.to_string());
+            last.unwrap_or_default()
+        } else {
+            leaf.ty.to_token_stream().to_string().replace(' ', "")
+        }
     }
 
     /// Whether node `id` is built from its guard's DBlock.
@@ -473,19 +437,8 @@ impl<'a> Gen<'a> {
         match &self.tree.nodes[id].kind {
             Kind::Behavior(leaf) => self.leaf_ty(leaf),
             Kind::Condition { .. } => quote!(()),
-            Kind::Subtree { .. } => {
-                let parts = self.subtree_parts(id);
-                quote!(#parts::Root)
-            }
-            Kind::Decorator { deco, .. } => {
-                let rt = &self.rt;
-                let ty = super::decorator::deco_ty(rt, deco);
-                let child = self.tree.nodes[id]
-                    .children
-                    .first()
-                    .map_or_else(|| quote!(()), |&c| self.active_ty(c));
-                quote!(#rt::DecoState<#ty, #child>)
-            }
+            Kind::Subtree { .. } => super::subtree::active_ty(self, id),
+            Kind::Decorator { deco, .. } => super::decorator::active_ty(self, id, deco),
             Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
                 self.node_ty(id).to_token_stream()
             }
@@ -495,7 +448,7 @@ impl<'a> Gen<'a> {
     /// The expression that builds the memory of node `id`'s behavior on
     /// activation (SPEC L3): the DBlock-built value `blk`, the constructor
     /// written in the tree (called through `fn memory{id}`, see
-    /// [`Gen::user_fns`]), or `Default::default()`.
+    /// `Lowered::user_fns`), or `Default::default()`.
     pub fn memory(&self, id: usize, leaf: &Leaf) -> TokenStream {
         let rt = &self.rt;
         if self.is_dblock(id) {
@@ -511,114 +464,28 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The arguments for the subtree referenced at node `id`: its own
-    /// persistent state instead of ours.
-    fn subtree_args(&self, id: usize) -> TokenStream {
-        let (agent, ctx, tr, ps) = (&self.agent, &self.ctx, &self.tr, &self.ps);
-        let field = self.subtree_field(id);
-        quote!(&mut #ps.#field, #agent, #ctx, #tr)
-    }
-
     /// Enters child `id`: activates it and ticks it once. Evaluates to
     /// `Entered<active_ty(id)>`. `blk` must be in scope (the guard's DBlock).
     pub fn enter(&self, id: usize) -> TokenStream {
-        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
-        let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => {
-                let memory = self.memory(id, leaf);
-                let ty = self.leaf_ty(leaf);
-                let (agent_ty, world) = (&self.tree.agent, &self.tree.world);
-                quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
-            }
-            Kind::Condition { .. } => {
-                let (root, name) = (self.root(), self.condition_fn(id));
-                let s = local("s");
-                quote! {
-                    match #root::#name(&*#agent, &*#ctx, #tr) {
-                        #rt::Status::Running => #rt::Entered::Running(()),
-                        #s => #rt::Entered::Done(#s),
-                    }
-                }
-            }
-            Kind::Subtree { .. } => {
-                let sub = self.subtree_trait(id);
-                let args = self.subtree_args(id);
-                let enter = quote_spanned!(self.subtree_span(id)=> #sub::enter(#args));
-                let entered = local("entered");
-                quote! {{
-                    #rt::activated(#info, #tr);
-                    let #entered = #enter;
-                    if let #rt::Entered::Done(_) = #entered {
-                        #rt::deactivated(#info, #tr);
-                    }
-                    #entered
-                }}
-            }
+            Kind::Behavior(leaf) => super::leaf::enter_behavior(self, id, leaf),
+            Kind::Condition { .. } => super::leaf::enter_condition(self, id),
+            Kind::Subtree { .. } => super::subtree::enter(self, id),
             Kind::Composite { behavior, .. } => {
-                let node_ty = self.node_ty(id);
-                let args = self.args();
-                let memory = behavior.as_ref().map(|leaf| {
-                    let memory = self.memory(id, leaf);
-                    quote!(#memory,)
-                });
-                // What a `delegate` guard decided (SPEC G6).
-                let first = self.delegates(id).then(|| {
-                    let blk = &self.blk;
-                    quote!(#blk,)
-                });
-                quote!(#node_ty::enter(#memory #first #args))
+                super::composite::enter(self, id, behavior.as_ref())
             }
-            Kind::Decorator { deco, .. } => {
-                let node_ty = self.node_ty(id);
-                let args = self.args();
-                let new = super::decorator::deco_new(self, id, deco);
-                quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
-            }
-            Kind::Parallel { .. } | Kind::Control { .. } => {
-                let node_ty = self.node_ty(id);
-                let args = self.args();
-                quote!(#node_ty::enter(#args))
-            }
+            Kind::Decorator { deco, .. } => super::decorator::enter(self, id, deco),
+            Kind::Parallel { .. } | Kind::Control { .. } => super::parallel::enter(self, id),
         }
     }
 
     /// Ticks the active child `id` held in `a`. Evaluates to `Status`.
     pub fn tick(&self, id: usize, a: &Ident) -> TokenStream {
-        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
-        let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            // Spanned at the behavior, with the agent and world named, as in
-            // `enter`: a type that is no behavior of this tree is reported
-            // there, against this tree's types.
-            Kind::Behavior(leaf) => {
-                let (aw, ty) = (self.aw(), self.leaf_ty(leaf));
-                quote_spanned!(leaf.span=> #rt::tick::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
-            }
-            Kind::Condition { .. } => {
-                let (root, name) = (self.root(), self.condition_fn(id));
-                quote!({
-                    let _ = #a;
-                    #root::#name(&*#agent, &*#ctx, #tr)
-                })
-            }
-            Kind::Subtree { .. } => {
-                let sub = self.subtree_trait(id);
-                let args = self.subtree_args(id);
-                let s = local("s");
-                quote! {{
-                    let #s = #sub::tick(#a, #args);
-                    if #s.is_done() {
-                        #rt::deactivated(#info, #tr);
-                    }
-                    #s
-                }}
-            }
-            Kind::Decorator { .. } => {
-                let node_ty = self.node_ty(id);
-                let args = self.args();
-                quote!(#rt::deco_tick::<#node_ty, _, _, _, _>(#a, #info, #args))
-            }
+            Kind::Behavior(leaf) => super::leaf::tick_behavior(self, id, leaf, a),
+            Kind::Condition { .. } => super::leaf::tick_condition(self, id, a),
+            Kind::Subtree { .. } => super::subtree::tick(self, id, a),
+            Kind::Decorator { .. } => super::decorator::tick(self, id, a),
             Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
                 let args = self.args();
                 quote!(#a.tick(#args))
@@ -628,27 +495,11 @@ impl<'a> Gen<'a> {
 
     /// Halts the active child `id` held in `a`, deepest first (SPEC C7).
     pub fn halt(&self, id: usize, a: &Ident) -> TokenStream {
-        let (rt, agent, ctx, tr) = (&self.rt, &self.agent, &self.ctx, &self.tr);
-        let info = self.info(id);
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => {
-                let (aw, ty) = (self.aw(), self.leaf_ty(leaf));
-                quote_spanned!(leaf.span=> #rt::halt::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
-            }
-            Kind::Condition { .. } => quote!({ let _ = #a; }),
-            Kind::Subtree { .. } => {
-                let sub = self.subtree_trait(id);
-                let args = self.subtree_args(id);
-                quote! {{
-                    #sub::halt(#a, #args);
-                    #rt::deactivated(#info, #tr);
-                }}
-            }
-            Kind::Decorator { .. } => {
-                let node_ty = self.node_ty(id);
-                let args = self.args();
-                quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
-            }
+            Kind::Behavior(leaf) => super::leaf::halt_behavior(self, id, leaf, a),
+            Kind::Condition { .. } => super::leaf::halt_condition(a),
+            Kind::Subtree { .. } => super::subtree::halt(self, id, a),
+            Kind::Decorator { .. } => super::decorator::halt(self, id, a),
             Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
                 let args = self.args();
                 quote!(#a.halt(#args))
@@ -679,40 +530,16 @@ impl<'a> Gen<'a> {
 
     /// Calls `f` on child `id` (held in `a`) and on the active path below it.
     pub fn visit(&self, id: usize, a: &Ident) -> TokenStream {
-        let info = self.info(id);
-        let f = local("f");
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => {
-                let ty = self.leaf_ty(leaf);
-                quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a))
+            Kind::Behavior(leaf) => super::leaf::visit_behavior(self, id, leaf, a),
+            Kind::Condition { .. } => super::leaf::visit_condition(self, id, a),
+            Kind::Decorator { .. } => super::decorator::visit(self, id, a),
+            Kind::Subtree { .. } => super::subtree::visit(self, id, a),
+            Kind::Composite { behavior, .. } => {
+                super::composite::visit(self, id, behavior.as_ref(), a)
             }
-            Kind::Condition { .. } => quote!({ let _ = #a; #f.node(#info); }),
-            Kind::Decorator { .. } => {
-                let Some(&c) = self.tree.nodes[id].children.first() else {
-                    return quote!(#f.decorator(#info, &#a.deco));
-                };
-                let inner = local("c");
-                let visit = self.visit(c, &inner);
-                quote!({
-                    #f.decorator(#info, &#a.deco);
-                    if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
-                })
-            }
-            Kind::Composite {
-                behavior: Some(leaf),
-                ..
-            } => {
-                let ty = self.leaf_ty(leaf);
-                let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
-                quote!({ #visit; #a.visit(#f); })
-            }
-            Kind::Subtree { .. } => {
-                let sub = self.subtree_trait(id);
-                quote!({ #f.node(#info); #sub::visit(#a, #f); })
-            }
-            Kind::Composite { behavior: None, .. }
-            | Kind::Parallel { .. }
-            | Kind::Control { .. } => {
+            Kind::Parallel { .. } | Kind::Control { .. } => {
+                let (f, info) = (local("f"), self.info(id));
                 quote!({ #f.node(#info); #a.visit(#f); })
             }
         }

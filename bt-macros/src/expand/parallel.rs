@@ -12,11 +12,12 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::composite::WIDE;
+use super::lower::Lowered;
 use super::names::{local, Gen};
 use crate::model::{Control, Kind};
 
 /// The types and `impl`s of parallel node `id`.
-pub fn parallel(g: &Gen, id: usize) -> TokenStream {
+fn parallel(g: &Gen, id: usize) -> TokenStream {
     let node = &g.tree.nodes[id];
     let rt = &g.rt;
     let (a, f, i_, v, me) = (local("a"), local("f"), local("i"), local("v"), local("me"));
@@ -226,4 +227,57 @@ pub fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     }
+}
+
+/// What `parallel` or `concurrent` node `id` adds to its tree: its slots
+/// type and impls.
+pub fn lower(g: &Gen, id: usize, concurrent: bool) -> Lowered {
+    Lowered {
+        items: parallel(g, id),
+        shape_kind: if concurrent {
+            quote!(Concurrent)
+        } else {
+            quote!(Parallel)
+        },
+        ..Lowered::default()
+    }
+}
+
+/// What control node `id` adds to its tree: its slots type and impls, and
+/// for `switch` the function matching the user's value against the cases
+/// (SPEC C10), which holds user tokens.
+pub fn lower_control(g: &Gen, id: usize, control: &Control) -> Lowered {
+    let (shape_kind, user_fns) = match control {
+        Control::IfThenElse => (quote!(IfThenElse), TokenStream::new()),
+        Control::WhileDoElse => (quote!(WhileDoElse), TokenStream::new()),
+        Control::Switch { value, cases } => {
+            let name = g.switch_fn(id);
+            let (agent, agent_ty) = (&g.agent, &g.tree.agent);
+            let len = cases.len();
+            let arms = cases.iter().enumerate().map(|(i, pat)| quote!(#pat => #i,));
+            let f = quote! {
+                #[inline(always)]
+                fn #name(#agent: &#agent_ty) -> ::core::primitive::usize {
+                    match (#value)(#agent) {
+                        #(#arms)*
+                        #[allow(unreachable_patterns)]
+                        _ => #len,
+                    }
+                }
+            };
+            (quote!(Switch), f)
+        }
+    };
+    Lowered {
+        items: parallel(g, id),
+        user_fns,
+        shape_kind,
+        ..Lowered::default()
+    }
+}
+
+/// Enters `parallel`, `concurrent` or control node `id`.
+pub fn enter(g: &Gen, id: usize) -> TokenStream {
+    let (node_ty, args) = (g.node_ty(id), g.args());
+    quote!(#node_ty::enter(#args))
 }

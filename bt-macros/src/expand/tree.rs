@@ -1,11 +1,10 @@
 //! The per-agent state type of a tree, its static shape and its public API.
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned, ToTokens};
-use syn::spanned::Spanned;
+use quote::quote;
 
+use super::lower::Lowered;
 use super::names::{derives_default, local, Gen};
-use crate::model::{Control, Kind};
 
 /// The state type of a tree as declared in the user's module, and what goes
 /// into the invocation's `const _: () = { … };` block: `static SHAPE`,
@@ -16,7 +15,7 @@ pub struct State {
 }
 
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
-pub fn state(g: &Gen) -> State {
+pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let tree = g.tree;
     let rt = &g.rt;
     let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
@@ -29,48 +28,12 @@ pub fn state(g: &Gen) -> State {
     let shape = g.shape();
     let persist = g.persist();
     let len = tree.nodes.len();
-    let infos = tree.nodes.iter().map(|n| {
+    let infos = tree.nodes.iter().zip(lowered).map(|(n, l)| {
         let id = n.id as u16;
         let node_name = &n.name;
-        let (kind, behavior) = match &n.kind {
-            Kind::Behavior(leaf) => (quote!(Behavior), Some(leaf)),
-            Kind::Composite {
-                policy, behavior, ..
-            } => {
-                let k = syn::Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
-                (quote!(#k), behavior.as_ref())
-            }
-            Kind::Decorator { keyword, .. } => {
-                let k = keyword.to_string();
-                (quote!(Decorator(#k)), None)
-            }
-            Kind::Parallel {
-                concurrent: true, ..
-            } => (quote!(Concurrent), None),
-            Kind::Parallel { .. } => (quote!(Parallel), None),
-            Kind::Control { control, .. } => {
-                let k = match control {
-                    Control::IfThenElse => quote!(IfThenElse),
-                    Control::WhileDoElse => quote!(WhileDoElse),
-                    Control::Switch { .. } => quote!(Switch),
-                };
-                (k, None)
-            }
-            Kind::Condition { .. } => (quote!(Condition), None),
-            Kind::Subtree { .. } => (quote!(Subtree), None),
-        };
-        let behavior = match behavior {
-            Some(leaf) => {
-                let text = if leaf.builtin {
-                    // `succeed`, `fail`, `wait(d)`: the runtime type's name
-                    // (`Succeed`), not a path the user cannot write.
-                    let last = leaf.ty.segments.last().map(|s| s.ident.to_string());
-                    last.unwrap_or_default()
-                } else {
-                    leaf.ty.to_token_stream().to_string().replace(' ', "")
-                };
-                quote!(::core::option::Option::Some(#text))
-            }
+        let kind = &l.shape_kind;
+        let behavior = match &l.behavior {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
             None => quote!(::core::option::Option::None),
         };
         let parent = match n.parent {
@@ -86,84 +49,24 @@ pub fn state(g: &Gen) -> State {
             #rt::NodeInfo::__new(#id, #node_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
         }
     });
-    let mut persist_fields = Vec::new();
-    // How `Subtree::seed` seeds each generator of this tree and of its
-    // subtrees.
-    let mut seeds = Vec::new();
-    // Per `subtree` reference: its alias (and depth check), and what it
-    // adds to this tree's `Subtree` constants.
-    let (mut subtrees, mut depths, mut clocks, mut rngs) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut outer_refs = Vec::new();
-    for n in &tree.nodes {
-        if n.guard.as_ref().is_some_and(|gd| gd.every.is_some()) {
-            let f = g.timer_field(n.id);
-            persist_fields.push(quote!(#f: #rt::Timer));
-        }
-        match &n.kind {
-            Kind::Decorator { deco, .. } => {
-                let f = g.deco_field(n.id);
-                let ty = super::decorator::deco_ty(rt, deco);
-                let (agent, world) = (&tree.agent, &tree.world);
-                // Spanned at the user's type for `decorate(Type)`, so that a
-                // type that is no decorator is reported there.
-                let span = match deco {
-                    crate::model::Deco::Custom(leaf) => leaf.span,
-                    _ => proc_macro2::Span::call_site(),
-                };
-                persist_fields.push(
-                    quote_spanned!(span=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist),
-                );
-            }
-            Kind::Subtree { path, .. } => {
-                let f = g.subtree_field(n.id);
-                let sub = g.subtree_trait(n.id);
-                let parts = g.subtree_parts(n.id);
-                persist_fields.push(quote!(#f: #parts::Persist));
-                let id = n.id as u64;
-                seeds.push(quote!(#sub::seed(&mut #ps.#f, #rt::rng::derive_seed(seed, #id));));
-                // The path as written, named once: a path that names nothing
-                // is one error, there.
-                outer_refs.push(path.clone());
-                let alias = g.subtree_alias(n.id);
-                subtrees.push(quote_spanned!(path.span()=> type #alias = #path;));
-                let (depth, sub_depth) = (n.depth, quote!(#sub::DEPTH));
-                depths.push(quote!(#depth + 1 + #sub_depth));
-                clocks.push(quote!(#sub::CLOCK));
-                rngs.push(quote!(#sub::RNG));
-                if crate::model::Tree::local(g.trees, path).is_none() {
-                    // A tree declared elsewhere: its depth is known to the
-                    // compiler only (a local one is checked by the macro).
-                    let message = format!(
-                        "`subtree {}` nests too deeply: counting through `subtree` references, \
-                         a tree nests at most {} levels (rule S3)",
-                        path.to_token_stream().to_string().replace(' ', ""),
-                        crate::parse::MAX_DEPTH
-                    );
-                    let max = crate::parse::MAX_DEPTH;
-                    subtrees.push(quote_spanned!(path.span()=>
-                        const _: () = ::core::assert!(#depth + 1 + #sub_depth <= #max, #message);
-                    ));
-                }
-            }
-            Kind::Composite { policy, .. } if policy.is_random() => {
-                let f = g.dice_field(n.id);
-                let rng = g.rng_ty();
-                persist_fields.push(quote!(#f: #rt::rng::Dice<#rng>));
-                let id = n.id as u64;
-                seeds.push(quote!(#ps.#f = #rt::rng::Dice::seeded(seed, #id);));
-                if *policy == crate::model::Policy::Shuffle {
-                    let u = g.round_field(n.id);
-                    persist_fields.push(quote!(#u: ::core::primitive::u64));
-                }
-            }
-            Kind::Behavior(_)
-            | Kind::Composite { .. }
-            | Kind::Parallel { .. }
-            | Kind::Control { .. }
-            | Kind::Condition { .. } => {}
-        }
-    }
+    // What the nodes add, concatenated in node order.
+    let persist_fields = lowered.iter().flat_map(|l| &l.persist);
+    let seeds = lowered.iter().flat_map(|l| &l.seeds);
+    let items = lowered.iter().map(|l| &l.items);
+    let user_fns: TokenStream = lowered.iter().map(|l| l.user_fns.clone()).collect();
+    let references: Vec<_> = lowered
+        .iter()
+        .filter_map(|l| l.reference.as_ref())
+        .collect();
+    let depths = references.iter().map(|r| &r.depth);
+    let clocks = references.iter().map(|r| {
+        let sub = &r.sub;
+        quote!(#sub::CLOCK)
+    });
+    let rngs = references.iter().map(|r| {
+        let sub = &r.sub;
+        quote!(#sub::RNG)
+    });
     let root = Gen::root_of(name);
     let (a, old, guard_var) = (local("a"), local("old"), local("active"));
     let (s, status, f) = (local("s"), local("status"), local("f"));
@@ -179,9 +82,10 @@ pub fn state(g: &Gen) -> State {
     let rt_outer = &g.rt_outer;
     let aw = g.aw();
     let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-    let (uses_time, uses_rng) = (tree.uses_time(), tree.uses_rng());
+    let uses_time = lowered.iter().any(|l| l.clock);
+    let uses_rng = lowered.iter().any(|l| l.rng);
     let slot = |own: bool, what: TokenStream, ty: TokenStream| -> TokenStream {
-        if subtrees.is_empty() {
+        if references.is_empty() {
             if own {
                 ty
             } else {
@@ -190,15 +94,13 @@ pub fn state(g: &Gen) -> State {
         } else {
             // The referenced trees by their paths as written: the state type
             // is outside the invocation's block, where their aliases are.
-            let refs = outer_refs.iter();
+            let refs = references.iter().map(|r| &r.path);
             quote!(<#rt_outer::Has<{ #own #(|| <#refs as #rt_outer::Subtree<#aw>>::#what)* }> as #rt_outer::Pick<#ty>>::Slot)
         }
     };
     let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed_fn = quote! {
-        #(#subtrees)*
-
         impl #rt::Subtree<#aw> for #name {
             const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
             const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
@@ -513,6 +415,18 @@ pub fn state(g: &Gen) -> State {
                 #name::visit_active(self, #f)
             }
         }
+
+        #(#items)*
     };
+    let mut inner = inner;
+    if !user_fns.is_empty() {
+        inner.extend(quote! {
+            // No lint attribute: these functions hold what the user wrote in
+            // the tree.
+            impl #root {
+                #user_fns
+            }
+        });
+    }
     State { outer, inner }
 }

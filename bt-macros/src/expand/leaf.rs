@@ -1,0 +1,110 @@
+//! Leaves: a behavior (SPEC L1–L4), whose active state is its memory, the
+//! user's value itself; and `condition(F)` (SPEC L6), which has none (`()`).
+//! The hooks run through the runtime (`drive::enter`, `tick`, `halt`,
+//! `condition`), which traces them and keeps deciding code read-only.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::Expr;
+
+use super::lower::Lowered;
+use super::names::{local, Gen};
+use crate::model::Leaf;
+
+/// What behavior leaf `id` adds to its tree: the function building its
+/// memory from the constructor written in the tree, if any.
+pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
+    Lowered {
+        user_fns: g.memory_fn_item(id, leaf),
+        clock: leaf.timed,
+        shape_kind: quote!(Behavior),
+        behavior: Some(g.behavior_name(leaf)),
+        ..Lowered::default()
+    }
+}
+
+/// What condition leaf `id` adds to its tree: the function evaluating it,
+/// with the user's function located at itself (see `Gen::call_user_fn`).
+pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
+    let rt = &g.rt;
+    let name = g.condition_fn(id);
+    let (agent_ty, ctx_ty, aw) = (&g.tree.agent, g.ctx_ty(), g.aw());
+    let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
+    let call = g.call_user_fn(quote!(#rt::condition::<#aw, _, _>), id, func);
+    Lowered {
+        user_fns: quote! {
+            #[inline(always)]
+            fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                #call
+            }
+        },
+        shape_kind: quote!(Condition),
+        ..Lowered::default()
+    }
+}
+
+/// Enters behavior `id`: builds its memory, activates and ticks it.
+pub fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
+    let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+    let info = g.info(id);
+    let memory = g.memory(id, leaf);
+    let ty = g.leaf_ty(leaf);
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
+}
+
+/// Ticks behavior `id`, held in `a`. Spanned at the behavior, with the
+/// agent and world named, as in [`enter_behavior`]: a type that is no
+/// behavior of this tree is reported there, against this tree's types.
+pub fn tick_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
+    let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_ty(leaf));
+    quote_spanned!(leaf.span=> #rt::tick::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
+}
+
+/// Halts behavior `id`, held in `a`.
+pub fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
+    let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_ty(leaf));
+    quote_spanned!(leaf.span=> #rt::halt::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
+}
+
+/// Hands behavior `id`'s memory, held in `a`, to the visitor `f`.
+pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
+    let (f, info, ty) = (local("f"), g.info(id), g.leaf_ty(leaf));
+    quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a))
+}
+
+/// Enters condition `id`: evaluates it; `Running` keeps it active.
+pub fn enter_condition(g: &Gen, id: usize) -> TokenStream {
+    let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
+    let (root, name) = (g.root(), g.condition_fn(id));
+    let s = local("s");
+    quote! {
+        match #root::#name(&*#agent, &*#ctx, #tr) {
+            #rt::Status::Running => #rt::Entered::Running(()),
+            #s => #rt::Entered::Done(#s),
+        }
+    }
+}
+
+/// Ticks condition `id` (active state `a`: `()`): evaluates it again.
+pub fn tick_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
+    let (root, name) = (g.root(), g.condition_fn(id));
+    quote!({
+        let _ = #a;
+        #root::#name(&*#agent, &*#ctx, #tr)
+    })
+}
+
+/// Halts condition `id`: nothing to do.
+pub fn halt_condition(a: &Ident) -> TokenStream {
+    quote!({ let _ = #a; })
+}
+
+/// Hands condition `id` to the visitor: it has no data.
+pub fn visit_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (f, info) = (local("f"), g.info(id));
+    quote!({ let _ = #a; #f.node(#info); })
+}

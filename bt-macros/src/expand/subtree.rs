@@ -1,0 +1,136 @@
+//! `subtree Name` and `subtree path::to::Name` (SPEC S1–S3): a reference to
+//! another tree, local to the invocation or declared elsewhere. Whatever it
+//! is, it is used through the runtime's `Subtree<Agent, World>`, which every
+//! tree implements: its active state is the referenced tree's root wrapper,
+//! its persistent state a field of ours, and its needs (clock, generator,
+//! depth) the referenced tree's constants.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::Path;
+
+use super::lower::Lowered;
+use super::names::{local, Gen};
+
+/// What a tree's `Subtree` constants and state type take from one
+/// reference.
+pub struct Reference {
+    /// The path as written: the state type, outside the invocation's
+    /// block, names the referenced tree by it.
+    pub path: Path,
+    /// The referenced tree as the runtime's `Subtree`, inside the block:
+    /// its `CLOCK` and `RNG` constants join the referencing tree's.
+    pub sub: TokenStream,
+    /// Its contribution to the referencing tree's depth (a `usize`
+    /// expression).
+    pub depth: TokenStream,
+}
+
+/// What `subtree` node `id` adds to its tree: the alias naming the
+/// referenced tree once, a depth check when the tree is declared elsewhere,
+/// and the referenced tree's persistent state, seeded from ours.
+pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
+    let rt = &g.rt;
+    let ps = &g.ps;
+    let node = &g.tree.nodes[id];
+    let (field, sub, parts) = (
+        g.subtree_field(id),
+        g.subtree_trait(id),
+        g.subtree_parts(id),
+    );
+    let seed_id = id as u64;
+    // The path as written, named once: a path that names nothing is one
+    // error, there.
+    let alias = g.subtree_alias(id);
+    let mut items = quote_spanned!(path.span()=> type #alias = #path;);
+    let (depth, sub_depth) = (node.depth, quote!(#sub::DEPTH));
+    if crate::model::Tree::local(g.trees, path).is_none() {
+        // A tree declared elsewhere: its depth is known to the compiler
+        // only (a local one is checked by the macro).
+        let message = format!(
+            "`subtree {}` nests too deeply: counting through `subtree` references, \
+             a tree nests at most {} levels (rule S3)",
+            path.to_token_stream().to_string().replace(' ', ""),
+            crate::parse::MAX_DEPTH
+        );
+        let max = crate::parse::MAX_DEPTH;
+        items.extend(quote_spanned!(path.span()=>
+            const _: () = ::core::assert!(#depth + 1 + #sub_depth <= #max, #message);
+        ));
+    }
+    Lowered {
+        items,
+        persist: vec![quote!(#field: #parts::Persist)],
+        seeds: vec![quote!(#sub::seed(&mut #ps.#field, #rt::rng::derive_seed(seed, #seed_id));)],
+        shape_kind: quote!(Subtree),
+        reference: Some(Reference {
+            path: path.clone(),
+            depth: quote!(#depth + 1 + #sub_depth),
+            sub,
+        }),
+        ..Lowered::default()
+    }
+}
+
+/// The active-state type of `subtree` node `id`: the referenced tree's
+/// root wrapper.
+pub fn active_ty(g: &Gen, id: usize) -> TokenStream {
+    let parts = g.subtree_parts(id);
+    quote!(#parts::Root)
+}
+
+/// The arguments for the tree referenced at node `id`: its own persistent
+/// state instead of ours.
+fn args(g: &Gen, id: usize) -> TokenStream {
+    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let field = g.subtree_field(id);
+    quote!(&mut #ps.#field, #agent, #ctx, #tr)
+}
+
+/// Enters the tree referenced at node `id`; the reference itself is traced
+/// as a node.
+pub fn enter(g: &Gen, id: usize) -> TokenStream {
+    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
+    let (sub, args) = (g.subtree_trait(id), args(g, id));
+    let enter = quote_spanned!(g.subtree_span(id)=> #sub::enter(#args));
+    let entered = local("entered");
+    quote! {{
+        #rt::activated(#info, #tr);
+        let #entered = #enter;
+        if let #rt::Entered::Done(_) = #entered {
+            #rt::deactivated(#info, #tr);
+        }
+        #entered
+    }}
+}
+
+/// Ticks the tree referenced at node `id`, held in `a`.
+pub fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
+    let (sub, args) = (g.subtree_trait(id), args(g, id));
+    let s = local("s");
+    quote! {{
+        let #s = #sub::tick(#a, #args);
+        if #s.is_done() {
+            #rt::deactivated(#info, #tr);
+        }
+        #s
+    }}
+}
+
+/// Halts the tree referenced at node `id`, held in `a`.
+pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
+    let (sub, args) = (g.subtree_trait(id), args(g, id));
+    quote! {{
+        #sub::halt(#a, #args);
+        #rt::deactivated(#info, #tr);
+    }}
+}
+
+/// Visits the reference, then the referenced tree's active path.
+pub fn visit(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+    let (f, info, sub) = (local("f"), g.info(id), g.subtree_trait(id));
+    quote!({ #f.node(#info); #sub::visit(#a, #f); })
+}
