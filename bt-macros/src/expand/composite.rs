@@ -327,7 +327,6 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             c: #en,
         }
 
-        #[allow(clippy::too_many_arguments)]
         impl #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             type Decided = #dn;
@@ -368,7 +367,6 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
 
         #random
 
-        #[allow(clippy::too_many_arguments)]
         impl #ty {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#b_param #first_param #params) -> #rt::Entered<Self> {

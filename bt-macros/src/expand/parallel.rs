@@ -165,7 +165,6 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             #(#fields,)*
         }
 
-        #[allow(clippy::too_many_arguments)]
         impl #rt::Slots<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
 
@@ -208,7 +207,6 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             #each
         }
 
-        #[allow(clippy::too_many_arguments)]
         impl #ty {
             #stepped
 
