@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use syn::Error;
 
 use crate::diag::Diagnostics;
-use crate::model::{Control, Deco, Kind, Node, Policy, Tree};
+use crate::model::{Control, Deco, DecoArg, Kind, Node, Policy, Tree};
 use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
@@ -253,16 +253,22 @@ fn decorator_duration_is_positive(_: &mut Scope, node: &Node, errors: &mut Diagn
     }
 }
 
-/// SPEC R5: `repeat(n)` and `retry(n)` count at least 1.
+/// A built-in's count (`repeat(n)`, `retry(n)`, SPEC R5) is at least 1:
+/// none would never run the child.
 fn decorator_count_is_at_least_one(_: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     let Kind::Decorator { deco, keyword } = &node.kind else {
         return;
     };
-    if matches!(deco, Deco::Repeat(Some(0)) | Deco::Retry(Some(0))) {
+    if let Deco::Builtin {
+        def,
+        arg: DecoArg::Count(Some(0)),
+    } = deco
+    {
         errors.error(
             keyword.span(),
             format!(
-                "`{keyword}(0)` would never run its child: the count must be at least 1 (rule R5)"
+                "`{keyword}(0)` would never run its child: the count must be at least 1 (rule {})",
+                def.rule
             ),
         );
     }

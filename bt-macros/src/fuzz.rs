@@ -13,7 +13,9 @@ use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestError, TestRunner};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::LazyLock;
 
+use crate::model::Deco;
 use crate::parse::MAX_DEPTH;
 
 /// Trees covering every construct of the grammar.
@@ -262,9 +264,10 @@ fn lexemes(seed: &str) -> Vec<String> {
     out
 }
 
-/// Lexemes a mutation may insert: the grammar's keywords and punctuation,
-/// and some that belong nowhere.
-const POOL: &[&str] = &[
+/// Lexemes a mutation may insert, but for the decorator keywords, which
+/// [`POOL`] adds from the macro's own list: the grammar's other keywords and
+/// punctuation, and some that belong nowhere.
+const LEXEMES: &[&str] = &[
     "priority",
     "sequence",
     "selector",
@@ -277,7 +280,6 @@ const POOL: &[&str] = &[
     "decide",
     "dblock",
     "every",
-    "recheck",
     "redecide",
     "delegate",
     "any",
@@ -289,16 +291,7 @@ const POOL: &[&str] = &[
     "tree",
     "for",
     "root",
-    "invert",
-    "force",
-    "repeat",
-    "retry",
-    "timeout",
-    "delay",
-    "cooldown",
     "forever",
-    "decorate",
-    "run_once",
     "random",
     "shuffle",
     "scored",
@@ -341,6 +334,11 @@ const POOL: &[&str] = &[
     "move",
     "1000000000000000000000",
 ];
+
+/// Every lexeme a mutation may insert: [`LEXEMES`] and every decorator
+/// keyword.
+static POOL: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| LEXEMES.iter().copied().chain(Deco::keywords()).collect());
 
 #[derive(Debug, Clone)]
 pub enum Mutation {

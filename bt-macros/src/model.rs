@@ -227,32 +227,200 @@ impl Policy {
     }
 }
 
-/// What a decorator does (SPEC R1–R7, R11, R12). Durations are in seconds.
+/// A built-in decorator keyword (SPEC R1–R7, R13): what the macro needs to
+/// parse, check and expand it. Its semantics are the runtime type's.
+///
+/// Adding a built-in decorator is therefore:
+///
+/// - its runtime type in `bt-runtime/src/decorator.rs`, implementing
+///   `Decorator`, with a `new` taking the argument of its shape
+///   ([`DecoArgs`]);
+/// - its entry at the end of [`BUILTIN_DECORATORS`]; parsing, the checks,
+///   the expansion and the fuzz test's lexemes follow the table;
+/// - its documentation: the re-export and the list in the façade's
+///   `deciders::decorator` module (`src/lib.rs`), a section in
+///   `src/nodes.rs`, the grammar and its table in `docs/grammar.md`, its
+///   rule in `docs/reference.md`, the README's list.
+///
+/// The differential test's reference model (`reference/`) is a separate
+/// implementation on purpose: it learns a new decorator separately.
+#[derive(Debug)]
+pub struct BuiltinDeco {
+    /// The keyword, e.g. `timeout`; also the node's kind in the static shape
+    /// (`NodeKind::Decorator("timeout")`).
+    pub keyword: &'static str,
+    /// The runtime type under `decorator::`, e.g. `Timeout`. The generated
+    /// code builds it with `Timeout::new(arg)`, or `Invert::new()` when the
+    /// keyword takes no argument.
+    pub ty: &'static str,
+    /// What the keyword takes between parentheses.
+    pub args: DecoArgs,
+    /// Whether the runtime type reads the tree clock: a tree using it then
+    /// keeps one.
+    pub timed: bool,
+    /// The SPEC rule defining it (`R5`), cited by messages.
+    pub rule: &'static str,
+}
+
+/// The shape of a built-in decorator's arguments: how it is parsed, and
+/// what its runtime type's `new` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecoArgs {
+    /// No parentheses (`invert`); `new()`.
+    None,
+    /// A status (`force(Success)`); `new(Status)`. `running`: `Running` is
+    /// allowed too (`always(Running)`), not only a completion.
+    Status {
+        /// Whether `Running` is allowed.
+        running: bool,
+    },
+    /// Optionally a completion status (`run_once`, `run_once(Success)`);
+    /// `new(Option<Status>)`.
+    OptionalStatus,
+    /// A count or `forever` (`repeat(3)`, `repeat(forever)`);
+    /// `new(Option<u64>)`, `None` for `forever`. A count is at least 1.
+    Count {
+        /// A bad count's message suggests `forever` too (`repeat(-1)` is
+        /// "without end" in other libraries).
+        forever_hint: bool,
+    },
+    /// A duration in seconds (`timeout(2.5)`, `2500ms`); `new(f64)`. It is
+    /// positive and finite.
+    Seconds,
+}
+
+/// Every built-in decorator keyword (SPEC R1–R7, R13), in the order
+/// messages list them (see [`Deco::keywords`]): a new one goes at the end.
+pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
+    BuiltinDeco {
+        keyword: "invert",
+        ty: "Invert",
+        args: DecoArgs::None,
+        timed: false,
+        rule: "R1",
+    },
+    BuiltinDeco {
+        keyword: "force",
+        ty: "Force",
+        args: DecoArgs::Status { running: false },
+        timed: false,
+        rule: "R2",
+    },
+    BuiltinDeco {
+        keyword: "always",
+        ty: "Always",
+        args: DecoArgs::Status { running: true },
+        timed: false,
+        rule: "R2",
+    },
+    BuiltinDeco {
+        keyword: "cooldown_on_failure",
+        ty: "CooldownOnFailure",
+        args: DecoArgs::Seconds,
+        timed: true,
+        rule: "R3",
+    },
+    BuiltinDeco {
+        keyword: "cooldown",
+        ty: "Cooldown",
+        args: DecoArgs::Seconds,
+        timed: true,
+        rule: "R4",
+    },
+    BuiltinDeco {
+        keyword: "repeat",
+        ty: "Repeat",
+        args: DecoArgs::Count { forever_hint: true },
+        timed: false,
+        rule: "R5",
+    },
+    BuiltinDeco {
+        keyword: "retry",
+        ty: "Retry",
+        args: DecoArgs::Count {
+            forever_hint: false,
+        },
+        timed: false,
+        rule: "R5",
+    },
+    BuiltinDeco {
+        keyword: "timeout",
+        ty: "Timeout",
+        args: DecoArgs::Seconds,
+        timed: true,
+        rule: "R6",
+    },
+    BuiltinDeco {
+        keyword: "delay",
+        ty: "Delay",
+        args: DecoArgs::Seconds,
+        timed: true,
+        rule: "R7",
+    },
+    BuiltinDeco {
+        keyword: "run_once",
+        ty: "RunOnce",
+        args: DecoArgs::OptionalStatus,
+        timed: false,
+        rule: "R13",
+    },
+];
+
+/// How many of [`BUILTIN_DECORATORS`] [`Deco::keywords`] lists before
+/// `recheck` and `decorate`. The keywords are listed in the order they were
+/// added, which messages listing every node keyword show
+/// (`tests/ui/unknown_kind.stderr`): the first nine built-ins, then
+/// `recheck` and `decorate`, then the built-ins added since (`run_once`, …).
+const BUILTINS_BEFORE_RECHECK: usize = 9;
+
+impl BuiltinDeco {
+    /// The built-in decorator named `keyword`, if any.
+    pub fn named(keyword: &str) -> Option<&'static BuiltinDeco> {
+        BUILTIN_DECORATORS.iter().find(|d| d.keyword == keyword)
+    }
+}
+
+/// The argument of a built-in decorator as written, of the shape its
+/// [`DecoArgs`] says. Durations are in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DecoArg {
+    /// [`DecoArgs::None`].
+    None,
+    /// [`DecoArgs::Status`].
+    Status(StatusName),
+    /// [`DecoArgs::OptionalStatus`].
+    OptionalStatus(Option<StatusName>),
+    /// [`DecoArgs::Count`]: `None` for `forever`.
+    Count(Option<u64>),
+    /// [`DecoArgs::Seconds`].
+    Seconds(f64),
+}
+
+impl DecoArg {
+    /// The duration, if the argument is one.
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            DecoArg::Seconds(d) => Some(d),
+            DecoArg::None | DecoArg::Status(_) | DecoArg::OptionalStatus(_) | DecoArg::Count(_) => {
+                None
+            }
+        }
+    }
+}
+
+/// What a decorator does (SPEC R1–R7, R11–R13).
 #[derive(Clone)]
 pub enum Deco {
-    /// `invert` (R1).
-    Invert,
-    /// `force(Success | Failure)` (R2): replaces completion statuses.
-    Force(StatusName),
-    /// `always(Success | Failure | Running)` (R2): replaces every status.
-    Always(StatusName),
-    /// `cooldown_on_failure(d)` (R3).
-    CooldownOnFailure(f64),
-    /// `cooldown(d)` (R4).
-    Cooldown(f64),
-    /// `repeat(n)` / `repeat(forever)` (R5).
-    Repeat(Option<u64>),
-    /// `retry(n)` / `retry(forever)` (R5).
-    Retry(Option<u64>),
-    /// `timeout(d)` (R6).
-    Timeout(f64),
-    /// `delay(d)` (R7).
-    Delay(f64),
-    /// `run_once` / `run_once(S)` (R13).
-    RunOnce(Option<StatusName>),
+    /// A keyword of [`BUILTIN_DECORATORS`] and its argument.
+    Builtin {
+        /// Which one.
+        def: &'static BuiltinDeco,
+        /// Its argument as written.
+        arg: DecoArg,
+    },
     /// `recheck(…) { child }` (R12): passes its child's status through; the
     /// items between the parentheses are the child's guard, marked
-    /// `recheck`.
+    /// `recheck` (so it is parsed with guards, not from the table).
     Recheck,
     /// `decorate(Type)` / `decorate(Type::new(…))` (R11): a user type
     /// implementing the runtime's `Decorator` trait, built like a
@@ -261,43 +429,37 @@ pub enum Deco {
 }
 
 impl Deco {
-    /// Every decorator keyword.
-    pub const KEYWORDS: [&'static str; 12] = [
-        "invert",
-        "force",
-        "always",
-        "cooldown_on_failure",
-        "cooldown",
-        "repeat",
-        "retry",
-        "timeout",
-        "delay",
-        "recheck",
-        "decorate",
-        "run_once",
-    ];
+    /// Every decorator keyword: the built-ins, `recheck` and `decorate`, in
+    /// the order they were added (see [`BUILTINS_BEFORE_RECHECK`]).
+    pub fn keywords() -> impl Iterator<Item = &'static str> {
+        let keyword = |d: &'static BuiltinDeco| d.keyword;
+        let builtins = BUILTIN_DECORATORS.iter();
+        (builtins.clone().take(BUILTINS_BEFORE_RECHECK).map(keyword))
+            .chain(["recheck", "decorate"])
+            .chain(builtins.skip(BUILTINS_BEFORE_RECHECK).map(keyword))
+    }
+
+    /// Whether `word` is a decorator keyword.
+    pub fn is_keyword(word: &str) -> bool {
+        Deco::keywords().any(|k| k == word)
+    }
 
     /// The duration argument, if the decorator has one.
     pub fn seconds(&self) -> Option<f64> {
-        match *self {
-            Deco::CooldownOnFailure(d) | Deco::Cooldown(d) | Deco::Timeout(d) | Deco::Delay(d) => {
-                Some(d)
-            }
-            Deco::Invert
-            | Deco::Force(_)
-            | Deco::Always(_)
-            | Deco::Repeat(_)
-            | Deco::Retry(_)
-            | Deco::Recheck
-            | Deco::RunOnce(_)
-            | Deco::Custom(_) => None,
+        match self {
+            Deco::Builtin { arg, .. } => arg.seconds(),
+            Deco::Recheck | Deco::Custom(_) => None,
         }
     }
 
-    /// Whether the decorator may read the tree clock: every timed built-in,
-    /// and a user's decorator (which may measure time through `ctx.now()`).
+    /// Whether the decorator may read the tree clock: a timed built-in, and
+    /// a user's decorator (which may measure time through `ctx.now()`).
     pub fn uses_time(&self) -> bool {
-        self.seconds().is_some() || matches!(self, Deco::Custom(_))
+        match self {
+            Deco::Builtin { def, .. } => def.timed,
+            Deco::Recheck => false,
+            Deco::Custom(_) => true,
+        }
     }
 }
 
@@ -431,5 +593,29 @@ impl Tree {
             | Kind::Control { .. }
             | Kind::Condition { .. } => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The expansion makes identifiers of `keyword` and `ty`
+    /// (`Ident::new`, which panics on anything else), and the parser finds
+    /// a built-in by its keyword.
+    #[test]
+    fn builtin_decorators_are_identifiers_named_once() {
+        let mut seen = Vec::new();
+        for d in BUILTIN_DECORATORS {
+            for word in [d.keyword, d.ty] {
+                assert!(syn::parse_str::<Ident>(word).is_ok(), "`{word}`");
+            }
+            assert!(!seen.contains(&d.keyword), "`{}` twice", d.keyword);
+            seen.push(d.keyword);
+        }
+        assert!(BUILTINS_BEFORE_RECHECK <= BUILTIN_DECORATORS.len());
+        let all: Vec<&str> = Deco::keywords().collect();
+        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 2);
+        assert!(Deco::is_keyword("recheck") && Deco::is_keyword("decorate"));
     }
 }

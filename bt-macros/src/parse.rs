@@ -36,8 +36,8 @@ use syn::{
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    Control, Decide, Deco, Every, FlagSource, FlagTest, Guard, Kind, Leaf, Node, Policy,
-    StatusName, Tree,
+    BuiltinDeco, Control, Decide, Deco, DecoArg, DecoArgs, Every, FlagSource, FlagTest, Guard,
+    Kind, Leaf, Node, Policy, StatusName, Tree,
 };
 
 /// The deepest a node may be nested below its tree's root (the root is at
@@ -810,7 +810,7 @@ const BUILTINS: [&str; 3] = ["succeed", "fail", "wait"];
 fn node_keywords() -> Vec<&'static str> {
     let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
     kinds.extend(["parallel", "concurrent"]);
-    kinds.extend(Deco::KEYWORDS);
+    kinds.extend(Deco::keywords());
     kinds.extend(["condition", "subtree"]);
     kinds.extend(BUILTINS);
     kinds
@@ -943,7 +943,13 @@ fn no_group_behavior(input: ParseStream, kind: &Kind) -> syn::Result<()> {
     let no_args = matches!(
         kind,
         Kind::Decorator {
-            deco: Deco::Invert,
+            deco: Deco::Builtin {
+                def: BuiltinDeco {
+                    args: DecoArgs::None,
+                    ..
+                },
+                ..
+            },
             ..
         } | Kind::Parallel {
             concurrent: true,
@@ -990,7 +996,7 @@ fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
         return Ok(Some(Keyword::Composite(policy)));
     }
     let keyword = match word.as_str() {
-        w if Deco::KEYWORDS.contains(&w) => Some(Keyword::Decorator),
+        w if Deco::is_keyword(w) => Some(Keyword::Decorator),
         "parallel" | "concurrent" => Some(Keyword::Parallel),
         w if Control::KEYWORDS.contains(&w) => Some(Keyword::Control),
         "condition" => Some(Keyword::Condition),
@@ -1006,7 +1012,7 @@ fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
         let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
         kinds.extend(["parallel", "concurrent"]);
         kinds.extend(Control::KEYWORDS);
-        kinds.extend(Deco::KEYWORDS);
+        kinds.extend(Deco::keywords());
         kinds.extend(["condition", "subtree"]);
         kinds.extend(BUILTINS);
         let hint = closest(&word, &kinds)
@@ -1040,62 +1046,27 @@ fn default_name(kind: &Kind) -> String {
     }
 }
 
-/// The arguments of a decorator keyword. A bad value (a count or duration
-/// out of range, a status that does not exist) is pushed to `errors` and
-/// replaced by a valid one, so the rest of the tree is still checked.
+/// The arguments of a decorator keyword: a built-in's as its table entry
+/// says, a user's decorator type for `decorate`. A bad value (a count or
+/// duration out of range, a status that does not exist) is pushed to
+/// `errors` and replaced by a valid one, so the rest of the tree is still
+/// checked.
 fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> syn::Result<Deco> {
     let k = keyword.to_string();
-    if k == "invert" {
-        return Ok(Deco::Invert);
-    }
-    if k == "run_once" && !input.peek(syn::token::Paren) {
-        return Ok(Deco::RunOnce(None));
+    let def = BuiltinDeco::named(&k);
+    if let Some(def) = def {
+        if let Some(arg) = unparenthesized(def.args, input) {
+            return Ok(Deco::Builtin { def, arg });
+        }
     }
     let args;
     parenthesized!(args in input);
-    let deco = match k.as_str() {
-        "force" | "always" | "run_once" => {
-            let status: Ident = args.parse()?;
-            let name = match status.to_string().as_str() {
-                "Success" => StatusName::Success,
-                "Failure" => StatusName::Failure,
-                "Running" if k == "always" => StatusName::Running,
-                _ => {
-                    let allowed = if k != "always" {
-                        "`Success` or `Failure`"
-                    } else {
-                        "`Success`, `Failure` or `Running`"
-                    };
-                    errors.error(
-                        status.span(),
-                        format!("expected {allowed}: `{k}(Success) {{ … }}`"),
-                    );
-                    StatusName::Success
-                }
-            };
-            match k.as_str() {
-                "force" => Deco::Force(name),
-                "always" => Deco::Always(name),
-                _ => Deco::RunOnce(Some(name)),
-            }
-        }
-        "repeat" | "retry" if args.peek(Ident) => {
-            let forever: Ident = args.parse()?;
-            if forever != "forever" {
-                errors.error(
-                    forever.span(),
-                    format!(
-                        "expected a count or `forever`: `{k}(3) {{ … }}`, `{k}(forever) {{ … }}`"
-                    ),
-                );
-            }
-            if k == "repeat" {
-                Deco::Repeat(None)
-            } else {
-                Deco::Retry(None)
-            }
-        }
-        "decorate" => {
+    let deco = match def {
+        Some(def) => Deco::Builtin {
+            def,
+            arg: parse_deco_arg(&k, def.args, &args, errors)?,
+        },
+        None if k == "decorate" => {
             let leaf = parse_leaf(&args, true).map_err(|e| {
                 syn::Error::new(
                     e.span(),
@@ -1104,35 +1075,9 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
             })?;
             Deco::Custom(Box::new(leaf))
         }
-        "repeat" | "retry" => {
-            let expr: Expr = args.parse().map_err(|e| {
-                syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`"))
-            })?;
-            let example = if k == "repeat" {
-                "`repeat(3)`; to repeat without end, `repeat(forever)`".to_string()
-            } else {
-                format!("`{k}(3)`")
-            };
-            let n = count::<u64>(&expr, &example, errors).unwrap_or(1);
-            if k == "repeat" {
-                Deco::Repeat(Some(n))
-            } else {
-                Deco::Retry(Some(n))
-            }
-        }
-        "cooldown_on_failure" | "cooldown" | "timeout" | "delay" => {
-            let expr: Expr = args.parse()?;
-            let seconds = seconds(&expr, &format!("{k}(2.5)"), errors);
-            match k.as_str() {
-                "cooldown_on_failure" => Deco::CooldownOnFailure(seconds),
-                "cooldown" => Deco::Cooldown(seconds),
-                "timeout" => Deco::Timeout(seconds),
-                _ => Deco::Delay(seconds),
-            }
-        }
-        // `Deco::KEYWORDS` lists a keyword this function does not parse:
+        // `Deco::keywords` lists a keyword this function does not parse:
         // a bug of the macro, reported rather than guessed.
-        _ => {
+        None => {
             return Err(syn::Error::new(
                 keyword.span(),
                 format!("internal error of `tree!`: decorator `{k}` has no parser"),
@@ -1143,6 +1088,99 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
         return Err(args.error(format!("expected `)`: `{k}` takes one argument")));
     }
     Ok(deco)
+}
+
+/// The argument of a built-in written without parentheses, if its shape
+/// allows that: `invert`, and `run_once` without a status.
+fn unparenthesized(shape: DecoArgs, input: ParseStream) -> Option<DecoArg> {
+    match shape {
+        DecoArgs::None => Some(DecoArg::None),
+        DecoArgs::OptionalStatus => {
+            (!input.peek(syn::token::Paren)).then_some(DecoArg::OptionalStatus(None))
+        }
+        DecoArgs::Status { .. } | DecoArgs::Count { .. } | DecoArgs::Seconds => None,
+    }
+}
+
+/// The argument between the parentheses of built-in `k`, of shape `shape`.
+fn parse_deco_arg(
+    k: &str,
+    shape: DecoArgs,
+    args: ParseStream,
+    errors: &mut Diagnostics,
+) -> syn::Result<DecoArg> {
+    Ok(match shape {
+        // Taken without parentheses (`unparenthesized`).
+        DecoArgs::None => DecoArg::None,
+        DecoArgs::Status { running } => DecoArg::Status(parse_status(k, running, args, errors)?),
+        DecoArgs::OptionalStatus => {
+            DecoArg::OptionalStatus(Some(parse_status(k, false, args, errors)?))
+        }
+        DecoArgs::Count { forever_hint } => {
+            DecoArg::Count(parse_count(k, forever_hint, args, errors)?)
+        }
+        DecoArgs::Seconds => {
+            let expr: Expr = args.parse()?;
+            DecoArg::Seconds(seconds(&expr, &format!("{k}(2.5)"), errors))
+        }
+    })
+}
+
+/// A status argument of built-in `k`: `Success` or `Failure`, and
+/// `Running` if `running` allows it.
+fn parse_status(
+    k: &str,
+    running: bool,
+    args: ParseStream,
+    errors: &mut Diagnostics,
+) -> syn::Result<StatusName> {
+    let status: Ident = args.parse()?;
+    Ok(match status.to_string().as_str() {
+        "Success" => StatusName::Success,
+        "Failure" => StatusName::Failure,
+        "Running" if running => StatusName::Running,
+        _ => {
+            let allowed = if running {
+                "`Success`, `Failure` or `Running`"
+            } else {
+                "`Success` or `Failure`"
+            };
+            errors.error(
+                status.span(),
+                format!("expected {allowed}: `{k}(Success) {{ … }}`"),
+            );
+            StatusName::Success
+        }
+    })
+}
+
+/// A count argument of built-in `k`: a positive whole number, or `forever`
+/// (`None`). `forever_hint`: a bad count's message suggests `forever`.
+fn parse_count(
+    k: &str,
+    forever_hint: bool,
+    args: ParseStream,
+    errors: &mut Diagnostics,
+) -> syn::Result<Option<u64>> {
+    if args.peek(Ident) {
+        let forever: Ident = args.parse()?;
+        if forever != "forever" {
+            errors.error(
+                forever.span(),
+                format!("expected a count or `forever`: `{k}(3) {{ … }}`, `{k}(forever) {{ … }}`"),
+            );
+        }
+        return Ok(None);
+    }
+    let expr: Expr = args
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`")))?;
+    let example = if forever_hint {
+        format!("`{k}(3)`; to {k} without end, `{k}(forever)`")
+    } else {
+        format!("`{k}(3)`")
+    };
+    Ok(Some(count::<u64>(&expr, &example, errors).unwrap_or(1)))
 }
 
 /// `scored(rescore = d)` (SPEC D6): the re-scoring interval.

@@ -7,6 +7,13 @@
 //! through one runtime function per step. The same trait is what a user
 //! implements for a decorator of their own.
 //!
+//! Each built-in has a `new` taking its keyword's argument, if any: a
+//! [`Status`] (`force`, `always`), an `Option<Status>` (`run_once`), a count
+//! `Option<u64>` with `None` for `forever` (`repeat`, `retry`) or seconds
+//! (`cooldown`, `cooldown_on_failure`, `timeout`, `delay`). That is what a
+//! tree's generated code calls: `timeout(2.0) { … }` builds
+//! `Timeout::new(2.0)` each time it enters.
+//!
 //! # The protocol
 //!
 //! A decorator's value is its **memory**: built fresh each time the decorator
@@ -131,6 +138,15 @@ pub trait Decorator<A, W = ()> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Invert;
 
+impl Invert {
+    /// `invert`: what the generated code builds (the unit value `Invert`
+    /// is the same).
+    #[inline(always)]
+    pub const fn new() -> Invert {
+        Invert
+    }
+}
+
 impl<A, W> Decorator<A, W> for Invert {
     type Persist = ();
     #[inline(always)]
@@ -142,6 +158,14 @@ impl<A, W> Decorator<A, W> for Invert {
 /// `force(S)` (R2): a completion becomes `S`; `Running` stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Force(pub Status);
+
+impl Force {
+    /// `force(status)`; the same as `Force(status)`.
+    #[inline(always)]
+    pub const fn new(status: Status) -> Force {
+        Force(status)
+    }
+}
 
 impl<A, W> Decorator<A, W> for Force {
     type Persist = ();
@@ -160,6 +184,14 @@ impl<A, W> Decorator<A, W> for Force {
 /// again next tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Always(pub Status);
+
+impl Always {
+    /// `always(status)`; the same as `Always(status)`.
+    #[inline(always)]
+    pub const fn new(status: Status) -> Always {
+        Always(status)
+    }
+}
 
 impl<A, W> Decorator<A, W> for Always {
     type Persist = ();
@@ -181,7 +213,7 @@ pub struct Repeat {
 impl Repeat {
     /// `repeat(n)`; `None` repeats forever.
     #[inline(always)]
-    pub fn new(max: Option<u64>) -> Repeat {
+    pub const fn new(max: Option<u64>) -> Repeat {
         Repeat { max, done: 0 }
     }
 }
@@ -219,7 +251,7 @@ impl Retry {
     /// `retry(n)`: at most `n` attempts; `None` (`retry(forever)`) retries
     /// until the child succeeds.
     #[inline(always)]
-    pub fn new(max: Option<u64>) -> Retry {
+    pub const fn new(max: Option<u64>) -> Retry {
         Retry { max, failed: 0 }
     }
 }
@@ -251,6 +283,15 @@ impl<A, W> Decorator<A, W> for Retry {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RunOnce(pub Option<Status>);
 
+impl RunOnce {
+    /// `run_once` (`None`: complete with the child's stored status) or
+    /// `run_once(status)`; the same as `RunOnce(status)`.
+    #[inline(always)]
+    pub const fn new(status: Option<Status>) -> RunOnce {
+        RunOnce(status)
+    }
+}
+
 impl<A, W> Decorator<A, W> for RunOnce {
     /// The child's first completion.
     type Persist = Option<Status>;
@@ -277,6 +318,15 @@ impl<A, W> Decorator<A, W> for RunOnce {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Recheck;
 
+impl Recheck {
+    /// `recheck(…)`: what the generated code builds (the unit value
+    /// `Recheck` is the same).
+    #[inline(always)]
+    pub const fn new() -> Recheck {
+        Recheck
+    }
+}
+
 impl<A, W> Decorator<A, W> for Recheck {
     type Persist = ();
     #[inline(always)]
@@ -301,6 +351,14 @@ fn cooled_down(last: &Timer, now: f64, seconds: f64, running: bool) -> Before {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Cooldown(pub f64);
 
+impl Cooldown {
+    /// `cooldown(seconds)`; the same as `Cooldown(seconds)`.
+    #[inline(always)]
+    pub const fn new(seconds: f64) -> Cooldown {
+        Cooldown(seconds)
+    }
+}
+
 impl<A, W> Decorator<A, W> for Cooldown {
     type Persist = Timer;
     #[inline(always)]
@@ -320,6 +378,15 @@ impl<A, W> Decorator<A, W> for Cooldown {
 /// if it failed within the last `d` seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CooldownOnFailure(pub f64);
+
+impl CooldownOnFailure {
+    /// `cooldown_on_failure(seconds)`; the same as
+    /// `CooldownOnFailure(seconds)`.
+    #[inline(always)]
+    pub const fn new(seconds: f64) -> CooldownOnFailure {
+        CooldownOnFailure(seconds)
+    }
+}
 
 impl<A, W> Decorator<A, W> for CooldownOnFailure {
     type Persist = Timer;
@@ -347,7 +414,7 @@ pub struct Timeout {
 impl Timeout {
     /// `timeout(seconds)`.
     #[inline(always)]
-    pub fn new(seconds: f64) -> Timeout {
+    pub const fn new(seconds: f64) -> Timeout {
         Timeout {
             seconds,
             start: 0.0,
@@ -386,7 +453,7 @@ pub struct Delay {
 impl Delay {
     /// `delay(seconds)`.
     #[inline(always)]
-    pub fn new(seconds: f64) -> Delay {
+    pub const fn new(seconds: f64) -> Delay {
         Delay {
             seconds,
             start: 0.0,

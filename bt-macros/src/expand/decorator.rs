@@ -3,8 +3,12 @@
 //! decorator node, which decorator it is, where its persistent state lives
 //! and how to enter, tick and halt its child (`drive::DecoratorNode`).
 //!
-//! Adding a built-in decorator is a runtime type plus one arm in
-//! [`deco_ty`] and [`deco_new`] (and its keyword in the parser). A user's
+//! Adding a built-in decorator touches nothing here: it is a runtime type in
+//! `decorator::` with a `new` taking its argument, its entry in
+//! [`BUILTIN_DECORATORS`](crate::model::BUILTIN_DECORATORS) (keyword, type,
+//! argument shape, whether it reads the clock) and its documentation (the
+//! list is on [`BuiltinDeco`](crate::model::BuiltinDeco)). [`deco_ty`] and
+//! [`deco_new`] build any entry as `decorator::Type::new(arg)`. A user's
 //! decorator (`decorate(Type)`, SPEC R11) goes through the same code.
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -12,7 +16,7 @@ use quote::{quote, quote_spanned, ToTokens};
 
 use super::lower::Lowered;
 use super::names::{local, Gen};
-use crate::model::{Deco, StatusName};
+use crate::model::{Deco, DecoArg, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
@@ -26,55 +30,40 @@ fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
 /// (`decorate(Type)`, SPEC R11).
 pub fn deco_ty(rt: &TokenStream, deco: &Deco) -> TokenStream {
     let name = match deco {
-        Deco::Invert => "Invert",
-        Deco::Force(_) => "Force",
-        Deco::Always(_) => "Always",
-        Deco::CooldownOnFailure(_) => "CooldownOnFailure",
-        Deco::Cooldown(_) => "Cooldown",
-        Deco::Repeat(_) => "Repeat",
-        Deco::Retry(_) => "Retry",
-        Deco::Timeout(_) => "Timeout",
-        Deco::Delay(_) => "Delay",
+        Deco::Builtin { def, .. } => def.ty,
         Deco::Recheck => "Recheck",
-        Deco::RunOnce(_) => "RunOnce",
         Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
     };
     let name = Ident::new(name, Span::call_site());
     quote!(#rt::decorator::#name)
 }
 
-fn count(n: Option<u64>) -> TokenStream {
-    match n {
+/// `Some(value)` or `None`, written with absolute paths.
+fn option(value: Option<TokenStream>) -> TokenStream {
+    match value {
         None => quote!(::core::option::Option::None),
-        Some(n) => quote!(::core::option::Option::Some(#n)),
+        Some(value) => quote!(::core::option::Option::Some(#value)),
     }
 }
 
-/// The expression building decorator node `id`'s memory on entry.
+/// The expression building decorator node `id`'s memory on entry: a
+/// built-in's `Type::new(arg)` (the argument as its shape says), the user's
+/// constructor for `decorate(…)`.
 pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
     let ty = deco_ty(rt, deco);
-    match deco {
-        Deco::Invert | Deco::Recheck => ty,
-        Deco::Force(s) | Deco::Always(s) => {
-            let s = status(rt, *s);
-            quote!(#ty(#s))
-        }
-        Deco::CooldownOnFailure(d) | Deco::Cooldown(d) => quote!(#ty(#d)),
-        Deco::Repeat(n) | Deco::Retry(n) => {
-            let n = count(*n);
-            quote!(#ty::new(#n))
-        }
-        Deco::Timeout(d) | Deco::Delay(d) => quote!(#ty::new(#d)),
-        Deco::RunOnce(s) => match s {
-            Some(s) => {
-                let s = status(rt, *s);
-                quote!(#ty(::core::option::Option::Some(#s)))
-            }
-            None => quote!(#ty(::core::option::Option::None)),
+    let arg = match deco {
+        Deco::Builtin { arg, .. } => match *arg {
+            DecoArg::None => TokenStream::new(),
+            DecoArg::Status(s) => status(rt, s),
+            DecoArg::OptionalStatus(s) => option(s.map(|s| status(rt, s))),
+            DecoArg::Count(n) => option(n.map(|n| quote!(#n))),
+            DecoArg::Seconds(d) => quote!(#d),
         },
-        Deco::Custom(leaf) => g.memory(id, leaf),
-    }
+        Deco::Recheck => TokenStream::new(),
+        Deco::Custom(leaf) => return g.memory(id, leaf),
+    };
+    quote!(#ty::new(#arg))
 }
 
 /// The `DecoratorNode` implementation of decorator `id`.
