@@ -279,11 +279,7 @@ pub enum DecoArgs {
     OptionalStatus,
     /// A count or `forever` (`repeat(3)`, `repeat(forever)`);
     /// `new(Option<u64>)`, `None` for `forever`. A count is at least 1.
-    Count {
-        /// A bad count's message suggests `forever` too (`repeat(-1)` is
-        /// "without end" in other libraries).
-        forever_hint: bool,
-    },
+    Count,
     /// A duration in seconds (`timeout(2.5)`, `2500ms`); `new(f64)`. It is
     /// positive and finite.
     Seconds,
@@ -330,16 +326,14 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     BuiltinDeco {
         keyword: "repeat",
         ty: "Repeat",
-        args: DecoArgs::Count { forever_hint: true },
+        args: DecoArgs::Count,
         timed: false,
         rule: "R5",
     },
     BuiltinDeco {
         keyword: "retry",
         ty: "Retry",
-        args: DecoArgs::Count {
-            forever_hint: false,
-        },
+        args: DecoArgs::Count,
         timed: false,
         rule: "R5",
     },
@@ -365,13 +359,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
         rule: "R13",
     },
 ];
-
-/// How many of [`BUILTIN_DECORATORS`] [`Deco::keywords`] lists before
-/// `recheck` and `decorate`. The keywords are listed in the order they were
-/// added, which messages listing every node keyword show
-/// (`tests/ui/unknown_kind.stderr`): the first nine built-ins, then
-/// `recheck` and `decorate`, then the built-ins added since (`run_once`, …).
-const BUILTINS_BEFORE_RECHECK: usize = 9;
 
 impl BuiltinDeco {
     /// The built-in decorator named `keyword`, if any.
@@ -429,14 +416,13 @@ pub enum Deco {
 }
 
 impl Deco {
-    /// Every decorator keyword: the built-ins, `recheck` and `decorate`, in
-    /// the order they were added (see [`BUILTINS_BEFORE_RECHECK`]).
+    /// Every decorator keyword: the built-ins in table order, then
+    /// `recheck` and `decorate`.
     pub fn keywords() -> impl Iterator<Item = &'static str> {
-        let keyword = |d: &'static BuiltinDeco| d.keyword;
-        let builtins = BUILTIN_DECORATORS.iter();
-        (builtins.clone().take(BUILTINS_BEFORE_RECHECK).map(keyword))
+        BUILTIN_DECORATORS
+            .iter()
+            .map(|d| d.keyword)
             .chain(["recheck", "decorate"])
-            .chain(builtins.skip(BUILTINS_BEFORE_RECHECK).map(keyword))
     }
 
     /// Whether `word` is a decorator keyword.
@@ -613,7 +599,6 @@ mod tests {
             assert!(!seen.contains(&d.keyword), "`{}` twice", d.keyword);
             seen.push(d.keyword);
         }
-        assert!(BUILTINS_BEFORE_RECHECK <= BUILTIN_DECORATORS.len());
         let all: Vec<&str> = Deco::keywords().collect();
         assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 2);
         assert!(Deco::is_keyword("recheck") && Deco::is_keyword("decorate"));

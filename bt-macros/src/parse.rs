@@ -1116,9 +1116,7 @@ fn parse_deco_arg(
         DecoArgs::OptionalStatus => {
             DecoArg::OptionalStatus(Some(parse_status(k, false, args, errors)?))
         }
-        DecoArgs::Count { forever_hint } => {
-            DecoArg::Count(parse_count(k, forever_hint, args, errors)?)
-        }
+        DecoArgs::Count => DecoArg::Count(parse_count(k, args, errors)?),
         DecoArgs::Seconds => {
             let expr: Expr = args.parse()?;
             DecoArg::Seconds(seconds(&expr, &format!("{k}(2.5)"), errors))
@@ -1155,13 +1153,9 @@ fn parse_status(
 }
 
 /// A count argument of built-in `k`: a positive whole number, or `forever`
-/// (`None`). `forever_hint`: a bad count's message suggests `forever`.
-fn parse_count(
-    k: &str,
-    forever_hint: bool,
-    args: ParseStream,
-    errors: &mut Diagnostics,
-) -> syn::Result<Option<u64>> {
+/// (`None`); a bad count's message suggests `forever` too (`repeat(-1)`
+/// is "without end" in other libraries).
+fn parse_count(k: &str, args: ParseStream, errors: &mut Diagnostics) -> syn::Result<Option<u64>> {
     if args.peek(Ident) {
         let forever: Ident = args.parse()?;
         if forever != "forever" {
@@ -1175,11 +1169,7 @@ fn parse_count(
     let expr: Expr = args
         .parse()
         .map_err(|e| syn::Error::new(e.span(), format!("expected a count: `{k}(3) {{ … }}`")))?;
-    let example = if forever_hint {
-        format!("`{k}(3)`; to {k} without end, `{k}(forever)`")
-    } else {
-        format!("`{k}(3)`")
-    };
+    let example = format!("`{k}(3)`; to {k} without end, `{k}(forever)`");
     Ok(Some(count::<u64>(&expr, &example, errors).unwrap_or(1)))
 }
 
