@@ -1098,7 +1098,7 @@ fn unparenthesized(shape: DecoArgs, input: ParseStream) -> Option<DecoArg> {
         DecoArgs::OptionalStatus => {
             (!input.peek(syn::token::Paren)).then_some(DecoArg::OptionalStatus(None))
         }
-        DecoArgs::Status { .. } | DecoArgs::Count { .. } | DecoArgs::Seconds => None,
+        DecoArgs::Status { .. } | DecoArgs::Count | DecoArgs::Seconds => None,
     }
 }
 
