@@ -66,10 +66,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     };
     let trees = &input.trees;
     let rt = input.rt();
-    // Inside the invocation's `const _` block the runtime is reached through
-    // a short alias, so that the expansion a user reads (`cargo expand`)
-    // says `__deciders::Status`, not the full path every time.
-    let alias = quote::quote!(__deciders);
+    let alias = runtime_alias();
     let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
     let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
@@ -114,6 +111,14 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         });
     }
     out
+}
+
+/// The runtime's name inside an invocation's `const _` block (`use
+/// $crate::__private as __deciders;`): a short alias, so that the expansion
+/// a user reads (`cargo expand`) says `__deciders::Status`, not the full
+/// path every time.
+fn runtime_alias() -> proc_macro2::TokenStream {
+    quote::quote!(__deciders)
 }
 
 #[cfg(test)]

@@ -116,11 +116,10 @@ fn parse_krate(input: ParseStream) -> syn::Result<TokenStream> {
 impl Parse for Input {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let krate = parse_krate(input)?;
-        let rt = quote::quote!(#krate::__private);
         let mut trees = Vec::new();
         let mut too_deep = false;
         while !input.is_empty() {
-            let (tree, deep) = parse_tree(input, &rt)?;
+            let (tree, deep) = parse_tree(input)?;
             trees.push(tree);
             too_deep |= deep;
         }
@@ -214,7 +213,7 @@ fn nested_deeper_than(input: &TokenStream, limit: usize) -> bool {
 }
 
 /// One tree, and whether a node of it was nested too deeply.
-fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)> {
+fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: Visibility = input.parse()?;
     let kw: Ident = input.call(Ident::parse_any)?;
@@ -261,7 +260,7 @@ fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)>
     let body;
     braced!(body in input);
     let mut parser = Parser {
-        rt: rt.clone(),
+        rt: crate::runtime_alias(),
         ..Parser::default()
     };
     // A syntax error inside the body does not end the invocation: the tree
@@ -308,7 +307,10 @@ fn parse_tree(input: ParseStream, rt: &TokenStream) -> syn::Result<(Tree, bool)>
 
 #[derive(Default)]
 struct Parser {
-    /// The runtime path (`Input::rt`), for the built-in behaviors' types.
+    /// The runtime for the built-in behaviors' types: they are named only
+    /// inside the invocation's `const _` block, by the runtime's alias there
+    /// (`__deciders::builtin::Succeed`, as a user reads it in `cargo
+    /// expand`).
     rt: TokenStream,
     nodes: Vec<Node>,
     errors: Diagnostics,
