@@ -137,6 +137,26 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         let tick = g.tick_checked(c, &a, recheck);
         quote!(#en::#v(#a) => (#i, #tick))
     });
+    // Only the reactive policies tick a child they know the index of
+    // (`Group::tick_nth`: one arm survives in each of the pass's per-child
+    // copies, where the whole `match` made the release build quadratic).
+    let tick_nth = recheck_all.then(|| {
+        let arms = children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let tick = g.tick_checked(c, &a, g.has_guard(c));
+            quote!(#en::#v(#a) if #i_ == #i => #tick)
+        });
+        quote! {
+            #inline
+            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
+                match #a {
+                    #(#arms,)*
+                    // The runtime asks for the child that runs.
+                    _ => #rt::Status::Failure,
+                }
+            }
+        }
+    });
     let halts = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
         let halt = g.halt(c, &a);
@@ -354,6 +374,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (::core::primitive::usize, #rt::Status) {
                 match #a { #(#ticks,)* }
             }
+
+            #tick_nth
 
 
             #inline
