@@ -1051,6 +1051,15 @@ pub fn resume_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         // Running, or the status that ends the composite.
         return s;
     }
+    // Past the last child, the composite ends with `cont`, as the walk
+    // would find: said here, LLVM folds it per child instead of merging the
+    // last child's completion into the walk's code. On `depth` (a running
+    // leaf under five sequences) that merge cost the steady path a jump
+    // table and a hoisted constant: 30.01 -> 29.01 instructions per
+    // agent-tick.
+    if j + 1 >= G::LEN {
+        return cont;
+    }
     match walk::<G, P, A, W, Tr>(j + 1, cont, ps, agent, ctx, tr) {
         Walk::Run(a) => {
             *active = a;
