@@ -121,7 +121,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
                 #a.visit(#f)
             }
             /// Seeds every generator of the persistent state `ps`, this
-            /// tree's and its subtrees' (SPEC D8).
+            /// tree's and its subtrees', each from `seed` and its node.
             #[allow(unused_variables)]
             #[inline]
             fn seed(#ps: &mut #persist, seed: ::core::primitive::u64) {
@@ -229,8 +229,8 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
             }
 
             /// A fresh state whose `random` and `shuffle` groups draw from
-            /// `seed` (SPEC D8): the same seed and the same inputs give the
-            /// same decisions. A tree with no such group ignores the seed
+            /// `seed`: the same seed and the same inputs give the same
+            /// decisions. A tree with no such group ignores the seed
             /// and does not store it.
             #vis fn with_seed(seed: ::core::primitive::u64) -> Self {
                 let mut #s = Self {
@@ -243,8 +243,8 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
                 #s
             }
 
-            /// Reseeds every generator of the state (SPEC D8); what is
-            /// active, shuffle rounds and timers are kept. `reset` returns
+            /// Reseeds every generator of the state; what is active,
+            /// shuffle rounds and timers are kept. `reset` returns
             /// to this seed.
             #[allow(unused_variables)]
             #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
