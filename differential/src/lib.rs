@@ -33,6 +33,15 @@ fn model_status(s: Status) -> tree::Status {
     }
 }
 
+/// `exit` as the model's log says it: the status a behavior or decorator
+/// completed with, `None` when it was halted.
+fn completed(exit: Exit) -> Option<tree::Status> {
+    match exit {
+        Exit::Completed(s) => Some(model_status(s)),
+        _ => None,
+    }
+}
+
 /// A behavior logging every hook under its name.
 pub struct Act(pub &'static str);
 
@@ -47,8 +56,8 @@ impl Behavior<World> for Act {
     fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         status(w.io.get_mut().tick(self.0, self.0))
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
-        w.io.get_mut().deactivate(self.0);
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
+        w.io.get_mut().deactivate(self.0, completed(exit));
     }
 }
 
@@ -63,8 +72,8 @@ impl Behavior<World> for Hold {
             Status::Failure
         }
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
-        w.io.get_mut().deactivate(self.0);
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
+        w.io.get_mut().deactivate(self.0, completed(exit));
     }
 }
 
@@ -86,8 +95,8 @@ impl Behavior<World> for Blk {
     fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
         status(w.io.get_mut().tick(self.leaf, &self.log))
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, _exit: Exit) {
-        w.io.get_mut().deactivate(&self.log);
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
+        w.io.get_mut().deactivate(&self.log, completed(exit));
     }
 }
 
@@ -133,11 +142,7 @@ impl Decorator<World> for Dec {
         status(s)
     }
     fn exit(&mut self, _: &mut Entries, w: &World, _: &Ctx, exit: Exit) {
-        let completed = match exit {
-            Exit::Completed(s) => Some(model_status(s)),
-            _ => None,
-        };
-        w.io.borrow_mut().deco_exit(self.name, completed);
+        w.io.borrow_mut().deco_exit(self.name, completed(exit));
     }
 }
 

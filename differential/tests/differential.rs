@@ -1,8 +1,10 @@
 //! The differential test: a few hundred random trees, compiled by `tree!`
 //! (see `build.rs`), each driven by random scripts side by side with the
 //! reference model. Every frame compares the hook log (decides, activates,
-//! ticks with their statuses, deactivates, the scripted decorator's hooks,
-//! the switches' reads, in order), the root's status, the active path and the error report.
+//! ticks with their statuses, deactivates with why the behavior left —
+//! `Completed(status)` or `Halted` — the scripted decorator's hooks, the
+//! switches' reads, in order), the root's status, the active path and the
+//! error report.
 //! Half the scripts run on a state seeded with a random non-zero seed (D8),
 //! the others on `new()` (seed 0).
 //!

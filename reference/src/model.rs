@@ -644,7 +644,7 @@ impl<'f> Inst<'f> {
                 let s = env.io.tick(&scripted, &log);
                 if s.is_done() {
                     // L2: a completed behavior is deactivated at once.
-                    env.io.deactivate(&log);
+                    env.io.deactivate(&log, Some(s));
                 }
                 self.finish(s)
             }
@@ -693,7 +693,7 @@ impl<'f> Inst<'f> {
     fn halt(&mut self, env: &mut Env) {
         debug_assert!(self.active);
         match std::mem::replace(&mut self.run, Run::Idle) {
-            Run::Leaf { log, .. } => env.io.deactivate(&log),
+            Run::Leaf { log, .. } => env.io.deactivate(&log, None),
             Run::Group {
                 behavior, running, ..
             } => {
@@ -702,7 +702,7 @@ impl<'f> Inst<'f> {
                 }
                 // D7: the group behavior is deactivated after its children.
                 if let Some((_, log)) = behavior {
-                    env.io.deactivate(&log);
+                    env.io.deactivate(&log, None);
                 }
             }
             Run::Deco { child, .. } => {
@@ -822,7 +822,7 @@ impl<'f> Inst<'f> {
             }
             if env.io.tick(scripted, log) == Status::Failure {
                 env.hit("group behavior fails on tick");
-                env.io.deactivate(log);
+                env.io.deactivate(log, Some(Status::Failure));
                 return Status::Failure;
             }
         }
@@ -863,7 +863,7 @@ impl<'f> Inst<'f> {
             ..
         } = &self.run
         {
-            env.io.deactivate(log);
+            env.io.deactivate(log, Some(s));
         }
         self.active = false;
         self.run = Run::Idle;
@@ -2026,8 +2026,8 @@ mod tests {
             io.take(),
             [
                 "decide flee",
-                "deactivate find",
-                "deactivate eat",
+                "deactivate find Halted",
+                "deactivate eat Halted",
                 "activate flee",
                 "tick flee -> Running"
             ]
@@ -2061,7 +2061,7 @@ mod tests {
                 "decide a",
                 "activate a",
                 "tick a -> Failure",
-                "deactivate a",
+                "deactivate a Completed(Failure)",
                 "decide b",
                 "activate b",
                 "tick b -> Running"
@@ -2073,7 +2073,12 @@ mod tests {
         assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Success);
         assert_eq!(
             io.take(),
-            ["decide a", "tick b -> Success", "deactivate b", "decide a"]
+            [
+                "decide a",
+                "tick b -> Success",
+                "deactivate b Completed(Success)",
+                "decide a"
+            ]
         );
         assert!(!m.is_running());
     }
@@ -2126,7 +2131,7 @@ mod tests {
         assert_eq!(io.take(), ["decide c", "activate a", "tick a -> Running"]);
         set(&mut io, &[("c", REJECT)], &[]); // 0: not known yet → Running
         assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
-        assert_eq!(io.take(), ["decide c", "deactivate a"]);
+        assert_eq!(io.take(), ["decide c", "deactivate a Halted"]);
         assert_eq!(m.path(), ["root", "c"]);
     }
 
@@ -2366,7 +2371,7 @@ mod tests {
             &[
                 "decide a",
                 "decide b",
-                "deactivate a",
+                "deactivate a Halted",
                 "activate b",
                 "tick b -> Running",
             ],
@@ -2385,10 +2390,10 @@ mod tests {
             &[
                 "decide a",
                 "decide b",
-                "deactivate b",
+                "deactivate b Halted",
                 "activate a",
                 "tick a -> Success",
-                "deactivate a",
+                "deactivate a Completed(Success)",
                 "decide b",
                 "activate b",
                 "tick b -> Running",
@@ -2421,7 +2426,7 @@ mod tests {
         assert_eq!(io.take(), ["decide ok", "tick a -> Running"]);
         set(&mut io, &[("ok", REJECT)], &[]);
         assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Failure);
-        assert_eq!(io.take(), ["decide ok", "deactivate a"]);
+        assert_eq!(io.take(), ["decide ok", "deactivate a Halted"]);
         assert!(!m.is_running());
         assert_eq!(
             Forest::source(&f),
@@ -2444,7 +2449,11 @@ mod tests {
             assert_eq!(m.tick(&mut io, 0.1, 0, 0).0, Status::Running);
             assert_eq!(
                 io.take(),
-                ["activate a", "tick a -> Failure", "deactivate a"]
+                [
+                    "activate a",
+                    "tick a -> Failure",
+                    "deactivate a Completed(Failure)"
+                ]
             );
         }
         set(&mut io, &[], &[("a", Status::Success)]);
@@ -2500,7 +2509,7 @@ mod tests {
             &[
                 "before x running -> Tick",
                 "tick a -> Success",
-                "deactivate a",
+                "deactivate a Completed(Success)",
                 "after x Success step 2 -> Running",
             ],
         );
@@ -2525,7 +2534,7 @@ mod tests {
             Status::Failure,
             &[
                 "before x running -> Stop(Failure)",
-                "deactivate a",
+                "deactivate a Halted",
                 "exit x Completed(Failure)",
             ],
         );
@@ -2553,7 +2562,7 @@ mod tests {
                 "activate a",
                 "tick a -> Running",
                 "after x Running step 1 -> Success",
-                "deactivate a",
+                "deactivate a Halted",
                 "exit x Completed(Success)",
             ],
         );
@@ -2563,7 +2572,7 @@ mod tests {
         m.tick(&mut io, 0.1, 0, 0);
         io.take();
         m.halt(&mut io);
-        assert_eq!(io.take(), ["deactivate a", "exit x Halted"]);
+        assert_eq!(io.take(), ["deactivate a Halted", "exit x Halted"]);
         m.reset(&mut io);
         m.tick(&mut io, 0.1, 0, 0);
         assert_eq!(io.take()[0], "enter x #1");
@@ -2640,13 +2649,17 @@ mod tests {
         );
         step(&mut m, &mut io, Status::Running, &["tick a -> Running"]);
         m.halt(&mut io);
-        assert_eq!(io.take(), ["deactivate a"]);
+        assert_eq!(io.take(), ["deactivate a Halted"]);
         set(&mut io, &[], &[("a", Status::Failure)]);
         step(
             &mut m,
             &mut io,
             Status::Failure,
-            &["activate a", "tick a -> Failure", "deactivate a"],
+            &[
+                "activate a",
+                "tick a -> Failure",
+                "deactivate a Completed(Failure)",
+            ],
         );
         // From then on: the stored status at once, the child untouched, no
         // activation.
@@ -2662,7 +2675,11 @@ mod tests {
             &mut m,
             &mut io,
             Status::Success,
-            &["activate a", "tick a -> Success", "deactivate a"],
+            &[
+                "activate a",
+                "tick a -> Success",
+                "deactivate a Completed(Success)",
+            ],
         );
         step(&mut m, &mut io, Status::Success, &[]);
         assert_eq!(
@@ -2702,7 +2719,11 @@ mod tests {
             &mut m,
             &mut io,
             Status::Success,
-            &["activate b", "tick b -> Success", "deactivate b"],
+            &[
+                "activate b",
+                "tick b -> Success",
+                "deactivate b Completed(Success)",
+            ],
         );
         // A halt keeps what it stored.
         set(&mut io, &[], &[("b", Status::Running)]);
@@ -2713,7 +2734,7 @@ mod tests {
             &["activate b", "tick b -> Running"],
         );
         m.halt(&mut io);
-        assert_eq!(io.take(), ["deactivate b"]);
+        assert_eq!(io.take(), ["deactivate b Halted"]);
         step(
             &mut m,
             &mut io,
@@ -2759,7 +2780,7 @@ mod tests {
                 Status::Running,
                 &[
                     "tick a -> Failure",
-                    "deactivate a",
+                    "deactivate a Completed(Failure)",
                     "tick b -> Running",
                     "tick c -> Running",
                 ],
@@ -2781,9 +2802,9 @@ mod tests {
                 last,
                 &[
                     "tick b -> Success",
-                    "deactivate b",
+                    "deactivate b Completed(Success)",
                     "tick c -> Success",
-                    "deactivate c",
+                    "deactivate c Completed(Success)",
                 ],
             );
             assert!(!m.is_running());
@@ -2830,7 +2851,7 @@ mod tests {
             &mut m,
             &mut io,
             Status::Success,
-            &["tick t -> Success", "deactivate t"],
+            &["tick t -> Success", "deactivate t Completed(Success)"],
         );
         // A new activation: the condition fails, the else branch runs.
         step(
@@ -2841,7 +2862,7 @@ mod tests {
         );
         // A halt halts the branch; the next activation decides again.
         m.halt(&mut io);
-        assert_eq!(io.take(), ["deactivate e"]);
+        assert_eq!(io.take(), ["deactivate e Halted"]);
         set(&mut io, &[("c", ACCEPT)], &[("t", Status::Running)]);
         step(
             &mut m,
@@ -2876,7 +2897,7 @@ mod tests {
                 "decide g",
                 "activate t",
                 "tick t -> Failure",
-                "deactivate t",
+                "deactivate t Completed(Failure)",
             ],
         );
         assert!(!m.is_running());
@@ -2913,7 +2934,7 @@ mod tests {
             Status::Running,
             &[
                 "decide c",
-                "deactivate d",
+                "deactivate d Halted",
                 "activate e",
                 "tick e -> Running",
             ],
@@ -2927,7 +2948,11 @@ mod tests {
             &mut m,
             &mut io,
             Status::Success,
-            &["decide c", "tick e -> Success", "deactivate e"],
+            &[
+                "decide c",
+                "tick e -> Success",
+                "deactivate e Completed(Success)",
+            ],
         );
         assert!(!m.is_running());
         assert!(m
@@ -2954,7 +2979,7 @@ mod tests {
             &mut m,
             &mut io,
             Status::Failure,
-            &["decide c", "deactivate d"],
+            &["decide c", "deactivate d Halted"],
         );
         assert!(!m.is_running());
     }
@@ -2998,7 +3023,7 @@ mod tests {
             Status::Running,
             &[
                 "read v -> 3",
-                "deactivate a",
+                "deactivate a Halted",
                 "activate b",
                 "tick b -> Running",
             ],
@@ -3012,10 +3037,10 @@ mod tests {
             Status::Success,
             &[
                 "read v -> 7",
-                "deactivate b",
+                "deactivate b Halted",
                 "activate z",
                 "tick z -> Success",
-                "deactivate z",
+                "deactivate z Completed(Success)",
             ],
         );
         // No default and no match: Failure, the running case halted.
@@ -3033,7 +3058,7 @@ mod tests {
             &mut m,
             &mut io,
             Status::Failure,
-            &["read v -> 2", "deactivate a"],
+            &["read v -> 2", "deactivate a Halted"],
         );
         assert!(!m.is_running());
         assert_eq!(
@@ -3110,7 +3135,7 @@ mod tests {
                 "decide flee",
                 "decide x",
                 "decide y",
-                "deactivate idle",
+                "deactivate idle Halted",
                 "activate guard",
                 "tick guard -> Running",
                 "activate y",
@@ -3187,7 +3212,7 @@ mod tests {
                 "decide x",
                 "activate x",
                 "tick x -> Success",
-                "deactivate x",
+                "deactivate x Completed(Success)",
                 "decide y",
                 "decide z",
                 "activate z",
@@ -3206,7 +3231,7 @@ mod tests {
                 "decide x",
                 "activate x",
                 "tick x -> Success",
-                "deactivate x",
+                "deactivate x Completed(Success)",
                 "decide y",
                 "decide z",
                 "activate idle",
@@ -3370,7 +3395,7 @@ mod tests {
             &mut m,
             &mut io,
             Status::Failure,
-            &["decide x", "deactivate x"],
+            &["decide x", "deactivate x Halted"],
         );
         // G5: the delegation re-runs when the group redecides; the child
         // that just exited may make it accept (it is not masked there), and
@@ -3403,7 +3428,7 @@ mod tests {
             Status::Running,
             &[
                 "tick x -> Success",
-                "deactivate x",
+                "deactivate x Completed(Success)",
                 "decide x",
                 "decide y",
                 "activate idle",

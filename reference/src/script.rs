@@ -194,9 +194,16 @@ impl Inputs {
         s
     }
 
-    /// `deactivate` of a behavior.
-    pub fn deactivate(&mut self, log_name: &str) {
-        self.log.push(format!("deactivate {log_name}"));
+    /// `deactivate` of a behavior, and why it leaves: `Some(s)`, it
+    /// completed with `s` (its own tick, or for a group behavior its group,
+    /// D7); `None`, it was halted.
+    pub fn deactivate(&mut self, log_name: &str, completed: Option<Status>) {
+        match completed {
+            Some(s) => self
+                .log
+                .push(format!("deactivate {log_name} Completed({s:?})")),
+            None => self.log.push(format!("deactivate {log_name} Halted")),
+        }
     }
 }
 
