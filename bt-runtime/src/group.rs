@@ -857,7 +857,10 @@ pub fn chooser_tick<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trac
     }
 }
 
-/// G5, then the masked redecide (D2) by the group's policy.
+/// G5, then the masked redecide (D2) by the group's policy: [`redecide`]
+/// for the choosers. One `redecide` taking the choice as a closure was
+/// tried: LLVM no longer inlined the choice, and `scored` went from 70.7
+/// to 81.6 instructions per agent-tick.
 #[inline(always)]
 fn chooser_redecide<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Trace>(
     mask: u64,

@@ -167,7 +167,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
             seed: #seed_ty,
         }
     };
-    let inner = quote! {
+    let mut inner = quote! {
         #[allow(non_upper_case_globals)]
         static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
 
@@ -418,7 +418,6 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
 
         #(#items)*
     };
-    let mut inner = inner;
     if !user_fns.is_empty() {
         inner.extend(quote! {
             // No lint attribute: these functions hold what the user wrote in
