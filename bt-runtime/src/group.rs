@@ -1095,7 +1095,17 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> ControlFlow<()> {
-        let s = if i == self.run {
+        // The last child is the running one if no earlier one is: asked as
+        // `run >= i` (equal, since `run < LEN`), LLVM reuses the flags of
+        // the earlier children's tests where `==` made it compare the
+        // state's tag again (`interrupt`: 34.25 -> 33.51 instructions per
+        // agent-tick; the creature 79.61 -> 80.3, `priority` 67.13 -> 68.1).
+        let running = if i + 1 == G::LEN {
+            self.run >= i
+        } else {
+            self.run == i
+        };
+        let s = if running {
             match G::tick_nth(i, self.active, ps, agent, ctx, tr) {
                 Status::Running => {
                     self.out = Some(Status::Running);
