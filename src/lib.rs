@@ -330,8 +330,8 @@ macro_rules! tree {
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{batch, builtin, condition, group, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind,
-    Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, NoTrace, NodeId, NodeInfo,
+    NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
 };
 
 /// The built-in decorators: what `invert`, `force(S)`, `always(S)`,
@@ -350,11 +350,12 @@ pub mod decorator {
 /// What generated code names. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use bt_runtime::condition::ConditionFn;
     pub use bt_runtime::drive::*;
     pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator, rng};
     pub use bt_runtime::{
-        Behavior, Ctx, Decorator, EachNode, Exit, Flags, NoTrace, NodeInfo, NodeKind, Reject,
-        Status, Timer, Trace, TraceEvent, Tree, Visitor,
+        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Leaf, NoTrace, NodeInfo,
+        NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor,
     };
 }

@@ -880,7 +880,9 @@
 //! `value` is a function of `&Agent`, read once per tick of the switch; the
 //! first case whose Rust pattern matches runs. When the matching case
 //! changes, the previous case's subtree is halted before the new one is
-//! ticked. No matching case (and no `_` case) fails the node.
+//! ticked. The cases are a `match`: rustc checks that they cover every value
+//! (a forgotten enum variant is error `E0004`, at `value`). To fail when no
+//! other case matches, write it: `_ => fail`.
 //! ```
 //! # use deciders::{Behavior, Ctx, Status};
 //! # struct Do(&'static str, Status);
@@ -904,6 +906,46 @@
 //! g.mode = Mode::Combat;
 //! t.tick(&mut g, &mut Ctx::new(0.1));
 //! assert_eq!(g.log, ["patrol", "chase"]);
+//! ```
+//! Over a value with more cases than the tree handles, `_ => fail` makes
+//! the rest a failure:
+//! ```
+//! # use deciders::{Behavior, Ctx, Status};
+//! # struct Do(&'static str, Status);
+//! struct Npc { level: u8, log: Vec<&'static str> }
+//! # impl Behavior<Npc> for Do {
+//! #     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 }
+//! # }
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         switch(|n: &Npc| n.level) {
+//!             0 => Do("rest", Status::Success),
+//!             1..=3 => Do("train", Status::Success),
+//!             _ => fail,
+//!         }
+//!     }
+//! }
+//! let mut n = Npc { level: 2, log: vec![] };
+//! let mut t = T::new();
+//! assert_eq!(t.tick(&mut n, &mut Ctx::new(0.1)), Status::Success);
+//! n.level = 9;
+//! assert_eq!(t.tick(&mut n, &mut Ctx::new(0.1)), Status::Failure);
+//! assert_eq!(n.log, ["train"]);
+//! ```
+//! Without the `_` case, that tree does not compile:
+//! ```compile_fail,E0004
+//! # use deciders::{Behavior, Ctx, Status};
+//! # struct Do(&'static str);
+//! # struct Npc { level: u8 }
+//! # impl Behavior<Npc> for Do {}
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         switch(|n: &Npc| n.level) {
+//!             0 => Do("rest"),
+//!             1..=3 => Do("train"),
+//!         }
+//!     }
+//! }
 //! ```
 //!
 //! ## `parallel(all_complete)` and `parallel(all_complete, failure >= m)` (C5)

@@ -1995,8 +1995,8 @@ deciders::tree! {
             _ => Act("DEF"),
         }
     }
-    tree Ctl03NoDefault for World {
-        switch(var) { V::One => Act("A1") }
+    tree Ctl03FailDefault for World {
+        switch(var) { V::One => Act("A1"), _ => fail }
     }
 }
 
@@ -2175,8 +2175,11 @@ fn bt_ctl_03_c10_switch_halts_the_previous_case_before_ticking_the_new_one() {
         Success,
         &["read v", "tick DEF -> Success", "deactivate DEF"],
     );
-    // No default and no match: Failure, halting the case that ran.
-    let mut t = Ctl03NoDefault::new();
+    // BehaviorTree.CPP's Switch with no default fails when nothing matches.
+    // Here (C10) the cases are a `match` and must be exhaustive (rustc
+    // checks it): that failure is written as `_ => fail`. The same ticks:
+    // Failure, halting the case that ran.
+    let mut t = Ctl03FailDefault::new();
     VAR.with(|v| v.set(V::One));
     step(
         &mut t,

@@ -273,7 +273,139 @@ fn s3_the_active_path_goes_through_references_from_elsewhere() {
     t.tick(&mut w, &mut Ctx::new(0.1));
     let mut path = Vec::new();
     t.active_path(|n| path.push(n.name));
-    // `Deeper`'s root and reference, `Rounds`' root and first reference,
-    // `Patrol`'s root and running leaf.
-    assert_eq!(path, ["root", "rounds", "root", "one", "root", "walk"]);
+    // `Deeper`'s root, its reference `rounds` standing for `Rounds`' root,
+    // `Rounds`' first reference `one` standing for `Patrol`'s root, and
+    // `Patrol`'s running leaf (S1, I1).
+    assert_eq!(path, ["root", "rounds", "one", "walk"]);
+}
+
+// ---------------------------------------------------------------- I1, I2
+
+/// A subtree reference's nodes in paths and traces, with the tree each
+/// node belongs to.
+mod herd {
+    use crate::common::*;
+
+    deciders::tree! {
+        /// Ambles until told otherwise: a priority as its root.
+        pub tree Idle for World {
+            priority {
+                amble: when(decide = d("amble")) => Act("amble"),
+                graze: Act("graze"),
+            }
+        }
+    }
+}
+
+deciders::tree! {
+    tree Sheep for World {
+        fallback {
+            flee: when(decide = d("flee")) => Act("flee"),
+            rest: subtree herd::Idle,
+        }
+    }
+    /// The same tree referenced from a tree of the same invocation.
+    tree Wander for World {
+        sequence { roam: Act("roam") }
+    }
+    tree Flock for World {
+        fallback { idle: subtree herd::Idle, wander: subtree Wander }
+    }
+}
+
+/// Records every trace event as `event node@tree`.
+#[derive(Default)]
+struct Events(Vec<String>);
+
+impl deciders::Trace for Events {
+    fn event(&mut self, e: deciders::TraceEvent) {
+        use deciders::TraceEvent as E;
+        let at = |n: &deciders::NodeInfo| format!("{}@{}", n.name, n.tree);
+        self.0.push(match e {
+            E::Accepted { node, .. } => format!("accept {}", at(node)),
+            E::Rejected { node, .. } => format!("reject {}", at(node)),
+            E::Activated { node } => format!("+ {}", at(node)),
+            E::Deactivated { node } => format!("- {}", at(node)),
+            E::Ticked { node, status } => format!("tick {} {status:?}", at(node)),
+            _ => return,
+        });
+    }
+}
+
+fn path_of<T: Tree<World>>(t: &T) -> Vec<String> {
+    let mut path = Vec::new();
+    t.active_path(|n| path.push(format!("{}@{}", n.name, n.tree)));
+    path
+}
+
+// SPEC S1, I1
+#[test]
+fn i1_a_subtree_root_appears_once_under_the_reference_name() {
+    let mut w = World::new();
+    w.set("amble", 1.0);
+    let mut t = Sheep::new();
+    assert_eq!(t.tick(&mut w, &mut Ctx::new(0.1)), Running);
+    // `flee` is rejected, `rest` runs `Idle`, whose root (a `priority`)
+    // is reported as `rest`, a node of `Sheep`; `amble` belongs to `Idle`.
+    assert_eq!(path_of(&t), ["root@Sheep", "rest@Sheep", "amble@Idle"]);
+    // Every node of `Idle`'s shape says it belongs to `Idle`.
+    assert!(herd::Idle::shape().iter().all(|n| n.tree == "Idle"));
+    assert!(Sheep::shape().iter().all(|n| n.tree == "Sheep"));
+    // Two references from one tree, one from another module.
+    let mut t = Flock::new();
+    w.set("amble", -1.0).result("graze", Failure);
+    t.tick(&mut w, &mut Ctx::new(0.1));
+    assert_eq!(path_of(&t), ["root@Flock", "wander@Flock", "roam@Wander"]);
+}
+
+// SPEC S1, I2
+#[test]
+fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
+    let mut w = World::new();
+    w.set("amble", 1.0);
+    let mut t = Sheep::new();
+    let mut tr = Events::default();
+    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    assert_eq!(
+        tr.0,
+        [
+            "+ root@Sheep",
+            "reject flee@Sheep",
+            "+ rest@Sheep",
+            "accept amble@Idle",
+            "+ amble@Idle",
+            "tick amble@Idle Running",
+        ]
+    );
+    // `amble` completes; `Idle`'s priority goes on with `graze`.
+    w.result("amble", Success);
+    let mut tr = Events::default();
+    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    assert_eq!(
+        tr.0,
+        [
+            "tick amble@Idle Success",
+            "- amble@Idle",
+            "+ graze@Idle",
+            "tick graze@Idle Running",
+        ]
+    );
+    // `graze` completes (the priority checks `amble` before it, and again
+    // before completing, D1): so do `Idle`'s root, reported as the
+    // reference `rest`, and the root, each once.
+    w.set("amble", -1.0).result("graze", Success);
+    let mut tr = Events::default();
+    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    assert_eq!(
+        tr.0,
+        [
+            "reject amble@Idle",
+            "tick graze@Idle Success",
+            "- graze@Idle",
+            "reject amble@Idle",
+            "- rest@Sheep",
+            "- root@Sheep",
+        ]
+    );
+    assert!(!t.is_running());
 }

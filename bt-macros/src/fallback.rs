@@ -82,3 +82,80 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     };
     (outer, inner)
 }
+
+/// Keeps the user's names used when the tree is not expanded: one
+/// `use NAME as _;` per name the invocation starts a path with (a type,
+/// a module, an enum, a constant, a function), so that a tree with a
+/// mistake, even one the parser stopped at, does not also turn every
+/// `use` of its behaviors into an `unused import` warning.
+///
+/// Taken from the tokens, not the model, so that it works when nothing
+/// could be parsed: a path's first segment when `::` follows it (`Kind`
+/// in `Kind::Sheep`, `idle` in `idle::Wander`), and every other identifier
+/// that starts with an upper-case letter (`Graze`, `ALARM`), except the
+/// status names the grammar spells (`force(Success)`), `Self`, the tree's
+/// own name (after `tree`), a node name (before a single `:`), and a field
+/// or method (after `.`). Each `use` resolves the name where the user
+/// wrote it (its span), in every namespace and through the prelude, so a
+/// name that exists somewhere adds nothing; one that exists nowhere would
+/// have been an error of the tree's anyway.
+pub fn uses(input: &TokenStream) -> TokenStream {
+    let mut names: Vec<proc_macro2::Ident> = Vec::new();
+    collect_names(input.clone(), &mut names);
+    let mut seen = std::collections::HashSet::new();
+    names.retain(|n| seen.insert(n.to_string()));
+    if names.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        const _: () = {
+            #(
+                #[allow(unused_imports)]
+                use #names as _;
+            )*
+        };
+    }
+}
+
+/// The names [`uses`] keeps, in order, from `tokens` and its groups.
+fn collect_names(tokens: TokenStream, out: &mut Vec<proc_macro2::Ident>) {
+    use proc_macro2::{Spacing, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct =
+        |i: usize, c: char| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let path_sep = |i: usize| {
+        matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
+            && punct(i + 1, ':')
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Group(g) => collect_names(g.stream(), out),
+            TokenTree::Ident(ident) => {
+                let text = ident.to_string();
+                // Not a path's first segment: after `::`, `.` or `'`.
+                let inner = i >= 1 && (punct(i - 1, '.') || punct(i - 1, '\''))
+                    || i >= 2 && path_sep(i - 2);
+                let after_tree =
+                    i >= 1 && matches!(&tokens[i - 1], TokenTree::Ident(t) if t == "tree");
+                let starts_path = path_sep(i + 1);
+                let node_name = punct(i + 1, ':') && !starts_path;
+                let upper = text.starts_with(|c: char| c.is_ascii_uppercase());
+                let keep = !inner
+                    && !after_tree
+                    && !node_name
+                    && (starts_path || upper)
+                    && !text.starts_with('$')
+                    && !matches!(
+                        text.as_str(),
+                        "Success" | "Failure" | "Running" | "Self" | "self" | "super" | "crate"
+                    );
+                if keep {
+                    out.push(ident.clone());
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+}

@@ -59,10 +59,16 @@ pub fn tree(input: TokenStream) -> TokenStream {
 /// parse → check → expand (or fallback), on `proc_macro2` tokens so that
 /// it also runs outside a compiler (the fuzz test below).
 fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    // The user's names, kept used if the tree is not expanded.
+    let uses = fallback::uses(&input);
     let (input, cut) = parse::limit_nesting(input);
     let input = match syn::parse2::<parse::Input>(input) {
         Ok(input) => input,
-        Err(e) => return e.to_compile_error(),
+        Err(e) => {
+            let mut out = e.to_compile_error();
+            out.extend(uses);
+            return out;
+        }
     };
     let trees = &input.trees;
     let rt = input.rt();
@@ -87,13 +93,18 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         );
         out.extend(e.to_compile_error());
     }
+    let mut fell_back = false;
     for (tree, checked) in trees.iter().zip(checked) {
+        fell_back |= !matches!(checked, Ok(())) || cut.is_some();
         let (outer, impls) = match checked {
             Ok(()) if cut.is_none() && !check::references_failed(tree, trees, &failed) => {
                 expand::tree(tree, trees, &rt, &alias)
             }
             // The referenced tree (or the nesting error) reports it.
-            Ok(()) => fallback::tree(tree, &rt),
+            Ok(()) => {
+                fell_back = true;
+                fallback::tree(tree, &rt)
+            }
             Err(e) => {
                 out.extend(e.to_compile_error());
                 fallback::tree(tree, &rt)
@@ -101,6 +112,9 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         };
         out.extend(outer);
         inner.extend(impls);
+    }
+    if fell_back {
+        out.extend(uses);
     }
     if !inner.is_empty() {
         out.extend(quote::quote! {

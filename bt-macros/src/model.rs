@@ -131,8 +131,18 @@ pub enum Control {
         /// A function or closure of `&Agent`.
         value: Box<Expr>,
         /// The pattern of each child.
-        cases: Vec<syn::Pat>,
+        cases: Vec<Case>,
     },
+}
+
+/// One case of a `switch` (C10).
+pub struct Case {
+    /// The pattern, as written.
+    pub pat: syn::Pat,
+    /// The span of the case's last token: the generated `match` arm ends
+    /// there, so that rustc's suggestion for a missing case (E0004) is
+    /// placed after the last case.
+    pub end: proc_macro2::Span,
 }
 
 impl Control {

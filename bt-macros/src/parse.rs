@@ -36,8 +36,8 @@ use syn::{
 
 use crate::diag::Diagnostics;
 use crate::model::{
-    BuiltinDeco, Control, Decide, Deco, DecoArg, DecoArgs, Every, FlagSource, FlagTest, Guard,
-    Kind, Leaf, Node, Policy, StatusName, Tree,
+    BuiltinDeco, Case, Control, Decide, Deco, DecoArg, DecoArgs, Every, FlagSource, FlagTest,
+    Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
 };
 
 /// The deepest a node may be nested below its tree's root (the root is at
@@ -657,7 +657,7 @@ impl Parser {
         input: ParseStream,
         parent: usize,
         depth: usize,
-    ) -> syn::Result<(usize, syn::Pat)> {
+    ) -> syn::Result<(usize, Case)> {
         let name = self.slot_name(input)?;
         let pat = syn::Pat::parse_multi_with_leading_vert(input).map_err(|e| {
             syn::Error::new(
@@ -671,8 +671,21 @@ impl Parser {
                 "expected `=>` after the case's pattern: `Mode::Alert => Chase`",
             )
         })?;
+        let start = input.cursor();
         let child = self.node(input, Some(parent), depth, name, None)?;
-        Ok((child, pat))
+        // The span of the child's last token (what the generated arm ends
+        // at): step over the token trees it took.
+        let (mut at, mut end) = (start, pat.span());
+        while at != input.cursor() {
+            match at.token_tree() {
+                Some((tt, next)) => {
+                    end = tt.span();
+                    at = next;
+                }
+                None => break,
+            }
+        }
+        Ok((child, Case { pat, end }))
     }
 
     /// The items inside `when( … )`.

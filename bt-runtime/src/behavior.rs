@@ -132,3 +132,39 @@ pub trait Behavior<A, W = ()> {
         let _ = (agent, ctx, exit);
     }
 }
+
+/// A behavior as a leaf of a tree: implemented for every [`Behavior`]
+/// (its `Memory` is itself) and for nothing else.
+///
+/// `tree!` names the type of a leaf `Graze` as `<Graze as Leaf<Agent,
+/// World>>::Memory` wherever it needs it (the active state, `activate`,
+/// `tick`, `deactivate`, the visitors), so that a type that is not a
+/// behavior of the tree is one error, at the leaf, saying what it needs
+/// ([`Behavior`]'s message), instead of one per place the type is used.
+/// There is nothing to implement here: implement [`Behavior`].
+///
+/// ```
+/// use deciders::{Behavior, Leaf};
+/// struct Critter;
+/// struct Wander;
+/// impl Behavior<Critter> for Wander {}
+/// fn memory_of<L: Leaf<Critter, ()>>() -> &'static str {
+///     std::any::type_name::<L::Memory>()
+/// }
+/// assert!(memory_of::<Wander>().ends_with("Wander"));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a behavior for agent `{A}` and world `{W}`: it needs `impl Behavior<{A}, {W}> for {Self}`",
+    label = "not a `Behavior<{A}, {W}>`",
+    note = "a behavior of a tree declared `tree Name for Agent` (`, world = World`) implements `Behavior<Agent>` (`Behavior<Agent, World>`) for the same types; every hook has a default, so `impl Behavior<{A}, {W}> for {Self} {{}}` is a behavior that runs until something removes it",
+    note = "a behavior for any world is `impl<W> Behavior<{A}, W> for {Self}`"
+)]
+pub trait Leaf<A, W = ()> {
+    /// The leaf's memory: the behavior itself.
+    type Memory: Behavior<A, W>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<A, W, B: Behavior<A, W>> Leaf<A, W> for B {
+    type Memory = B;
+}

@@ -7,9 +7,8 @@
 #![doc(hidden)]
 
 use crate::behavior::{Behavior, Exit};
-use crate::condition::ConditionFn;
 use crate::ctx::Ctx;
-use crate::decide::{DecideFn, Decision};
+use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -183,7 +182,18 @@ pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
     label = "this decide returns a DBlock",
     note = "`dblock = function` hands the DBlock to the behavior it activates, which is built from it with `From<DBlock>`; `decide = function` returns only a score (`f32`, accepts when > 0) or `bool`"
 )]
-pub trait PlainDecision: Decision<Block = ()> {}
+pub trait PlainDecision: Decision<Block = ()> {
+    /// The decide step of a guard with no DBlock: traces this result of
+    /// the decide of guarded node `node`, and returns the score if it
+    /// accepted.
+    #[inline(always)]
+    fn traced<Tr: Trace>(self, node: &'static NodeInfo, tr: &mut Tr) -> Option<f32>
+    where
+        Self: Sized,
+    {
+        traced(self, node, tr).map(|(score, ())| score)
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<T: Decision<Block = ()>> PlainDecision for T {}
@@ -200,6 +210,21 @@ pub trait BlockDecision: Decision {
     type DBlock;
     /// [`Decision::Block`] as the DBlock (they are the same type).
     fn dblock(block: Self::Block) -> Self::DBlock;
+
+    /// The decide step of a guard with a DBlock (G2, Spore S22): traces
+    /// this result of the decide of guarded node `node`, and returns the
+    /// score and the block if it accepted.
+    #[inline(always)]
+    fn traced_block<Tr: Trace>(
+        self,
+        node: &'static NodeInfo,
+        tr: &mut Tr,
+    ) -> Option<(f32, Self::DBlock)>
+    where
+        Self: Sized,
+    {
+        traced(self, node, tr).map(|(score, block)| (score, Self::dblock(block)))
+    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -211,70 +236,21 @@ impl<D> BlockDecision for Option<(f32, D)> {
     }
 }
 
-// The user's function is an `impl` argument in the three functions below,
-// so that the generated call names the agent and world types (`decide::<
-// Agent, World, _, _>`) without a `_` for the function's type: rustc points
-// an error about the function at that `_` if there is one (only the first
-// token of `Agent::function` then), at the whole argument otherwise.
+// Generated code calls a guard's decide and a condition through their
+// public traits, with the agent and world types named
+// (`DecideFn::<Agent, World, _>::call(&function, agent, ctx)`): a function
+// with the wrong signature is then reported at the function as written in
+// the tree, with the trait's message and no note pointing into this module.
+// What the function returned is traced here.
 
-/// The decide step of a guard with no DBlock: calls the decide, traces the
-/// result, and returns the score if it accepted.
+/// Traces what a decide returned (G2); the score and the DBlock if it
+/// accepted.
 #[inline(always)]
-pub fn decide<A, W, M, Tr: Trace>(
-    f: &impl DecideFn<A, W, M, Output: PlainDecision>,
+fn traced<D: Decision, Tr: Trace>(
+    out: D,
     node: &'static NodeInfo,
-    agent: &A,
-    ctx: &Ctx<W>,
     tr: &mut Tr,
-) -> Option<f32> {
-    decided_by(f, node, agent, ctx, tr).map(|(score, ())| score)
-}
-
-/// The decide step of a guard with a DBlock (G2, Spore S22): the
-/// score and the block if it accepted.
-#[inline(always)]
-pub fn decide_block<A, W, M, D, Tr: Trace>(
-    f: &impl DecideFn<A, W, M, Output: BlockDecision<DBlock = D>>,
-    node: &'static NodeInfo,
-    agent: &A,
-    ctx: &Ctx<W>,
-    tr: &mut Tr,
-) -> Option<(f32, D)> {
-    decided_with_block(f, node, agent, ctx, tr)
-}
-
-/// [`decide_block`] with the function's type named.
-#[inline(always)]
-fn decided_with_block<A, W, M, F, Tr>(
-    f: &F,
-    node: &'static NodeInfo,
-    agent: &A,
-    ctx: &Ctx<W>,
-    tr: &mut Tr,
-) -> Option<(f32, <F::Output as BlockDecision>::DBlock)>
-where
-    F: DecideFn<A, W, M>,
-    F::Output: BlockDecision,
-    Tr: Trace,
-{
-    decided_by(f, node, agent, ctx, tr)
-        .map(|(score, block)| (score, <F::Output as BlockDecision>::dblock(block)))
-}
-
-/// Calls a decide and traces its result.
-#[inline(always)]
-fn decided_by<A, W, M, F, Tr>(
-    f: &F,
-    node: &'static NodeInfo,
-    agent: &A,
-    ctx: &Ctx<W>,
-    tr: &mut Tr,
-) -> Option<(f32, <F::Output as Decision>::Block)>
-where
-    F: DecideFn<A, W, M>,
-    Tr: Trace,
-{
-    let out = f.call(agent, ctx);
+) -> Option<(f32, D::Block)> {
     let rejected = out.rejected_score();
     match out.into_decision() {
         Some((score, block)) => {
@@ -354,16 +330,10 @@ pub fn memory_from<B: BuiltFromDBlock<D>, D>(block: D) -> B {
     B::from(block)
 }
 
-/// Evaluates a condition leaf and traces it (L6).
+/// Traces what a condition leaf returned (L6); generated code calls the
+/// condition through [`ConditionFn::check`](crate::condition::ConditionFn).
 #[inline(always)]
-pub fn condition<A, W, M, Tr: Trace>(
-    f: &impl ConditionFn<A, W, M>,
-    node: &'static NodeInfo,
-    agent: &A,
-    ctx: &Ctx<W>,
-    tr: &mut Tr,
-) -> Status {
-    let status = f.check(agent, ctx);
+pub fn condition<Tr: Trace>(status: Status, node: &'static NodeInfo, tr: &mut Tr) -> Status {
     tr.event(TraceEvent::Ticked { node, status });
     status
 }
@@ -782,4 +752,89 @@ where
         state.child = None;
     }
     s
+}
+
+/// The tracer a tree hands to a tree it references (S1, I1): every event
+/// about the referenced tree's root is reported as about the reference,
+/// the node of the referencing tree that stands for it, so that a trace
+/// reads `+ rest`, `+ wander` rather than `+ rest`, `+ root`, `+ wander`.
+/// With [`NoTrace`](crate::NoTrace) underneath, it compiles away.
+pub struct Renamed<'a, T: ?Sized> {
+    inner: &'a mut T,
+    root: *const NodeInfo,
+    reference: &'static NodeInfo,
+}
+
+impl<'a, T: ?Sized> Renamed<'a, T> {
+    /// Reports `shape`'s root (its first node) as `reference` to `inner`.
+    #[inline(always)]
+    pub fn new(inner: &'a mut T, shape: &'static [NodeInfo], reference: &'static NodeInfo) -> Self {
+        Renamed {
+            inner,
+            root: shape.as_ptr(),
+            reference,
+        }
+    }
+
+    /// `node`, or the reference if `node` is the referenced tree's root.
+    #[inline(always)]
+    fn rename(&self, node: &'static NodeInfo) -> &'static NodeInfo {
+        if core::ptr::eq(node, self.root) {
+            self.reference
+        } else {
+            node
+        }
+    }
+}
+
+impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        let event = match event {
+            TraceEvent::Accepted { node, score } => TraceEvent::Accepted {
+                node: self.rename(node),
+                score,
+            },
+            TraceEvent::Rejected { node, reason } => TraceEvent::Rejected {
+                node: self.rename(node),
+                reason,
+            },
+            TraceEvent::Activated { node } => TraceEvent::Activated {
+                node: self.rename(node),
+            },
+            TraceEvent::ActivateFailed { node } => TraceEvent::ActivateFailed {
+                node: self.rename(node),
+            },
+            TraceEvent::Ticked { node, status } => TraceEvent::Ticked {
+                node: self.rename(node),
+                status,
+            },
+            TraceEvent::Deactivated { node } => TraceEvent::Deactivated {
+                node: self.rename(node),
+            },
+            TraceEvent::SubsetViolation { node } => TraceEvent::SubsetViolation {
+                node: self.rename(node),
+            },
+            e @ (TraceEvent::TickStart { .. } | TraceEvent::TickEnd { .. }) => e,
+        };
+        self.inner.event(event);
+    }
+}
+
+impl<A, W, V: Visitor<A, W> + ?Sized> Visitor<A, W> for Renamed<'_, V> {
+    #[inline(always)]
+    fn node(&mut self, node: &'static NodeInfo) {
+        let node = self.rename(node);
+        self.inner.node(node);
+    }
+    #[inline(always)]
+    fn behavior<B: Behavior<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &B) {
+        let node = self.rename(node);
+        self.inner.behavior(node, memory);
+    }
+    #[inline(always)]
+    fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &D) {
+        let node = self.rename(node);
+        self.inner.decorator(node, memory);
+    }
 }

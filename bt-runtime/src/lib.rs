@@ -53,7 +53,7 @@ pub mod trace;
 pub mod tree;
 pub mod visit;
 
-pub use behavior::{Behavior, Exit};
+pub use behavior::{Behavior, Exit, Leaf};
 pub use ctx::Ctx;
 pub use decide::{DecideFn, Decision};
 pub use decorator::Decorator;

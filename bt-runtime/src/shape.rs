@@ -82,8 +82,18 @@ pub struct NodeInfo {
     /// Index in the shape table.
     pub id: NodeId,
     /// The node's name: the name written before `:` in the tree, else the
-    /// behavior's type name or the composite's keyword.
+    /// behavior's type name or the composite's keyword (`root` for an
+    /// unnamed root).
+    ///
+    /// In an active path and in a trace, the root of a tree used through a
+    /// `subtree` reference is reported as the reference itself (S1, I1),
+    /// so a path reads `root > rest > amble`, not `root > rest > root >
+    /// amble`: the node of the referencing tree stands for both, and
+    /// [`tree`](Self::tree) tells the trees apart.
     pub name: &'static str,
+    /// The name of the tree the node belongs to, as declared (`Creature`
+    /// in `tree Creature for Critter`).
+    pub tree: &'static str,
     /// What kind of node this is.
     pub kind: NodeKind,
     /// The parent node, `None` for the root.
@@ -104,6 +114,7 @@ impl NodeInfo {
     pub const fn __new(
         id: NodeId,
         name: &'static str,
+        tree: &'static str,
         kind: NodeKind,
         parent: Option<NodeId>,
         depth: u16,
@@ -113,6 +124,7 @@ impl NodeInfo {
         NodeInfo {
             id,
             name,
+            tree,
             kind,
             parent,
             depth,

@@ -25,7 +25,7 @@ use crate::tree::{
 const DURATIONS: &[f64] = &[0.05, 0.1, 0.2, 0.25, 0.3, 0.5, 1.0];
 
 /// The integers a `switch` case pattern names; scripts also set values
-/// outside them (see [`SWITCH_VALUES`]), so a switch without `_` can miss.
+/// outside them (see [`SWITCH_VALUES`]), which only a `_` case catches.
 const CASE_VALUES: [i32; 4] = [0, 1, 2, 3];
 
 /// The values a script sets a `switch`'s scripted integer to (C10).
@@ -434,6 +434,18 @@ impl Gen {
         }
         if let Kind::Switch { cases, .. } = &mut node.kind {
             *cases = self.cases(count);
+            // C10: the cases are exhaustive, as a `match` (rustc checks it).
+            // A switch whose last case is no `_` gets the explicit
+            // `_ => fail` that a failing "no match" is written as.
+            if cases.last().is_some_and(Option::is_some) {
+                cases.push(None);
+                node.children.push(Node {
+                    name: self.fresh("n"),
+                    guard: None,
+                    kind: Kind::Fail,
+                    children: Vec::new(),
+                });
+            }
         }
         if let Kind::Parallel { .. } = node.kind {
             let n = node.children.len();
@@ -575,8 +587,8 @@ pub const FEATURES: &[&str] = &[
     "scored with rescore",
     "shuffle group",
     "stimuli flags",
+    "switch with `_ => fail`",
     "switch with a default",
-    "switch without a default",
     "two references to one subtree",
     "wait",
     "while_do_else",
@@ -789,10 +801,13 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
             });
         }
         Kind::Switch { cases, .. } => {
-            out.insert(if cases.last().is_some_and(|c| c.is_none()) {
-                "switch with a default"
+            // C10: every generated switch ends with `_`; `_ => fail` is how
+            // "no other case matches: Failure" is written.
+            let fails = matches!(n.children.last(), Some(c) if matches!(c.kind, Kind::Fail));
+            out.insert(if fails {
+                "switch with `_ => fail`"
             } else {
-                "switch without a default"
+                "switch with a default"
             });
         }
         _ => {}

@@ -166,7 +166,6 @@ pub const COVERAGE: &[&str] = &[
     "subtree entered",
     "switch default",
     "switch halts previous case",
-    "switch no match",
     "timeout fires",
     "timer rejects",
     "wait completes",
@@ -441,8 +440,18 @@ impl<'f> Inst<'f> {
             return;
         }
         out.push(self.node.name.clone());
+        self.path_below(out);
+    }
+
+    /// The active path below this node. I1: a `subtree` reference and the
+    /// referenced tree's root are one node of the path, under the
+    /// reference's name.
+    fn path_below(&self, out: &mut Vec<String>) {
         for c in &self.children {
-            c.path(out);
+            match self.node.kind {
+                Kind::Subtree(_) if c.active => c.path_below(out),
+                _ => c.path(out),
+            }
         }
     }
 
@@ -1848,19 +1857,20 @@ impl<'f> Inst<'f> {
 
     /// C10: the value is read once; the first case whose pattern matches
     /// is selected. Every other running case is halted, in declaration
-    /// order, before the selected one is stepped; no match fails the node.
+    /// order, before the selected one is stepped. The cases are exhaustive
+    /// (rustc checks them as a `match`): "no match fails" is a `_ => fail`
+    /// case, an ordinary default whose child fails.
     fn step_switch(&mut self, env: &mut Env, value: &str, cases: &[Case]) -> Status {
         let v = env.io.value(value);
-        let selected = cases.iter().position(|c| case_matches(c, v));
-        for k in 0..self.children.len() {
-            if Some(k) != selected && self.halt_slot(env, k) {
+        let k = cases
+            .iter()
+            .position(|c| case_matches(c, v))
+            .expect("C10: a switch's cases are exhaustive (the tree would not compile)");
+        for other in 0..self.children.len() {
+            if other != k && self.halt_slot(env, other) {
                 env.hit("switch halts previous case");
             }
         }
-        let Some(k) = selected else {
-            env.hit("switch no match");
-            return Status::Failure;
-        };
         if cases[k].is_none() {
             env.hit("switch default");
         }
@@ -3043,8 +3053,15 @@ mod tests {
                 "deactivate z Completed(Success)",
             ],
         );
-        // No default and no match: Failure, the running case halted.
-        let f = switch(vec![Some(vec![1])], vec![act("a", None)]);
+        // "No match fails" is written `_ => fail`: Failure, the running
+        // case halted.
+        let fail = Node {
+            name: "nomatch".into(),
+            guard: None,
+            kind: Kind::Fail,
+            children: Vec::new(),
+        };
+        let f = switch(vec![Some(vec![1]), None], vec![act("a", None), fail]);
         let mut m = Model::new(&f);
         read(&mut io, &[("v", 1)]);
         step(

@@ -188,7 +188,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     // that is no behavior of this tree is reported there.
     let group_fn = |f: &str, tr: bool| {
         let leaf = behavior.as_ref()?;
-        let (f, ty) = (format_ident!("{f}"), g.leaf_ty(leaf));
+        let (f, ty) = (format_ident!("{f}"), g.leaf_bound(leaf));
         let tr = tr.then(|| quote!(, _));
         Some(quote_spanned!(leaf.span=> #rt::#f::<#agent_ty, #world, #ty #tr>))
     };
@@ -488,7 +488,7 @@ pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident) -> TokenStr
     let (f, info) = (local("f"), g.info(id));
     match behavior {
         Some(leaf) => {
-            let ty = g.leaf_ty(leaf);
+            let ty = g.leaf_bound(leaf);
             let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
             quote!({ #visit; #a.visit(#f); })
         }

@@ -119,7 +119,12 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             let ty = receiver
                 .map(|leaf| g.leaf_ty(leaf))
                 .unwrap_or_else(|| quote!(()));
-            let call = g.call_user_fn(quote!(#rt::decide_block::<#aw, _, _, _>), id, func);
+            let call = g.call_user_fn(
+                quote!(#rt::BlockDecision::traced_block),
+                quote!(#rt::DecideFn::<#aw, _>::call),
+                id,
+                func,
+            );
             let build = quote_spanned!(d.key.span()=> #rt::memory_from::<#ty, _>(#block));
             (
                 ty.clone(),
@@ -134,7 +139,12 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         Some(d) => {
             let func = &d.func;
             let aw = g.aw();
-            let call = g.call_user_fn(quote!(#rt::decide::<#aw, _, _>), id, func);
+            let call = g.call_user_fn(
+                quote!(#rt::PlainDecision::traced),
+                quote!(#rt::DecideFn::<#aw, _>::call),
+                id,
+                func,
+            );
             (
                 quote!(()),
                 quote! {
@@ -188,11 +198,12 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
         Some(d) => {
             let func = &d.func;
             let aw = g.aw();
-            let call = if d.dblock {
-                g.call_user_fn(quote!(#rt::decide_block::<#aw, _, _, _>), id, func)
+            let then = if d.dblock {
+                quote!(#rt::BlockDecision::traced_block)
             } else {
-                g.call_user_fn(quote!(#rt::decide::<#aw, _, _>), id, func)
+                quote!(#rt::PlainDecision::traced)
             };
+            let call = g.call_user_fn(then, quote!(#rt::DecideFn::<#aw, _>::call), id, func);
             quote!(#call.is_some())
         }
         None => quote! {

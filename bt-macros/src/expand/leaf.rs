@@ -30,7 +30,12 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
     let name = g.condition_fn(id);
     let (agent_ty, ctx_ty, aw) = (&g.tree.agent, g.ctx_ty(), g.aw());
     let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
-    let call = g.call_user_fn(quote!(#rt::condition::<#aw, _, _>), id, func);
+    let call = g.call_user_fn(
+        quote!(#rt::condition),
+        quote!(#rt::ConditionFn::<#aw, _>::check),
+        id,
+        func,
+    );
     Lowered {
         user_fns: quote! {
             #[inline(always)]
@@ -48,7 +53,7 @@ pub fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
     let info = g.info(id);
     let memory = g.memory(id, leaf);
-    let ty = g.leaf_ty(leaf);
+    let ty = g.leaf_bound(leaf);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
 }
@@ -58,20 +63,20 @@ pub fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
 /// behavior of this tree is reported there, against this tree's types.
 pub fn tick_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_ty(leaf));
+    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_bound(leaf));
     quote_spanned!(leaf.span=> #rt::tick::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
 }
 
 /// Halts behavior `id`, held in `a`.
 pub fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_ty(leaf));
+    let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_bound(leaf));
     quote_spanned!(leaf.span=> #rt::halt::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
 }
 
 /// Hands behavior `id`'s memory, held in `a`, to the visitor `f`.
 pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
-    let (f, info, ty) = (local("f"), g.info(id), g.leaf_ty(leaf));
+    let (f, info, ty) = (local("f"), g.info(id), g.leaf_bound(leaf));
     quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a))
 }
 

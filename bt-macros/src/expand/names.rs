@@ -270,7 +270,7 @@ impl<'a> Gen<'a> {
     }
 
     /// Calls `switch` node `id`'s function; evaluates to the index of the
-    /// first matching case (the number of cases if none matches).
+    /// first matching case (the cases are exhaustive: rustc checks them).
     pub fn call_switch(&self, id: usize) -> TokenStream {
         let (root, name, agent) = (self.root(), self.switch_fn(id), &self.agent);
         quote!(#root::#name(&*#agent))
@@ -369,16 +369,24 @@ impl<'a> Gen<'a> {
         quote!(#agent, #world)
     }
 
-    /// `callee(&func, &SHAPE[id], agent, ctx, tr)`: a call to the runtime
-    /// around a user's function (a decide, a condition), `callee` naming the
-    /// agent and world types, not the function's (`decide::<Agent, World,
-    /// _, _>`, see `drive::decide`). Every token of it but the function's
-    /// is located at the function: rustc reports a function with the wrong
-    /// signature at the function as written in the tree, and the call as
-    /// "required by a bound introduced by this call", whose span would
-    /// otherwise run from the tree's header (the agent type) to the end
-    /// of the invocation (generated names).
-    pub fn call_user_fn(&self, callee: TokenStream, id: usize, func: &Expr) -> TokenStream {
+    /// `then(call(&func, agent, ctx), &SHAPE[id], tr)`: a user's function
+    /// (a decide, a condition) called through its public trait, `call`
+    /// naming the agent and world types, not the function's
+    /// (`DecideFn::<Agent, World, _>::call`), and the result traced by the
+    /// runtime's `then`. Every token of it but the function's is located
+    /// at the function: rustc reports a function with the wrong signature
+    /// at the function as written in the tree, with the trait's message
+    /// and no note into the runtime (the trait's own method carries the
+    /// bound), and the call as "required by a bound introduced by this
+    /// call", whose span would otherwise run from the tree's header (the
+    /// agent type) to the end of the invocation (generated names).
+    pub fn call_user_fn(
+        &self,
+        then: TokenStream,
+        call: TokenStream,
+        id: usize,
+        func: &Expr,
+    ) -> TokenStream {
         let (agent, ctx, tr) = (&self.agent, &self.ctx, &self.tr);
         let info = self.info(id);
         let span = func.span();
@@ -387,14 +395,16 @@ impl<'a> Gen<'a> {
             .into_iter()
             .last()
             .map_or(span, |t| t.span());
-        // The callee's last token (`>`) at the function's last token, so
+        // The callee's last token (`call`) at the function's last token, so
         // that the callee spans the whole function.
-        let mut callee: Vec<_> = located_at(callee, span).into_iter().collect();
-        if let Some(t) = callee.last_mut() {
+        let mut call: Vec<_> = located_at(call, span).into_iter().collect();
+        if let Some(t) = call.last_mut() {
             t.set_span(t.span().located_at(last));
         }
-        let callee: TokenStream = callee.into_iter().collect();
-        let args = located_at(quote!(#info, #agent, #ctx, #tr), span);
+        let call: TokenStream = call.into_iter().collect();
+        let args = located_at(quote!(#agent, #ctx), span);
+        let rest = located_at(quote!(#info, #tr), span);
+        let then = located_at(then, span);
         // `&func` rather than `&(func)` where `&` binds the same, so that
         // the argument's span is the function's (the parentheses would be
         // located at its first token only).
@@ -410,7 +420,7 @@ impl<'a> Gen<'a> {
             | Expr::Block(_) => quote_spanned!(span=> &#func),
             _ => quote_spanned!(span=> &(#func)),
         };
-        quote_spanned!(span=> #callee(#func, #args))
+        quote_spanned!(span=> #then(#call(#func, #args), #rest))
     }
 
     /// `Ctx<World>`: the context type of this tree's hooks.
@@ -428,6 +438,18 @@ impl<'a> Gen<'a> {
     /// The behavior type of a leaf, spanned at the user's tokens.
     pub fn leaf_ty(&self, leaf: &Leaf) -> TokenStream {
         leaf.ty.to_token_stream()
+    }
+
+    /// The behavior type of a leaf as the runtime's hooks take it (the
+    /// type argument of `enter`, `tick`, `halt`, `Visitor::behavior`):
+    /// named through the runtime's `Leaf`, spanned at the user's tokens. A
+    /// type that is no behavior of this tree is then one error at the leaf
+    /// (each use reports the same diagnostic there, which rustc prints
+    /// once; the failed projection silences the call), not one per hook
+    /// with a "required by" note into the runtime.
+    pub fn leaf_bound(&self, leaf: &Leaf) -> TokenStream {
+        let (rt, ty, agent, world) = (&self.rt, &leaf.ty, &self.tree.agent, &self.tree.world);
+        quote_spanned!(ty.span()=> <#ty as #rt::Leaf<#agent, #world>>::Memory)
     }
 
     /// The active-state type of node `id`: the behavior itself for a leaf,

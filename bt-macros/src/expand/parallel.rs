@@ -9,7 +9,8 @@
 //! written out per child (see `composite.rs`).
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
 use super::composite::WIDE;
 use super::lower::Lowered;
@@ -251,16 +252,29 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control) -> Lowered {
         Control::Switch { value, cases } => {
             let name = g.switch_fn(id);
             let (agent, agent_ty) = (&g.agent, &g.tree.agent);
-            let len = cases.len();
-            let arms = cases.iter().enumerate().map(|(i, pat)| quote!(#pat => #i,));
+            // Each arm ends at its case's last token, so that rustc's
+            // suggestion for a missing case lands after the last case.
+            let arms = cases.iter().enumerate().map(|(i, case)| {
+                let pat = &case.pat;
+                quote_spanned!(case.end=> #pat => #i,)
+            });
+            // The cases are a `match` with no arm of ours: rustc checks them
+            // for exhaustiveness (a missing `Kind::Wolf` is E0004 at the
+            // value) and for unreachable cases; "no match fails" is written
+            // `_ => fail`.
+            // The scrutinee spans the whole value (from its first token to
+            // its last), where rustc points E0004.
+            let tokens = value.to_token_stream().into_iter();
+            let first = tokens.clone().next().map_or(value.span(), |t| t.span());
+            let last = tokens.last().map_or(value.span(), |t| t.span());
+            let callee = quote_spanned!(first=> (#value));
+            let arg = quote_spanned!(last=> (#agent));
+            let end = cases.last().map_or(last, |c| c.end);
+            let body = quote_spanned!(end=> { #(#arms)* });
             let f = quote! {
                 #[inline(always)]
                 fn #name(#agent: &#agent_ty) -> ::core::primitive::usize {
-                    match (#value)(#agent) {
-                        #(#arms)*
-                        #[allow(unreachable_patterns)]
-                        _ => #len,
-                    }
+                    match #callee #arg #body
                 }
             };
             (quote!(Switch), f)

@@ -81,56 +81,46 @@ pub fn active_ty(g: &Gen, id: usize) -> TokenStream {
 }
 
 /// The arguments for the tree referenced at node `id`: its own persistent
-/// state instead of ours.
+/// state instead of ours, and our tracer renamed so that the referenced
+/// tree's root is reported as this reference (S1, I1).
 fn args(g: &Gen, id: usize) -> TokenStream {
     let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
     let field = g.subtree_field(id);
-    quote!(&mut #ps.#field, #agent, #ctx, #tr)
+    let renamed = renamed(g, id, tr);
+    quote!(&mut #ps.#field, #agent, #ctx, #renamed)
 }
 
-/// Enters the tree referenced at node `id`; the reference itself is traced
-/// as a node.
+/// `inner` (a tracer or a visitor) wrapped so that the root of the tree
+/// referenced at node `id` is reported as the reference: in paths and
+/// traces the two are one node, under the reference's name.
+fn renamed(g: &Gen, id: usize, inner: &Ident) -> TokenStream {
+    let (rt, info) = (&g.rt, g.info(id));
+    let (alias, agent_ty, world) = (g.subtree_alias(id), &g.tree.agent, &g.tree.world);
+    quote!(&mut #rt::Renamed::new(#inner, <#alias as #rt::Tree<#agent_ty, #world>>::shape(), #info))
+}
+
+/// Enters the tree referenced at node `id`; its root's events are the
+/// reference's.
 pub fn enter(g: &Gen, id: usize) -> TokenStream {
-    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
     let (sub, args) = (g.subtree_trait(id), args(g, id));
-    let enter = quote_spanned!(g.subtree_span(id)=> #sub::enter(#args));
-    let entered = local("entered");
-    quote! {{
-        #rt::activated(#info, #tr);
-        let #entered = #enter;
-        if let #rt::Entered::Done(_) = #entered {
-            #rt::deactivated(#info, #tr);
-        }
-        #entered
-    }}
+    quote_spanned!(g.subtree_span(id)=> #sub::enter(#args))
 }
 
 /// Ticks the tree referenced at node `id`, held in `a`.
 pub fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
     let (sub, args) = (g.subtree_trait(id), args(g, id));
-    let s = local("s");
-    quote! {{
-        let #s = #sub::tick(#a, #args);
-        if #s.is_done() {
-            #rt::deactivated(#info, #tr);
-        }
-        #s
-    }}
+    quote!(#sub::tick(#a, #args))
 }
 
 /// Halts the tree referenced at node `id`, held in `a`.
 pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (rt, tr, info) = (&g.rt, &g.tr, g.info(id));
     let (sub, args) = (g.subtree_trait(id), args(g, id));
-    quote! {{
-        #sub::halt(#a, #args);
-        #rt::deactivated(#info, #tr);
-    }}
+    quote!(#sub::halt(#a, #args))
 }
 
-/// Visits the reference, then the referenced tree's active path.
+/// Visits the referenced tree's active path, its root as the reference.
 pub fn visit(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (f, info, sub) = (local("f"), g.info(id), g.subtree_trait(id));
-    quote!({ #f.node(#info); #sub::visit(#a, #f); })
+    let (f, sub) = (local("f"), g.subtree_trait(id));
+    let renamed = renamed(g, id, &f);
+    quote!(#sub::visit(#a, #renamed))
 }

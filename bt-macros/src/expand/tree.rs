@@ -28,6 +28,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let shape = g.shape();
     let persist = g.persist();
     let len = tree.nodes.len();
+    let tree_name = name.to_string();
     let infos = tree.nodes.iter().zip(lowered).map(|(n, l)| {
         let id = n.id as u16;
         let node_name = &n.name;
@@ -46,7 +47,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         let depth = n.depth as u16;
         let line = n.span.start().line as u32;
         quote! {
-            #rt::NodeInfo::__new(#id, #node_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
+            #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
         }
     });
     // What the nodes add, concatenated in node order.
