@@ -3,7 +3,7 @@
 //! error, not dozens about a missing type (as thiserror does).
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
 
 use crate::model::Tree;
 
@@ -48,6 +48,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         impl #rt::TreeParts for #name {
             type Root = ();
             type Persist = ();
+            fn shape() -> &'static [#rt::NodeInfo] { &[] }
         }
         impl #rt::Subtree<#agent, #world> for #name {
             const DEPTH: ::core::primitive::usize = 0;
@@ -94,68 +95,79 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
 /// in `Kind::Sheep`, `idle` in `idle::Wander`), and every other identifier
 /// that starts with an upper-case letter (`Graze`, `ALARM`), except the
 /// status names the grammar spells (`force(Success)`), `Self`, the tree's
-/// own name (after `tree`), a node name (before a single `:`), and a field
-/// or method (after `.`). Each `use` resolves the name where the user
-/// wrote it (its span), in every namespace and through the prelude, so a
-/// name that exists somewhere adds nothing; one that exists nowhere would
-/// have been an error of the tree's anyway.
-pub fn uses(input: &TokenStream) -> TokenStream {
+/// own name (after `tree`), a node name (before a single `:`), a field or
+/// method (after `.`), a keyword, and a name one of the macro's own errors
+/// points at (`errors`: a miscased `Repeat(3)`, an unknown `subtree
+/// Gaurd`), which must not be reported twice. Each `use` resolves the name
+/// where the user wrote it, in every namespace and through the prelude, so
+/// a name that exists somewhere adds nothing; one that exists nowhere is
+/// reported there, and would have been an error of the tree's anyway.
+pub fn uses(input: &TokenStream, errors: &[proc_macro2::Span]) -> TokenStream {
     let mut names: Vec<proc_macro2::Ident> = Vec::new();
     collect_names(input.clone(), &mut names);
+    let reported: Vec<_> = errors.iter().map(|s| (s.start(), s.end())).collect();
     let mut seen = std::collections::HashSet::new();
-    names.retain(|n| seen.insert(n.to_string()));
+    names.retain(|n| {
+        let at = n.span();
+        !reported.contains(&(at.start(), at.end())) && seen.insert(n.to_string())
+    });
     if names.is_empty() {
         return TokenStream::new();
     }
+    let uses = names.iter().map(|name| {
+        quote_spanned! {name.span()=>
+            #[allow(unused_imports)]
+            use #name as _;
+        }
+    });
     quote! {
         const _: () = {
-            #(
-                #[allow(unused_imports)]
-                use #names as _;
-            )*
+            #(#uses)*
         };
     }
 }
 
 /// The names [`uses`] keeps, in order, from `tokens` and its groups.
+/// Iterative: it runs before the input's nesting is limited.
 fn collect_names(tokens: TokenStream, out: &mut Vec<proc_macro2::Ident>) {
     use proc_macro2::{Spacing, TokenTree};
-    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
-    let punct =
-        |i: usize, c: char| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
-    let path_sep = |i: usize| {
-        matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
-            && punct(i + 1, ':')
-    };
-    let mut i = 0;
-    while i < tokens.len() {
-        match &tokens[i] {
-            TokenTree::Group(g) => collect_names(g.stream(), out),
-            TokenTree::Ident(ident) => {
-                let text = ident.to_string();
-                // Not a path's first segment: after `::`, `.` or `'`.
-                let inner = i >= 1 && (punct(i - 1, '.') || punct(i - 1, '\''))
-                    || i >= 2 && path_sep(i - 2);
-                let after_tree =
-                    i >= 1 && matches!(&tokens[i - 1], TokenTree::Ident(t) if t == "tree");
-                let starts_path = path_sep(i + 1);
-                let node_name = punct(i + 1, ':') && !starts_path;
-                let upper = text.starts_with(|c: char| c.is_ascii_uppercase());
-                let keep = !inner
-                    && !after_tree
-                    && !node_name
-                    && (starts_path || upper)
-                    && !text.starts_with('$')
-                    && !matches!(
-                        text.as_str(),
-                        "Success" | "Failure" | "Running" | "Self" | "self" | "super" | "crate"
-                    );
-                if keep {
-                    out.push(ident.clone());
+    let mut pending = vec![tokens];
+    while let Some(tokens) = pending.pop() {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let path_sep = |i: usize| {
+            matches!(tokens.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
+                && punct(i + 1, ':')
+        };
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => pending.push(g.stream()),
+                TokenTree::Ident(ident) => {
+                    let text = ident.to_string();
+                    // Not a path's first segment: after `::`, `.` or `'`.
+                    let inner = i >= 1 && (punct(i - 1, '.') || punct(i - 1, '\''))
+                        || i >= 2 && path_sep(i - 2);
+                    let after_tree =
+                        i >= 1 && matches!(&tokens[i - 1], TokenTree::Ident(t) if t == "tree");
+                    let starts_path = path_sep(i + 1);
+                    let node_name = punct(i + 1, ':') && !starts_path;
+                    let upper = text.starts_with(|c: char| c.is_ascii_uppercase());
+                    let keep = !inner
+                        && !after_tree
+                        && !node_name
+                        && (starts_path || upper)
+                        && !text.starts_with('$')
+                        && !matches!(
+                            text.as_str(),
+                            "Success" | "Failure" | "Running" | "Self" | "self" | "super" | "crate"
+                        );
+                    // Not a keyword (`move ::` in broken input).
+                    if keep && syn::parse_str::<proc_macro2::Ident>(&text).is_ok() {
+                        out.push(ident.clone());
+                    }
                 }
+                _ => {}
             }
-            _ => {}
         }
-        i += 1;
     }
 }

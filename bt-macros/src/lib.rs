@@ -59,14 +59,15 @@ pub fn tree(input: TokenStream) -> TokenStream {
 /// parse → check → expand (or fallback), on `proc_macro2` tokens so that
 /// it also runs outside a compiler (the fuzz test below).
 fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    // The user's names, kept used if the tree is not expanded.
-    let uses = fallback::uses(&input);
+    // The user's tokens: their names are kept used if no tree is expanded.
+    let tokens = input.clone();
     let (input, cut) = parse::limit_nesting(input);
     let input = match syn::parse2::<parse::Input>(input) {
         Ok(input) => input,
         Err(e) => {
+            let spans: Vec<_> = e.clone().into_iter().map(|e| e.span()).collect();
             let mut out = e.to_compile_error();
-            out.extend(uses);
+            out.extend(fallback::uses(&tokens, &spans));
             return out;
         }
     };
@@ -94,6 +95,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         out.extend(e.to_compile_error());
     }
     let mut fell_back = false;
+    let mut error_spans = Vec::new();
     for (tree, checked) in trees.iter().zip(checked) {
         fell_back |= !matches!(checked, Ok(())) || cut.is_some();
         let (outer, impls) = match checked {
@@ -106,6 +108,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
                 fallback::tree(tree, &rt)
             }
             Err(e) => {
+                error_spans.extend(e.clone().into_iter().map(|e| e.span()));
                 out.extend(e.to_compile_error());
                 fallback::tree(tree, &rt)
             }
@@ -114,7 +117,7 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
         inner.extend(impls);
     }
     if fell_back {
-        out.extend(uses);
+        out.extend(fallback::uses(&tokens, &error_spans));
     }
     if !inner.is_empty() {
         out.extend(quote::quote! {

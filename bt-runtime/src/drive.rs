@@ -182,18 +182,7 @@ pub fn tick_group<A, W, B: Behavior<A, W>, Tr: Trace>(
     label = "this decide returns a DBlock",
     note = "`dblock = function` hands the DBlock to the behavior it activates, which is built from it with `From<DBlock>`; `decide = function` returns only a score (`f32`, accepts when > 0) or `bool`"
 )]
-pub trait PlainDecision: Decision<Block = ()> {
-    /// The decide step of a guard with no DBlock: traces this result of
-    /// the decide of guarded node `node`, and returns the score if it
-    /// accepted.
-    #[inline(always)]
-    fn traced<Tr: Trace>(self, node: &'static NodeInfo, tr: &mut Tr) -> Option<f32>
-    where
-        Self: Sized,
-    {
-        traced(self, node, tr).map(|(score, ())| score)
-    }
-}
+pub trait PlainDecision: Decision<Block = ()> {}
 
 #[diagnostic::do_not_recommend]
 impl<T: Decision<Block = ()>> PlainDecision for T {}
@@ -210,21 +199,6 @@ pub trait BlockDecision: Decision {
     type DBlock;
     /// [`Decision::Block`] as the DBlock (they are the same type).
     fn dblock(block: Self::Block) -> Self::DBlock;
-
-    /// The decide step of a guard with a DBlock (G2, Spore S22): traces
-    /// this result of the decide of guarded node `node`, and returns the
-    /// score and the block if it accepted.
-    #[inline(always)]
-    fn traced_block<Tr: Trace>(
-        self,
-        node: &'static NodeInfo,
-        tr: &mut Tr,
-    ) -> Option<(f32, Self::DBlock)>
-    where
-        Self: Sized,
-    {
-        traced(self, node, tr).map(|(score, block)| (score, Self::dblock(block)))
-    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -242,6 +216,39 @@ impl<D> BlockDecision for Option<(f32, D)> {
 // with the wrong signature is then reported at the function as written in
 // the tree, with the trait's message and no note pointing into this module.
 // What the function returned is traced here.
+
+/// The decide step of a guard with no DBlock: traces what the decide of
+/// guarded node `node` returned, and returns the score if it accepted.
+#[inline(always)]
+pub fn trace_decide<Tr: Trace>(
+    out: impl PlainDecision,
+    node: &'static NodeInfo,
+    tr: &mut Tr,
+) -> Option<f32> {
+    traced(out, node, tr).map(|(score, ())| score)
+}
+
+/// The decide step of a guard with a DBlock (G2, Spore S22): traces what
+/// the decide of guarded node `node` returned, and returns the score and
+/// the block if it accepted.
+#[inline(always)]
+pub fn trace_decide_block<D, Tr: Trace>(
+    out: impl BlockDecision<DBlock = D>,
+    node: &'static NodeInfo,
+    tr: &mut Tr,
+) -> Option<(f32, D)> {
+    decided_with_block(out, node, tr)
+}
+
+/// [`trace_decide_block`] with the decision's type named.
+#[inline(always)]
+fn decided_with_block<O: BlockDecision, Tr: Trace>(
+    out: O,
+    node: &'static NodeInfo,
+    tr: &mut Tr,
+) -> Option<(f32, O::DBlock)> {
+    traced(out, node, tr).map(|(score, block)| (score, O::dblock(block)))
+}
 
 /// Traces what a decide returned (G2); the score and the DBlock if it
 /// accepted.
@@ -399,6 +406,10 @@ pub trait TreeParts {
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').
     type Persist;
+    /// The tree's static shape (the same as [`Tree::shape`](crate::Tree::shape)),
+    /// for the trees referencing it: whatever their agent, so that a
+    /// reference of the wrong agent is one error (the [`Subtree`] bound).
+    fn shape() -> &'static [NodeInfo];
 }
 
 /// A tree as another tree's `subtree` sees it (S1, S3): how to enter,

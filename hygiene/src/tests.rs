@@ -48,7 +48,7 @@ fn the_reference_runs_every_node() {
         "root/feed/reactive_sequence/Step",
         "root/play/timeout/Step",
         "root/work/retry/repeat/delay",
-        "root/idle/Patrol/root/repeat/Step/force/Wait",
+        "root/idle/Patrol/repeat/Step/force/Wait",
     ] {
         assert!(paths.iter().any(|p| p == path), "{path} never active");
     }

@@ -800,7 +800,7 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
                 "while_do_else without else"
             });
         }
-        Kind::Switch { cases, .. } => {
+        Kind::Switch { .. } => {
             // C10: every generated switch ends with `_`; `_ => fail` is how
             // "no other case matches: Failure" is written.
             let fails = matches!(n.children.last(), Some(c) if matches!(c.kind, Kind::Fail));

@@ -120,7 +120,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
                 .map(|leaf| g.leaf_ty(leaf))
                 .unwrap_or_else(|| quote!(()));
             let call = g.call_user_fn(
-                quote!(#rt::BlockDecision::traced_block),
+                quote!(#rt::trace_decide_block),
                 quote!(#rt::DecideFn::<#aw, _>::call),
                 id,
                 func,
@@ -140,7 +140,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             let func = &d.func;
             let aw = g.aw();
             let call = g.call_user_fn(
-                quote!(#rt::PlainDecision::traced),
+                quote!(#rt::trace_decide),
                 quote!(#rt::DecideFn::<#aw, _>::call),
                 id,
                 func,
@@ -199,9 +199,9 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             let func = &d.func;
             let aw = g.aw();
             let then = if d.dblock {
-                quote!(#rt::BlockDecision::traced_block)
+                quote!(#rt::trace_decide_block)
             } else {
-                quote!(#rt::PlainDecision::traced)
+                quote!(#rt::trace_decide)
             };
             let call = g.call_user_fn(then, quote!(#rt::DecideFn::<#aw, _>::call), id, func);
             quote!(#call.is_some())

@@ -94,9 +94,8 @@ fn args(g: &Gen, id: usize) -> TokenStream {
 /// referenced at node `id` is reported as the reference: in paths and
 /// traces the two are one node, under the reference's name.
 fn renamed(g: &Gen, id: usize, inner: &Ident) -> TokenStream {
-    let (rt, info) = (&g.rt, g.info(id));
-    let (alias, agent_ty, world) = (g.subtree_alias(id), &g.tree.agent, &g.tree.world);
-    quote!(&mut #rt::Renamed::new(#inner, <#alias as #rt::Tree<#agent_ty, #world>>::shape(), #info))
+    let (rt, info, alias) = (&g.rt, g.info(id), g.subtree_alias(id));
+    quote!(&mut #rt::Renamed::new(#inner, <#alias as #rt::TreeParts>::shape(), #info))
 }
 
 /// Enters the tree referenced at node `id`; its root's events are the

@@ -194,6 +194,10 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         impl #rt::TreeParts for #name {
             type Root = #root;
             type Persist = #persist;
+            #[inline(always)]
+            fn shape() -> &'static [#rt::NodeInfo] {
+                &#shape
+            }
         }
         impl #root {
             #[inline(always)]

@@ -1,6 +1,7 @@
-// SPEC C10: a switch's cases are a `match`. One that forgets an enum variant
-// is rustc's E0004, naming the variant, at the switch's value; failing on
-// the rest is written `_ => fail`.
+// One of six first mistakes, each one error at the user's tokens and
+// nothing else. SPEC C10: a switch's cases are a `match`; one that forgets
+// an enum variant is rustc's E0004, naming the variant, at the switch's
+// value. Failing on the rest is written `_ => fail`.
 use deciders::{Behavior, Ctx, Status};
 
 #[derive(Clone, Copy)]
