@@ -271,8 +271,12 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control) -> Lowered {
             let arg = quote_spanned!(last=> (#agent));
             let end = cases.last().map_or(last, |c| c.end);
             let body = quote_spanned!(end=> { #(#arms)* });
+            // The value is the user's closure or function, called here: a
+            // closure is called where it is written, which clippy would
+            // point out at the user's tokens.
             let f = quote! {
                 #[inline(always)]
+                #[allow(clippy::redundant_closure_call)]
                 fn #name(#agent: &#agent_ty) -> ::core::primitive::usize {
                     match #callee #arg #body
                 }
