@@ -151,7 +151,10 @@
 //!   that point: active memories are dropped without `deactivate`,
 //!   `is_running()` is false, and the next tick starts from the root; timers,
 //!   cooldowns and the clock are kept. No node is ever deactivated twice or
-//!   ticked after its deactivation.
+//!   ticked after its deactivation. In a batch, [`batch::tick_all`] lets the
+//!   panic unwind (the agents after it are not ticked that frame), while
+//!   `batch::par_tick_all` catches it per agent and reports it with every
+//!   chunk's world ([`batch::Chunk::panics`]).
 //! - **Frame length** (T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
@@ -187,9 +190,11 @@
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
 //! paths).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod nodes;
 
 #[doc = include_str!("../docs/guide.md")]
@@ -328,7 +333,7 @@ macro_rules! tree {
 }
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{batch, builtin, condition, group, rng};
+pub use bt_runtime::{builtin, condition, group, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, NoTrace, NodeId, NodeInfo, NodeKind,
     Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
