@@ -339,13 +339,17 @@ pub use bt_runtime::{
     Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
 };
 
-/// The built-in decorators: what `invert`, `force(S)`, `always(S)`,
-/// `repeat(n)`, `retry(n)`, `cooldown(d)`, `cooldown_on_failure(d)`,
-/// `timeout(d)`, `delay(d)`, `run_once` and `recheck(…)` stand for, each an ordinary
-/// implementation of [`Decorator`] — the trait a decorator of your own
-/// implements too, written `decorate(YourType) { … }` in a tree — and
-/// [`Before`](decorator::Before), what a decorator decides before its child.
 pub mod decorator {
+    //! The built-in decorators: what `invert`, `force(S)`, `always(S)`,
+    //! `repeat(n)`, `retry(n)`, `cooldown(d)`, `cooldown_on_failure(d)`,
+    //! `timeout(d)`, `delay(d)`, `run_once` and `recheck(…)` stand for, each
+    //! an ordinary implementation of [`Decorator`](crate::Decorator) — the
+    //! trait a decorator of your own implements too, written
+    //! `decorate(YourType) { … }` in a tree — and [`Before`], what a
+    //! decorator decides before its child.
+    //!
+    #![doc = bt_runtime::__doc_decorator_protocol!()]
+
     pub use bt_runtime::decorator::{
         Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Recheck, Repeat, Retry,
         RunOnce, Timeout,
