@@ -183,9 +183,10 @@
 //! [`Timer`] per `every`), and a clock only if a node needs time. Each
 //! composite gets an enum with one variant per child, holding the child's
 //! active state (a behavior's active state is the behavior value itself).
-//! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
-//! `now`, `active_path`, `visit_active`, `shape`; the [`Tree`] trait offers
-//! the same.
+//! Methods: `new`, `with_seed`, `set_seed`, `seed`, `tick`, `tick_traced`,
+//! `halt`, `reset`, `is_running`, `now`, `active_path`, `visit_active`,
+//! `shape`; the [`Tree`] trait offers the same but `new` (its `Default`)
+//! and `seed`.
 //! `Creature` is the only name the invocation adds to your module: the
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
@@ -236,9 +237,9 @@ pub use bt_macros::tree as __tree;
 /// # What it generates
 ///
 /// Each tree becomes one type in the module of the invocation, `Name`, with
-/// `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`, `now`,
-/// `active_path`, `visit_active` and `shape`, and implementations of
-/// `Default` and [`Tree`].
+/// `new`, `with_seed`, `set_seed`, `seed`, `tick`, `tick_traced`, `halt`,
+/// `reset`, `is_running`, `now`, `active_path`, `visit_active` and `shape`,
+/// and implementations of `Default` and [`Tree`].
 /// Everything else the macro generates is inside a `const _: () = { … };`
 /// block, out of the module's namespace.
 ///
