@@ -11,6 +11,9 @@
 //!   --rounds R        rounds (300)
 //!   --batch B         frames per implementation per round, the first dropped (11)
 //!   --only SECTION    creature | scenarios | batch (repeatable; default all)
+//!   --batch-agents L  agents of the batch section, a comma-separated list
+//!                     (100000); each count is run with each chunk size
+//!   --chunks L        par_tick_all's chunk sizes, a comma-separated list (4096)
 //!   --check BOUNDS    e.g. 'generated/hand<=1.25,bonsai/generated>=30':
 //!                     exit 1 when a bound fails
 //! cargo bench -p deciders-benches --bench ratios -- probe NAME AGENTS TICKS [--warmup W]
@@ -40,6 +43,8 @@ struct Config {
     batch: usize,
     only: Vec<String>,
     check: Option<String>,
+    batch_agents: Vec<usize>,
+    chunks: Vec<usize>,
 }
 
 impl Config {
@@ -60,6 +65,8 @@ fn main() -> ExitCode {
         batch: 11,
         only: Vec::new(),
         check: None,
+        batch_agents: vec![100_000],
+        chunks: vec![common::batch::CHUNK],
     };
     let mut positional = Vec::new();
     while !args.is_empty() {
@@ -78,6 +85,8 @@ fn main() -> ExitCode {
             "--batch" => cfg.batch = number::<usize>(&value()).max(2),
             "--only" => cfg.only.push(value()),
             "--check" => cfg.check = Some(value()),
+            "--batch-agents" => cfg.batch_agents = list(&value()),
+            "--chunks" => cfg.chunks = list(&value()),
             _ if arg.starts_with("--") => fail(&format!("unknown option {arg}")),
             _ => positional.push(arg),
         }
@@ -105,6 +114,15 @@ fn fail(msg: &str) -> ! {
 fn number<T: std::str::FromStr>(s: &str) -> T {
     s.parse()
         .unwrap_or_else(|_| fail(&format!("not a number: {s}")))
+}
+
+/// A comma-separated list of positive numbers.
+fn list(s: &str) -> Vec<usize> {
+    let xs: Vec<usize> = s.split(',').map(|x| number(x.trim())).collect();
+    if xs.contains(&0) {
+        fail(&format!("0 in {s}: agents and chunk sizes are at least 1"));
+    }
+    xs
 }
 
 /// `probe NAME AGENTS TICKS`: warm up, run, print the checksum.
@@ -394,28 +412,40 @@ fn scenario_section(cfg: &Config, scenario: &str, ratios: &mut BTreeMap<String, 
 
 #[cfg(feature = "rayon")]
 fn batch_section(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
-    let agents = 100_000;
     let rounds = (cfg.rounds / 6).max(1);
     let batch = cfg.batch.min(6);
-    let mut ws = common::batch::workloads(agents);
     println!(
-        "batch: {agents} creature agents (generated), tick_all vs par_tick_all on {} threads, {rounds} rounds x {batch} frames",
+        "batch: creature agents (generated), tick_all vs par_tick_all on {} threads, {rounds} rounds x {batch} frames",
         common::batch::threads()
     );
-    let series = interleave(&mut ws, cfg.warmup / 4, rounds, batch);
-    for (i, w) in ws.iter().enumerate() {
-        let (med, p10, p90) = spread(&series[i]);
-        println!(
-            "  {:<10} {:>8.2} ns/agent-tick  p10 {:>8.2}  p90 {:>8.2}",
-            w.name(),
-            med,
-            p10,
-            p90
-        );
+    println!(
+        "  {:>8} {:>6} {:>14} {:>14} {:>13}",
+        "agents", "chunk", "serial ns/a-t", "par ns/a-t", "serial/par"
+    );
+    let mut lines = Vec::new();
+    for (k, &agents) in cfg.batch_agents.iter().enumerate() {
+        for (j, &chunk) in cfg.chunks.iter().enumerate() {
+            let mut ws = common::batch::workloads(agents, chunk);
+            let series = interleave(&mut ws, cfg.warmup / 4, rounds, batch);
+            let (serial, _, _) = spread(&series[0]);
+            let (par, _, _) = spread(&series[1]);
+            let speedup = median_of(rounds, |r| series[0][r] / series[1][r]);
+            println!("  {agents:>8} {chunk:>6} {serial:>14.2} {par:>14.2} {speedup:>13.3}");
+            lines.push(format!(
+                "ratio batch:{agents}/{chunk}:serial/par {speedup:.3}"
+            ));
+            ratios.insert(format!("batch:{agents}/{chunk}:serial/par"), speedup);
+            if k == 0 && j == 0 {
+                // The first combination also under the historical name.
+                lines.push(format!("ratio batch:serial/par {speedup:.3}"));
+                ratios.insert("batch:serial/par".into(), speedup);
+            }
+        }
     }
-    let speedup = median_of(rounds, |r| series[0][r] / series[1][r]);
-    println!("ratio batch:serial/par {speedup:.3}\n");
-    ratios.insert("batch:serial/par".into(), speedup);
+    for l in lines {
+        println!("{l}");
+    }
+    println!();
 }
 
 #[cfg(not(feature = "rayon"))]

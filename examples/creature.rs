@@ -1,7 +1,12 @@
 //! The creature of Figure 1 of Spore's behavior-tree documentation (its
-//! section S01), ticked for 40 frames.
-//! Prints, tick by tick, the transitions (activate / deactivate) and the
-//! active path, so you can watch the deciders at work.
+//! section S01), living through a short scripted story: it plays (wanders),
+//! eats when hungry, chases off an intruder at night, flees a predator until
+//! the predator is far behind, eats again, and goes back to idling. The run
+//! ends with the story.
+//!
+//! Prints, tick by tick, what happens in the story, the transitions
+//! (activate `+` / deactivate `-`) and the active path, so you can watch the
+//! deciders at work.
 //!
 //! Run it with `cargo run --example creature`.
 
@@ -12,16 +17,17 @@ const NIGHT: Flags = Flags::bit(0);
 
 /// The agent: a small world of needs that the behaviors act on.
 struct Critter {
-    frame: u32,
     hunger: f32,
     food_in_mouth: u32,
     intruder: bool,
-    predator: bool,
+    /// How far the predator is, if there is one.
+    predator: Option<f32>,
+    meals: u32,
 }
 
 impl Critter {
     fn fear(&self) -> f32 {
-        if self.predator {
+        if self.predator.is_some() {
             1.0
         } else {
             0.0
@@ -34,7 +40,7 @@ impl Critter {
         self.hunger - 0.5
     }
     fn sees_food(&self) -> bool {
-        self.food_in_mouth == 0
+        self.food_in_mouth == 0 && self.hunger > 0.5
     }
     fn has_food(&self) -> bool {
         self.food_in_mouth > 0
@@ -65,16 +71,22 @@ impl Behavior<Critter> for Timed {
     }
 }
 
-/// Runs from the predator; the predator gives up after a while.
+/// Runs from the predator until it is far behind.
 #[derive(Default)]
 struct Flee;
 
 impl Behavior<Critter> for Flee {
     fn tick(&mut self, c: &mut Critter, _ctx: &mut Ctx) -> Status {
-        if c.frame.is_multiple_of(3) {
-            c.predator = false;
+        let Some(distance) = c.predator.as_mut() else {
+            return Status::Success;
+        };
+        *distance += 2.0;
+        if *distance >= 10.0 {
+            c.predator = None; // out of sight: safe again
+            Status::Success
+        } else {
+            Status::Running
         }
-        Status::Running
     }
 }
 
@@ -99,6 +111,7 @@ impl Behavior<Critter> for FindFood {
     }
 }
 
+/// One bite a tick; succeeds when the mouth is empty.
 #[derive(Default)]
 struct EatFood;
 
@@ -107,7 +120,8 @@ impl Behavior<Critter> for EatFood {
         c.food_in_mouth = c.food_in_mouth.saturating_sub(1);
         c.hunger = (c.hunger - 0.2).max(0.0);
         if c.food_in_mouth == 0 {
-            Status::Failure
+            c.meals += 1;
+            Status::Success
         } else {
             Status::Running
         }
@@ -126,9 +140,9 @@ deciders::tree! {
         priority {
             flee:  when(decide = Critter::fear) => Flee,
             guard: when(every(3.0), decide = Critter::intruder_near) => priority {
-                yell_for_help: when(any(NIGHT)) => Timed::new(2),
-                fight: Fight,
-                rest: Rest,
+                yell_for_help: when(any(NIGHT), decide = Critter::intruder_near) => Timed::new(2),
+                fight: when(decide = Critter::intruder_near) => Fight,
+                catch_breath: Timed::new(2),
             },
             fight: when(decide = Critter::intruder_near) => Fight,
             eat:   when(decide = Critter::hungry) => priority {
@@ -162,13 +176,20 @@ impl Trace for Transitions {
     }
 }
 
+/// Night falls at this frame, and the day comes back at `DAWN`.
+const DUSK: u32 = 16;
+const DAWN: u32 = 30;
+/// An intruder comes at this frame, a predator at `PREDATOR`.
+const INTRUDER: u32 = 19;
+const PREDATOR: u32 = 24;
+
 fn main() {
     let mut critter = Critter {
-        frame: 0,
         hunger: 0.3,
         food_in_mouth: 0,
         intruder: false,
-        predator: false,
+        predator: None,
+        meals: 0,
     };
     let mut tree = Creature::new();
     println!(
@@ -176,21 +197,36 @@ fn main() {
         Creature::shape().len(),
         std::mem::size_of::<Creature>()
     );
-    for frame in 1..=40u32 {
-        critter.frame = frame;
+    let mut meals_before_predator = None;
+    for frame in 1..=60u32 {
         critter.hunger += 0.05;
-        if frame == 12 {
+        let night = (DUSK..DAWN).contains(&frame);
+        let mut story = Vec::new();
+        if frame == DUSK {
+            story.push("night falls");
+        }
+        if frame == DAWN {
+            story.push("the sun rises");
+        }
+        if frame == INTRUDER {
             critter.intruder = true;
+            story.push("an intruder comes near");
         }
-        if frame == 25 {
-            critter.predator = true;
+        if frame == PREDATOR {
+            critter.predator = Some(2.0);
+            meals_before_predator = Some(critter.meals);
+            story.push("a predator appears");
         }
-        let night = (20..32).contains(&frame);
         let mut ctx = Ctx::new(0.5).with_flags(if night { NIGHT } else { Flags::EMPTY });
         println!(
-            "tick {frame:2} (t = {:4.1}s{})",
+            "tick {frame:2} (t = {:4.1}s{}){}",
             tree.now() + 0.5,
-            if night { ", night" } else { "" }
+            if night { ", night" } else { "" },
+            if story.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", story.join(", "))
+            }
         );
         let status = tree.tick_traced(&mut critter, &mut ctx, &mut Transitions);
         let mut path = Vec::new();
@@ -199,5 +235,13 @@ fn main() {
         if let Some(e) = ctx.report().first() {
             println!("    error: {e}");
         }
+        // The story ends once the creature, safe again, has eaten since the
+        // predator came and is back to idling.
+        let fed_since = meals_before_predator.is_some_and(|m| critter.meals > m);
+        if fed_since && critter.predator.is_none() && path.contains(&"idle") {
+            println!("\nSafe, fed and idle again after {frame} ticks: the end.");
+            return;
+        }
     }
+    println!("\nThe story did not end within 60 ticks.");
 }

@@ -151,7 +151,10 @@
 //!   that point: active memories are dropped without `deactivate`,
 //!   `is_running()` is false, and the next tick starts from the root; timers,
 //!   cooldowns and the clock are kept. No node is ever deactivated twice or
-//!   ticked after its deactivation.
+//!   ticked after its deactivation. In a batch, [`batch::tick_all`] lets the
+//!   panic unwind (the agents after it are not ticked that frame), while
+//!   `batch::par_tick_all` catches it per agent and reports it with every
+//!   chunk's world ([`batch::Chunk::panics`]).
 //! - **Frame length** (T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
@@ -180,16 +183,19 @@
 //! [`Timer`] per `every`), and a clock only if a node needs time. Each
 //! composite gets an enum with one variant per child, holding the child's
 //! active state (a behavior's active state is the behavior value itself).
-//! Methods: `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`,
-//! `now`, `active_path`, `visit_active`, `shape`; the [`Tree`] trait offers
-//! the same.
+//! Methods: `new`, `with_seed`, `set_seed`, `seed`, `tick`, `tick_traced`,
+//! `halt`, `reset`, `is_running`, `now`, `active_path`, `visit_active`,
+//! `shape`; the [`Tree`] trait offers the same but `new` (its `Default`)
+//! and `seed`.
 //! `Creature` is the only name the invocation adds to your module: the
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
 //! paths).
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod nodes;
 
 #[doc = include_str!("../docs/guide.md")]
@@ -231,9 +237,9 @@ pub use bt_macros::tree as __tree;
 /// # What it generates
 ///
 /// Each tree becomes one type in the module of the invocation, `Name`, with
-/// `new`, `tick`, `tick_traced`, `halt`, `reset`, `is_running`, `now`,
-/// `active_path`, `visit_active` and `shape`, and implementations of
-/// `Default` and [`Tree`].
+/// `new`, `with_seed`, `set_seed`, `seed`, `tick`, `tick_traced`, `halt`,
+/// `reset`, `is_running`, `now`, `active_path`, `visit_active` and `shape`,
+/// and implementations of `Default` and [`Tree`].
 /// Everything else the macro generates is inside a `const _: () = { … };`
 /// block, out of the module's namespace.
 ///
@@ -328,19 +334,23 @@ macro_rules! tree {
 }
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{batch, builtin, condition, group, rng};
+pub use bt_runtime::{builtin, condition, group, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, NoTrace, NodeId, NodeInfo,
     NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
 };
 
-/// The built-in decorators: what `invert`, `force(S)`, `always(S)`,
-/// `repeat(n)`, `retry(n)`, `cooldown(d)`, `cooldown_on_failure(d)`,
-/// `timeout(d)`, `delay(d)`, `run_once` and `recheck(…)` stand for, each an ordinary
-/// implementation of [`Decorator`] — the trait a decorator of your own
-/// implements too, written `decorate(YourType) { … }` in a tree — and
-/// [`Before`](decorator::Before), what a decorator decides before its child.
 pub mod decorator {
+    //! The built-in decorators: what `invert`, `force(S)`, `always(S)`,
+    //! `repeat(n)`, `retry(n)`, `cooldown(d)`, `cooldown_on_failure(d)`,
+    //! `timeout(d)`, `delay(d)`, `run_once` and `recheck(…)` stand for, each
+    //! an ordinary implementation of [`Decorator`](crate::Decorator) — the
+    //! trait a decorator of your own implements too, written
+    //! `decorate(YourType) { … }` in a tree — and [`Before`], what a
+    //! decorator decides before its child.
+    //!
+    #![doc = bt_runtime::__doc_decorator_protocol!()]
+
     pub use bt_runtime::decorator::{
         Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Recheck, Repeat, Retry,
         RunOnce, Timeout,

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use deciders::decorator::Before;
 use deciders::Status::*;
-use deciders::{Ctx, Decorator, Exit, Status};
+use deciders::{Ctx, Decorator, Exit, Status, Tree};
 
 /// Unity's "loop until it fails" (SPEC R11): runs its child again after
 /// every success, fails when the child fails. No memory, no persistent state.
@@ -77,6 +77,37 @@ impl Decorator<World> for Rationed {
     }
 }
 
+/// A decorator whose `before` is scripted by the score of "gate": positive
+/// ticks the child, 0 stops with `Running`, negative stops with `Failure`.
+#[derive(Default)]
+struct Gate;
+
+impl Decorator<World> for Gate {
+    type Persist = ();
+    fn enter(&mut self, _: &mut (), w: &World, _: &Ctx) {
+        w.push("gate enter".into());
+    }
+    fn before(&mut self, _: &mut (), w: &World, _: &Ctx, running: bool) -> Before {
+        let score = w.score("gate");
+        let b = if score > 0.0 {
+            Before::Tick
+        } else if score == 0.0 {
+            Before::Stop(Running)
+        } else {
+            Before::Stop(Failure)
+        };
+        w.push(format!("gate before {running} -> {b:?}"));
+        b
+    }
+    fn after(&mut self, _: &mut (), w: &World, _: &Ctx, child: Status) -> Status {
+        w.push(format!("gate after {child:?}"));
+        child
+    }
+    fn exit(&mut self, _: &mut (), w: &World, _: &Ctx, exit: Exit) {
+        w.push(format!("gate exit {exit:?}"));
+    }
+}
+
 deciders::tree! {
     tree Loop for World {
         decorate(UntilFailure) { Act("A") }
@@ -92,6 +123,9 @@ deciders::tree! {
     }
     tree RecheckUnderInvert for World {
         invert { recheck(decide = d("ok")) { Act("A") } }
+    }
+    tree Gated for World {
+        sequence { gate: decorate(Gate) { Act("A") }, Act("B") }
     }
     tree RetryForever for World {
         retry(forever) { Act("A") }
@@ -407,4 +441,94 @@ fn r13_bt_dec_04_run_once_replays_the_stored_status_and_counts_completions() {
     // A halt keeps the stored status (persistent, SPEC C7).
     t.halt(&mut w, &mut Ctx::new(0.0));
     step(&mut t, &mut w, Failure, &[]);
+}
+
+/// The active path's names.
+fn path<T: deciders::Tree<World>>(t: &T) -> Vec<&'static str> {
+    let mut p = Vec::new();
+    t.active_path(|n| p.push(n.name));
+    p
+}
+
+#[test]
+fn r11_stop_with_running_halts_the_child_and_keeps_the_decorator_waiting() {
+    // SPEC R11, C7, L2: `Before::Stop(Running)` is not a completion. On
+    // entry it waits (the decorator is activated, its child not entered);
+    // later it halts a running child and the decorator stays, waiting. The
+    // sequence above it sees a running child throughout.
+    let mut w = World::new();
+    let mut t = Gated::new();
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "gate enter",
+            "decide gate",
+            "gate before false -> Stop(Running)",
+        ],
+    );
+    assert_eq!(path(&t), ["root", "gate"]);
+    w.set("gate", 1.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide gate",
+            "gate before false -> Tick",
+            "activate A",
+            "tick A -> Running",
+            "gate after Running",
+        ],
+    );
+    assert_eq!(path(&t), ["root", "gate", "Act"]);
+    w.set("gate", 0.0);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide gate",
+            "gate before true -> Stop(Running)",
+            "deactivate A",
+        ],
+    );
+    assert_eq!(path(&t), ["root", "gate"]);
+    // Ticking again enters the child afresh; its success completes the
+    // decorator, and the sequence goes on to B in the same tick.
+    w.set("gate", 1.0).result("A", Success);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "decide gate",
+            "gate before false -> Tick",
+            "activate A",
+            "tick A -> Success",
+            "deactivate A",
+            "gate after Success",
+            "gate exit Completed(Success)",
+            "activate B",
+            "tick B -> Running",
+        ],
+    );
+    // Halting the tree: B only, the decorator already left.
+    Tree::halt(&mut t, &mut w, &mut Ctx::new(0.1));
+    assert_eq!(w.take(), ["deactivate B"]);
+    // A stop with `Failure` on entry is a refusal: no activation, no
+    // `exit`, and the sequence fails.
+    w.set("gate", -1.0);
+    step(
+        &mut t,
+        &mut w,
+        Failure,
+        &[
+            "gate enter",
+            "decide gate",
+            "gate before false -> Stop(Failure)",
+        ],
+    );
+    assert!(!t.is_running());
 }

@@ -9,10 +9,11 @@
 //! logged. A `deactivate` logs its `Exit`:
 //! `Completed(Success)`, `Completed(Failure)` or `Halted`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
+use deciders::batch::TraceOne;
 use deciders::Status::*;
-use deciders::{batch, Behavior, Ctx, Exit, Flags, Status, Tree};
+use deciders::{batch, Behavior, Ctx, Exit, Flags, Status, Trace, TraceEvent, Tree};
 
 /// Shorthand for building expected logs.
 fn log(entries: &[&str]) -> Vec<String> {
@@ -1301,6 +1302,232 @@ fn f4_tick_all_counts_only_ticks_that_reported_an_error() {
     );
 }
 
+/// A trace that keeps every event of the ticks it sees, as text.
+#[derive(Debug, Default)]
+struct Events(Vec<String>);
+
+impl Trace for Events {
+    fn event(&mut self, e: TraceEvent) {
+        self.0.push(match e {
+            TraceEvent::TickStart { .. } => "start".to_string(),
+            TraceEvent::Accepted { node, score } => format!("accept {} {score}", node.name),
+            TraceEvent::Rejected { node, reason } => format!("reject {} {reason:?}", node.name),
+            TraceEvent::Activated { node } => format!("+{}", node.name),
+            TraceEvent::ActivateFailed { node } => format!("refused {}", node.name),
+            TraceEvent::Ticked { node, status } => format!("tick {} {status:?}", node.name),
+            TraceEvent::Deactivated { node } => format!("-{}", node.name),
+            TraceEvent::SubsetViolation { node } => format!("subset {}", node.name),
+            TraceEvent::TickEnd { status } => format!("end {status:?}"),
+            other => format!("{other:?}"),
+        });
+    }
+}
+
+/// The frames of the traced-batch tests: (perception, panicking units).
+const TRACED_FRAMES: [([f32; 5], &[usize]); 3] = [
+    ([0.0, 0.9, 0.2, 0.0, 0.0], &[]),
+    ([0.0, 0.1, 0.2, 0.0, 0.0], &[2]),
+    ([0.0, 0.1, 0.0, 0.0, 0.0], &[]),
+];
+
+/// Unit 1 across [`TRACED_FRAMES`]: it engages, its recheck fails and it
+/// idles, then keeps idling (SPEC G3, D1).
+fn unit_1_events() -> [Vec<String>; 3] {
+    [
+        log(&[
+            "start",
+            "+root",
+            "reject flee DecisionFlags",
+            "accept engage 0.39999998",
+            "+engage",
+            "tick engage Running",
+            "end Running",
+        ]),
+        // The higher priority is looked at first (SPEC D1), then ENGAGE's
+        // recheck rejects: the group redecides without it (SPEC D2); IDLE
+        // has no guard, so nothing is accepted.
+        log(&[
+            "start",
+            "reject flee DecisionFlags",
+            "reject engage Decide(-0.4)",
+            "-engage",
+            "reject flee DecisionFlags",
+            "reject muddle Decide(0.0)",
+            "+idle",
+            "tick idle Running",
+            "end Running",
+        ]),
+        log(&[
+            "start",
+            "reject flee DecisionFlags",
+            "reject engage Decide(-0.4)",
+            "reject muddle Decide(0.0)",
+            "tick idle Running",
+            "end Running",
+        ]),
+    ]
+}
+
+#[test]
+fn i2_tick_all_traced_traces_the_chosen_agent_only() {
+    // SPEC I2, F4, D9: unit 1 of five is traced, tick by tick; the batch
+    // does exactly what `tick_all` does (same worlds, same states), and
+    // the others go untraced.
+    let (mut states, mut units) = squad(5, &[2]);
+    let (mut plain_states, mut plain_units) = squad(5, &[2]);
+    let expected = unit_1_events();
+    let mut events = Events::default();
+    let mut errors = Vec::new();
+    for (k, (perception, panicked)) in TRACED_FRAMES.iter().enumerate() {
+        let mut ctx = Ctx::new(0.1).with_world(frame_world());
+        let traced_errors = batch::tick_all_traced(
+            &mut states,
+            &mut units,
+            &mut ctx,
+            prep(perception, panicked),
+            TraceOne::new(1, &mut events),
+        );
+        assert_eq!(std::mem::take(&mut events.0), expected[k], "frame {k}");
+
+        let mut plain = Ctx::new(0.1).with_world(frame_world());
+        let plain_errors = batch::tick_all(
+            &mut plain_states,
+            &mut plain_units,
+            &mut plain,
+            prep(perception, panicked),
+        );
+        assert_eq!(traced_errors, plain_errors, "frame {k}");
+        errors.push(traced_errors);
+        assert_eq!(ctx.into_world(), plain.into_world(), "frame {k}");
+        assert_eq!(units, plain_units, "frame {k}");
+    }
+    // Unit 2 broke the subset rule in frame 1 (SPEC D9): counted, like in
+    // `tick_all`, and not traced.
+    assert_eq!(errors, [1, 0, 0]);
+    let leaves = |states: &[Squad]| -> Vec<&'static str> {
+        states
+            .iter()
+            .map(|s| {
+                let mut leaf = "";
+                s.active_path(|n| leaf = n.name);
+                leaf
+            })
+            .collect()
+    };
+    assert_eq!(leaves(&states), ["idle", "idle", "flee", "idle", "idle"]);
+    assert_eq!(leaves(&states), leaves(&plain_states));
+}
+
+#[test]
+fn i2_tick_all_traced_gives_each_chosen_agent_its_own_tracer() {
+    // SPEC I2, F4, D9: units 1 and 2 traced, each into its own tracer,
+    // through each ready-made choice; unit 2's tracer sees its subset-rule
+    // violations, unit 1's sees exactly what it saw alone.
+    let unit_2 = [
+        // MUDDLE accepts, none of its children does: reported (SPEC D9),
+        // it fails, and the group decides again without it (SPEC D2).
+        log(&[
+            "start",
+            "+root",
+            "reject flee DecisionFlags",
+            "reject engage Decide(-0.3)",
+            "accept muddle 1",
+            "+muddle",
+            "reject plan Decide(0.0)",
+            "subset muddle",
+            "-muddle",
+            "reject flee DecisionFlags",
+            "reject engage Decide(-0.3)",
+            "+idle",
+            "tick idle Running",
+            "end Running",
+        ]),
+        log(&[
+            "start",
+            "accept flee 1",
+            "-idle",
+            "+flee",
+            "tick flee Running",
+            "end Running",
+        ]),
+        // FLEE is the first child and has no recheck (SPEC G3).
+        log(&["start", "tick flee Running", "end Running"]),
+    ];
+    let unit_1 = unit_1_events();
+
+    /// Runs the frames with `tracers`; after each, `take` empties the
+    /// tracers of units 1 and 2 and gives their events.
+    fn run_frames<Ts: batch::Tracers + ?Sized>(
+        tracers: &mut Ts,
+        mut take: impl FnMut(&mut Ts) -> (Vec<String>, Vec<String>),
+    ) -> Vec<(Vec<String>, Vec<String>)> {
+        let (mut states, mut units) = squad(5, &[2]);
+        TRACED_FRAMES
+            .iter()
+            .map(|(perception, panicked)| {
+                let mut ctx = Ctx::new(0.1).with_world(frame_world());
+                batch::tick_all_traced(
+                    &mut states,
+                    &mut units,
+                    &mut ctx,
+                    prep(perception, panicked),
+                    &mut *tracers,
+                );
+                take(tracers)
+            })
+            .collect()
+    }
+    let expected: Vec<(Vec<String>, Vec<String>)> =
+        unit_1.iter().cloned().zip(unit_2.iter().cloned()).collect();
+
+    // One slot per agent; agents 0, 3, 4 untraced.
+    let mut slots: Vec<Option<Events>> = vec![
+        None,
+        Some(Events::default()),
+        Some(Events::default()),
+        None,
+        None,
+    ];
+    let seen = run_frames(&mut slots, |s| {
+        let mut take = |i: usize| std::mem::take(&mut s[i].as_mut().unwrap().0);
+        (take(1), take(2))
+    });
+    assert_eq!(seen, expected);
+    assert!(slots[0].is_none() && slots[3].is_none() && slots[4].is_none());
+
+    // A slice shorter than the batch: agents past its end are untraced.
+    let mut short: Vec<Option<Events>> =
+        vec![None, Some(Events::default()), Some(Events::default())];
+    let seen = run_frames(&mut short[..], |s| {
+        let mut take = |i: usize| std::mem::take(&mut s[i].as_mut().unwrap().0);
+        (take(1), take(2))
+    });
+    assert_eq!(seen, expected);
+
+    // Maps from index to tracer.
+    let mut tree_map: BTreeMap<usize, Events> =
+        [(1, Events::default()), (2, Events::default())].into();
+    let seen = run_frames(&mut tree_map, |m| {
+        let mut take = |i: usize| std::mem::take(&mut m.get_mut(&i).unwrap().0);
+        (take(1), take(2))
+    });
+    assert_eq!(seen, expected);
+    assert_eq!(tree_map.len(), 2);
+
+    let mut hash_map: HashMap<usize, Events> =
+        [(1, Events::default()), (2, Events::default())].into();
+    let seen = run_frames(&mut hash_map, |m| {
+        let mut take = |i: usize| std::mem::take(&mut m.get_mut(&i).unwrap().0);
+        (take(1), take(2))
+    });
+    assert_eq!(seen, expected);
+
+    // An index past the batch traces nobody.
+    let mut nobody = TraceOne::new(5, Events::default());
+    let seen = run_frames(&mut nobody, |t| (std::mem::take(&mut t.trace.0), vec![]));
+    assert_eq!(seen, vec![(vec![], vec![]); 3]);
+}
+
 // ============================================ 4. batches, in parallel (F4)
 
 #[cfg(feature = "rayon")]
@@ -1377,6 +1604,285 @@ fn f4_par_tick_all_gives_each_chunk_its_own_world() {
         assert_eq!(union, serial.emitted, "frame {k}");
         assert_eq!(par_units, serial_units, "frame {k}");
     }
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn f4_par_tick_all_prepares_each_agent_with_its_index_in_the_whole_slice() {
+    // SPEC F4: whatever the chunk size (0 counts as 1; one that does not
+    // divide the slice; one larger than it), `prep` gets each agent's own
+    // index, once, and each chunk starts where it should.
+    for chunk in [0, 1, 2, 3, 4, 7, 10, 11] {
+        let (mut states, mut units) = squad(10, &[]);
+        let chunks = batch::par_tick_all(
+            &mut states,
+            &mut units,
+            0.1,
+            chunk,
+            frame_world,
+            |i, u: &mut Unit, ctx: &mut Ctx<Frame>| {
+                u.perception = i as f32;
+                ctx.world_mut().prepared.push(i);
+            },
+        );
+        let seen: Vec<f32> = units.iter().map(|u| u.perception).collect();
+        let own: Vec<f32> = (0..10).map(|i| i as f32).collect();
+        assert_eq!(
+            seen, own,
+            "chunk size {chunk}: each agent prepared with its index"
+        );
+        let size = chunk.max(1);
+        let starts: Vec<usize> = chunks.iter().map(|c| c.start).collect();
+        assert_eq!(
+            starts,
+            (0..10).step_by(size).collect::<Vec<_>>(),
+            "chunk size {chunk}"
+        );
+        for c in &chunks {
+            let mine: Vec<usize> = (c.start..(c.start + size).min(10)).collect();
+            assert_eq!(c.world.prepared, mine, "chunk size {chunk}");
+            assert!(c.panics.is_empty());
+        }
+    }
+}
+
+/// A worker of the panic tests: counts its preparations and ticks; its
+/// behavior panics while `panic_in_tick` is set.
+#[derive(Debug, Default)]
+struct Worker {
+    id: usize,
+    prepared: u32,
+    ticks: u32,
+    panic_in_tick: bool,
+}
+
+/// Logs its hooks into the world, then panics when the worker says so, after
+/// emitting.
+#[derive(Default)]
+struct Work;
+
+impl Behavior<Worker, Frame> for Work {
+    fn activate(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>) -> Status {
+        ctx.world_mut().emitted.push((w.id, "activate".into()));
+        Running
+    }
+
+    fn tick(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>) -> Status {
+        w.ticks += 1;
+        ctx.world_mut().emitted.push((w.id, "tick".into()));
+        if w.panic_in_tick {
+            panic!("worker {} fell", w.id);
+        }
+        Running
+    }
+
+    fn deactivate(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>, exit: Exit) {
+        ctx.world_mut()
+            .emitted
+            .push((w.id, format!("deactivate {exit:?}")));
+    }
+}
+
+deciders::tree! {
+    tree Shift for Worker, world = Frame { sequence { work: Work } }
+}
+
+fn crew(n: usize) -> (Vec<Shift>, Vec<Worker>) {
+    let states = (0..n).map(|_| Shift::new()).collect();
+    let workers = (0..n)
+        .map(|id| Worker {
+            id,
+            ..Worker::default()
+        })
+        .collect();
+    (states, workers)
+}
+
+/// Counts the preparation into the worker and the world; panics for the
+/// agents in `panic_in_prep` (before the tick: those are not ticked).
+fn prep_crew<'a>(
+    panic_in_prep: &'a [usize],
+) -> impl Fn(usize, &mut Worker, &mut Ctx<Frame>) + Sync + 'a {
+    move |i, w, ctx| {
+        w.prepared += 1;
+        ctx.world_mut().prepared.push(i);
+        if panic_in_prep.contains(&i) {
+            std::panic::panic_any(i as u32);
+        }
+    }
+}
+
+#[cfg(feature = "rayon")]
+#[test]
+fn f4_a_panic_in_par_tick_all_is_reported_and_every_other_agent_is_ticked() {
+    // SPEC F4, T4: 10 workers in chunks of 3 (starts 0, 3, 6, 9). Frame 1:
+    // worker 4 panics in its tick, after emitting. Its chunk goes on with
+    // worker 5; every world comes back with what was emitted into it; the
+    // panic is reported with the index and the payload.
+    let (mut states, mut workers) = crew(10);
+    workers[4].panic_in_tick = true;
+    let chunks = batch::par_tick_all(
+        &mut states,
+        &mut workers,
+        0.1,
+        3,
+        frame_world,
+        prep_crew(&[]),
+    );
+    let starts: Vec<usize> = chunks.iter().map(|c| c.start).collect();
+    assert_eq!(starts, [0, 3, 6, 9]);
+    for c in &chunks {
+        let mine: Vec<usize> = (c.start..(c.start + 3).min(10)).collect();
+        assert_eq!(c.world.prepared, mine, "chunk {}", c.start);
+        let expected: Vec<(usize, String)> = mine
+            .iter()
+            .flat_map(|&i| [(i, "activate".to_string()), (i, "tick".to_string())])
+            .collect();
+        // Worker 4's "activate" and "tick" were emitted before its panic.
+        assert_eq!(c.world.emitted, expected, "chunk {}", c.start);
+        assert_eq!(c.errors, 0);
+        if c.start != 3 {
+            assert!(c.panics.is_empty(), "chunk {}", c.start);
+        }
+    }
+    let panicked = &chunks[1].panics;
+    assert_eq!(panicked.len(), 1);
+    assert_eq!(panicked[0].index, 4);
+    assert_eq!(panicked[0].message(), Some("worker 4 fell"));
+    assert_eq!(
+        panicked[0]
+            .payload
+            .downcast_ref::<String>()
+            .map(String::as_str),
+        Some("worker 4 fell")
+    );
+    assert_eq!(
+        format!("{:?}", panicked[0]),
+        r#"Panicked { index: 4, message: "worker 4 fell" }"#
+    );
+    // Every worker was prepared and ticked exactly once, worker 4 included
+    // (its tick ran up to the panic).
+    let counts: Vec<(u32, u32)> = workers.iter().map(|w| (w.prepared, w.ticks)).collect();
+    assert_eq!(counts, vec![(1, 1); 10]);
+    // Worker 4's state is as if dropped (T4): nothing runs; the others run.
+    let running: Vec<bool> = states.iter().map(|s| s.is_running()).collect();
+    let mut expected = vec![true; 10];
+    expected[4] = false;
+    assert_eq!(running, expected);
+
+    // Frame 2: nobody panics. Worker 4 starts again from the root (a fresh
+    // activation; its old memory got no `deactivate`), the others go on.
+    workers[4].panic_in_tick = false;
+    let chunks = batch::par_tick_all(
+        &mut states,
+        &mut workers,
+        0.1,
+        3,
+        frame_world,
+        prep_crew(&[]),
+    );
+    let all: Vec<(usize, String)> = chunks
+        .iter()
+        .flat_map(|c| c.world.emitted.clone())
+        .collect();
+    let mut expected: Vec<(usize, String)> = (0..10).map(|i| (i, "tick".to_string())).collect();
+    expected.insert(4, (4, "activate".to_string()));
+    assert_eq!(all, expected);
+    assert!(chunks.iter().all(|c| c.panics.is_empty()));
+    assert!(states.iter().all(Shift::is_running));
+
+    // Frame 3: two panics in one chunk (workers 6 and 7, in their ticks),
+    // one in `prep` (worker 9, alone in its chunk: not ticked, and its
+    // payload is no message). Reported in index order, chunk by chunk.
+    workers[6].panic_in_tick = true;
+    workers[7].panic_in_tick = true;
+    let chunks = batch::par_tick_all(
+        &mut states,
+        &mut workers,
+        0.1,
+        3,
+        frame_world,
+        prep_crew(&[9]),
+    );
+    let panics: Vec<(usize, usize, Option<&str>)> = chunks
+        .iter()
+        .flat_map(|c| c.panics.iter().map(|p| (c.start, p.index, p.message())))
+        .collect();
+    assert_eq!(
+        panics,
+        [
+            (6, 6, Some("worker 6 fell")),
+            (6, 7, Some("worker 7 fell")),
+            (9, 9, None)
+        ]
+    );
+    assert_eq!(chunks[3].panics[0].payload.downcast_ref::<u32>(), Some(&9));
+    assert_eq!(
+        format!("{:?}", chunks[3].panics[0]),
+        r#"Panicked { index: 9, payload: "<not a message>" }"#
+    );
+    assert_eq!(
+        chunks[2].world.emitted,
+        emitted(&[(6, "tick"), (7, "tick"), (8, "tick")])
+    );
+    assert_eq!(chunks[3].world.prepared, [9]);
+    assert!(chunks[3].world.emitted.is_empty());
+    let counts: Vec<(u32, u32)> = workers.iter().map(|w| (w.prepared, w.ticks)).collect();
+    let mut expected = vec![(3, 3); 10];
+    expected[9] = (3, 2);
+    assert_eq!(counts, expected);
+    // Worker 9 panicked before its tick: its state still runs.
+    let running: Vec<bool> = states.iter().map(|s| s.is_running()).collect();
+    let mut expected = vec![true; 10];
+    expected[6] = false;
+    expected[7] = false;
+    assert_eq!(running, expected);
+
+    // The caller may fail the frame with the first panic once it took the
+    // worlds: `resume` unwinds with the same payload.
+    let mut chunks = chunks;
+    let first = chunks[2].panics.remove(0);
+    let resumed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| first.resume()));
+    let payload = resumed.expect_err("resume unwinds");
+    assert_eq!(
+        payload.downcast_ref::<String>().map(String::as_str),
+        Some("worker 6 fell")
+    );
+}
+
+#[test]
+fn t4_a_panic_in_tick_all_unwinds_and_the_agents_after_it_are_not_ticked() {
+    // SPEC T4, F4: the serial loop catches nothing. The caller who catches
+    // the panic keeps the context and what was emitted into it; the agents
+    // after the one that panicked were neither prepared nor ticked.
+    let (mut states, mut workers) = crew(5);
+    workers[2].panic_in_tick = true;
+    let mut ctx = Ctx::new(0.1).with_world(frame_world());
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        batch::tick_all(&mut states, &mut workers, &mut ctx, prep_crew(&[]))
+    }));
+    let payload = caught.expect_err("the panic unwinds out of tick_all");
+    assert_eq!(
+        payload.downcast_ref::<String>().map(String::as_str),
+        Some("worker 2 fell")
+    );
+    let w = ctx.into_world();
+    assert_eq!(w.prepared, [0, 1, 2]);
+    assert_eq!(
+        w.emitted,
+        emitted(&[
+            (0, "activate"),
+            (0, "tick"),
+            (1, "activate"),
+            (1, "tick"),
+            (2, "activate"),
+            (2, "tick"),
+        ])
+    );
+    let counts: Vec<(u32, u32)> = workers.iter().map(|w| (w.prepared, w.ticks)).collect();
+    assert_eq!(counts, [(1, 1), (1, 1), (1, 1), (0, 0), (0, 0)]);
+    let running: Vec<bool> = states.iter().map(|s| s.is_running()).collect();
+    assert_eq!(running, [true, true, false, false, false]);
 }
 
 // ===================================== 5. Tree<A, W> used generically (I1, T2)

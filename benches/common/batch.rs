@@ -7,7 +7,7 @@
 use super::world::{world_step, Agent, DT};
 use deciders::{Ctx, Tree};
 
-/// Agents per parallel chunk.
+/// Agents per parallel chunk unless `--chunks` says otherwise.
 pub const CHUNK: usize = 4096;
 
 /// Threads available to the parallel run.
@@ -24,25 +24,59 @@ pub fn run_serial<T: Tree<Agent>>(agents: &mut [Agent], states: &mut [T], ticks:
     }
 }
 
-/// `ticks` frames through the parallel batch tick, [`CHUNK`] agents a task.
+/// `ticks` frames through the parallel batch tick, `chunk` agents a task.
 #[cfg(feature = "rayon")]
 #[inline(never)]
-pub fn run_par<T: Tree<Agent> + Send>(agents: &mut [Agent], states: &mut [T], ticks: u32) {
+pub fn run_par<T: Tree<Agent> + Send>(
+    agents: &mut [Agent],
+    states: &mut [T],
+    ticks: u32,
+    chunk: usize,
+) {
     for _ in 0..ticks {
         deciders::batch::par_tick_all(
             states,
             agents,
             DT,
-            CHUNK,
+            chunk,
             || (),
             |_, agent, _| world_step(agent),
         );
     }
 }
 
-/// `[serial, par]` over `agents` creature agents with the generated tree.
+/// The parallel workload: a [`super::Workload`] whose frames go through
+/// [`run_par`] with its own chunk size.
 #[cfg(feature = "rayon")]
-pub fn workloads(agents: usize) -> Vec<Box<dyn super::Frames>> {
+pub struct Par<S> {
+    inner: super::Workload<Agent, S>,
+    chunk: usize,
+}
+
+#[cfg(feature = "rayon")]
+impl<S: Tree<Agent> + Send> super::Frames for Par<S> {
+    fn name(&self) -> &'static str {
+        self.inner.name
+    }
+    fn agents(&self) -> usize {
+        self.inner.agents.len()
+    }
+    fn frames(&mut self, n: u32) {
+        let agents = std::hint::black_box(&mut self.inner.agents);
+        run_par(agents, &mut self.inner.states, n, self.chunk);
+    }
+    fn checksum(&self) -> u64 {
+        super::Frames::checksum(&self.inner)
+    }
+    fn hook_calls(&self) -> u64 {
+        super::Frames::hook_calls(&self.inner)
+    }
+}
+
+/// `[serial, par]` over `agents` creature agents with the generated tree,
+/// the parallel one in chunks of `chunk`.
+#[cfg(feature = "rayon")]
+pub fn workloads(agents: usize, chunk: usize) -> Vec<Box<dyn super::Frames>> {
     use super::generated::State;
     use super::{world::make_agents, Workload};
     vec![
@@ -52,11 +86,9 @@ pub fn workloads(agents: usize) -> Vec<Box<dyn super::Frames>> {
             State::default,
             run_serial,
         )),
-        Box::new(Workload::new(
-            "par",
-            make_agents(agents),
-            State::default,
-            run_par,
-        )),
+        Box::new(Par {
+            inner: Workload::new("par", make_agents(agents), State::default, run_serial),
+            chunk,
+        }),
     ]
 }

@@ -79,6 +79,8 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             fn is_running(&self) -> ::core::primitive::bool { false }
             fn now(&self) -> ::core::primitive::f64 { 0.0 }
             fn visit_active<V: #rt::Visitor<#agent, #world>>(&self, _: &mut V) {}
+            fn with_seed(_: ::core::primitive::u64) -> Self { Self {} }
+            fn set_seed(&mut self, _: ::core::primitive::u64) {}
         }
     };
     (outer, inner)

@@ -14,40 +14,175 @@
 //! tree's generated code calls: `timeout(2.0) { … }` builds
 //! `Timeout::new(2.0)` each time it enters.
 //!
-//! # The protocol
-//!
-//! A decorator's value is its **memory**: built fresh each time the decorator
-//! enters the active path, dropped when it leaves (like a behavior's,
-//! L3). What must outlive an activation (a cooldown's timer) is its
-//! [`Persist`](Decorator::Persist) value, one per decorator node per agent,
-//! kept in the tree state and returned to its `Default` by `reset`.
-//!
-//! Each tick of the decorator, in order:
-//!
-//! 1. [`before`](Decorator::before) — told whether the child is running —
-//!    says whether to tick the child ([`Before::Tick`], which enters it if it
-//!    is not running), to report `Running` without touching it
-//!    ([`Before::Wait`]), or to complete with a status
-//!    ([`Before::Stop`], which halts a running child first). A decorator that
-//!    stops in the very tick it enters is not activated at all (a cooldown
-//!    that is not due refuses entry, as a failed `activate` would).
-//! 2. the child is entered or ticked;
-//! 3. [`after`](Decorator::after) maps the child's status to the decorator's.
-//!    Mapping a running child to a completion halts the child (C7);
-//!    mapping a completed child to `Running` runs it again from scratch on
-//!    the next tick (R5).
-//!
-//! [`enter`](Decorator::enter) runs once when the decorator enters, before the
-//! first `before`; [`exit`](Decorator::exit) once when it leaves, whatever
-//! the reason.
-//!
-//! Decorators see the agent and the context read-only, as deciding code does
-//! (P3): they decide about their child, they do not act on the world.
+//! The protocol, below, is the same for the built-ins and for yours.
+#![doc = crate::__doc_decorator_protocol!()]
 
 use crate::behavior::Exit;
 use crate::ctx::Ctx;
 use crate::status::Status;
 use crate::timer::Timer;
+
+/// The protocol of [`Decorator`], which the façade `deciders` shows in its
+/// own `decorator` module too.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __doc_decorator_protocol {
+    () => {
+        r##"# The protocol
+
+A decorator has two kinds of state. Its value is its **memory**: built
+each time the decorator enters the active path (`decorate(Type)` builds it
+with `Default`, `decorate(Type::new(…))` or a struct literal with that
+expression) and dropped when it leaves, like a behavior's (L3). Its
+[`Persist`](crate::Decorator::Persist) value outlives activations: one per
+decorator node per agent, in the tree state, starting as `Default`, kept by
+`halt`, returned to `Default` by `reset` (a cooldown's timer lives there).
+
+**When the decorator enters** (its parent reaches it):
+
+1. [`enter`](crate::Decorator::enter) runs, then
+   [`before`](crate::Decorator::before) with `child_running = false`;
+2. on [`Before::Stop`] with `Success` or `Failure`, the decorator completes
+   with that status at once **without being activated**: no `exit` later,
+   its child is not entered, no trace event (a cooldown that is not due
+   refuses entry this way, as a failed `activate` would, L2);
+3. on [`Before::Wait`] (or `Stop(Running)`), it is activated and reports
+   `Running` without entering its child;
+4. on [`Before::Tick`], it is activated and its child is entered (the
+   child's guard, if any, is checked first: a rejection counts as the
+   child's `Failure`, G4), then [`after`](crate::Decorator::after) maps the
+   child's status of this tick (below).
+
+**Each later tick while it is active:**
+
+1. `before(child_running)`, where `child_running` says whether the child
+   is running now: `false` if it was never entered (the decorator waited)
+   or if it completed in an earlier tick and the decorator kept running;
+2. [`Before::Tick`]: the running child is ticked, or, if it is not running,
+   entered afresh (a new memory); then `after` maps its status.
+   [`Before::Wait`]: the decorator reports `Running` and the child is left
+   alone (a running child stays active but is not ticked this tick).
+   [`Before::Stop`]`(s)`: a running child is halted (its behaviors are told
+   [`Exit::Halted`](crate::Exit::Halted)), and the decorator reports `s`:
+   with `Success` or `Failure` it completes; with `Running` it stays active,
+   and waits from then on until a `before` says otherwise.
+
+**What `after` returns.** `after(child)` runs exactly once in every tick in
+which the child was entered or ticked, with the child's status of that tick,
+and never in a tick where `before` said `Wait` or `Stop`. It returns the
+decorator's status:
+
+- the child's own status passes it through (`Running` while the child runs);
+- a completion (`Success`, `Failure`) completes the decorator; if the child
+  is still running it is halted first (C7: `always(Failure)` over a running
+  child);
+- `Running` after the child completed keeps the decorator active with no
+  child running: the child is entered again, from scratch, on the next tick
+  whose `before` says `Tick` (R5: that is how `repeat` and `retry` run it
+  again). Never in the same tick: one pass per tick.
+
+**When it leaves**, [`exit`](crate::Decorator::exit) runs once:
+[`Exit::Completed`](crate::Exit::Completed)`(s)` when it completed (`after`
+or `before` gave `s`), [`Exit::Halted`](crate::Exit::Halted) when something
+else removed it (a higher-priority sibling, its parent leaving, `halt`,
+`reset`), after its running child was halted (deepest first, L2). A
+decorator refused at entry (step 2 above) gets no `exit`.
+
+Decorators see the agent and the context read-only, as deciding code does
+(P3): they decide about their child, they do not act on the world.
+
+# Example: a retry after a pause
+
+A decorator of your own that runs its child again once after a failure,
+leaving a tick of pause between the two tries, ticked step by step:
+
+```
+use deciders::decorator::Before;
+use deciders::{Behavior, Ctx, Decorator, Status};
+
+/// The agent: a lock that jams once, and what the picking did.
+struct Lock { jams: u32, attempts: u32, ticks: u32 }
+
+/// Picks for two ticks, then fails if the lock jams, else succeeds.
+#[derive(Default)]
+struct Pick { ticks: u32 }
+impl Behavior<Lock> for Pick {
+    fn activate(&mut self, lock: &mut Lock, _: &mut Ctx) -> Status {
+        lock.attempts += 1;
+        Status::Running
+    }
+    fn tick(&mut self, lock: &mut Lock, _: &mut Ctx) -> Status {
+        self.ticks += 1;
+        lock.ticks += 1;
+        if self.ticks < 2 {
+            Status::Running
+        } else if lock.jams > 0 {
+            lock.jams -= 1;
+            Status::Failure
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// Retries its child once after a failure, one tick later.
+#[derive(Default)]
+struct RetryAfterPause { failed: bool, pause: bool }
+
+impl Decorator<Lock> for RetryAfterPause {
+    type Persist = (); // nothing outlives an activation
+    fn before(&mut self, _: &mut (), _: &Lock, _: &Ctx, child_running: bool) -> Before {
+        if !child_running && self.pause {
+            self.pause = false;
+            Before::Wait // `Running`, without entering the child
+        } else {
+            Before::Tick // tick the running child, or enter it
+        }
+    }
+    fn after(&mut self, _: &mut (), _: &Lock, _: &Ctx, child: Status) -> Status {
+        match child {
+            Status::Failure if !self.failed => {
+                self.failed = true;
+                self.pause = true;
+                Status::Running // the child completed: it runs again later
+            }
+            other => other,
+        }
+    }
+}
+
+deciders::tree! {
+    tree Burglar for Lock {
+        decorate(RetryAfterPause) { pick: Pick }
+    }
+}
+
+let mut lock = Lock { jams: 1, attempts: 0, ticks: 0 };
+let mut burglar = Burglar::new();
+let mut tick = |lock: &mut Lock| {
+    let status = burglar.tick(lock, &mut Ctx::new(0.1));
+    let mut path = Vec::new();
+    burglar.active_path(|n| path.push(n.name));
+    (status, lock.attempts, lock.ticks, path)
+};
+use Status::{Running, Success};
+// 1. Entering: `before(false)` says Tick, PICK is entered and runs;
+//    `after(Running)` passes it through.
+assert_eq!(tick(&mut lock), (Running, 1, 1, vec!["root", "pick"]));
+// 2. `before(true)`: Tick. PICK fails on its second tick; `after(Failure)`
+//    answers Running: the decorator stays, with no child running.
+assert_eq!(tick(&mut lock), (Running, 1, 2, vec!["root"]));
+// 3. `before(false)`: Wait. Running, and PICK is not entered.
+assert_eq!(tick(&mut lock), (Running, 1, 2, vec!["root"]));
+// 4. `before(false)`: Tick. PICK is entered again, with a fresh memory.
+assert_eq!(tick(&mut lock), (Running, 2, 3, vec!["root", "pick"]));
+// 5. `before(true)`: Tick. PICK succeeds, `after(Success)` passes it
+//    through: the decorator completes, and with it the tree.
+assert_eq!(tick(&mut lock), (Success, 2, 4, vec![]));
+```
+"##
+    };
+}
 
 /// What a decorator wants before its child runs this tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +192,8 @@ pub enum Before {
     /// Report `Running` without entering or ticking the child.
     Wait,
     /// Complete with this status now; a running child is halted first.
+    /// `Stop(Status::Running)` halts a running child and reports `Running`:
+    /// the decorator stays active, without a child, as after `Wait`.
     Stop(Status),
 }
 

@@ -647,13 +647,16 @@ where
     deco.enter(N::persist(ps), agent, ctx);
     let first = deco.before(N::persist(ps), agent, ctx, false);
     if let Before::Stop(s) = first {
-        return Entered::Done(s);
+        // `Stop(Running)` has no child to halt yet: it waits (R11).
+        if s.is_done() {
+            return Entered::Done(s);
+        }
     }
     tr.event(TraceEvent::Activated { node });
     let mut state = DecoState { deco, child: None };
     let status = match first {
-        Before::Wait => Status::Running,
-        _ => deco_step::<N, P, A, W, Tr>(&mut state, ps, agent, ctx, tr, true),
+        Before::Tick => deco_step::<N, P, A, W, Tr>(&mut state, ps, agent, ctx, tr, true),
+        Before::Wait | Before::Stop(_) => Status::Running,
     };
     match status {
         Status::Running => Entered::Running(state),

@@ -5,8 +5,10 @@
 //! agent's tree state ([`Dice`]), so a tree without such a group carries no
 //! random state at all (F3), and the decisions of one group do not
 //! shift the stream of another. All of them derive from one `u64` seed per
-//! agent state (`Tree::with_seed`, `set_seed`); `reset` returns them to
-//! that seed. Replaying the same inputs from the same seed gives the same
+//! agent state, given by [`Tree::with_seed`](crate::Tree::with_seed) or
+//! [`Tree::set_seed`](crate::Tree::set_seed) (a generated tree also has
+//! them as inherent methods, `Name::with_seed(seed)`; `new()` is seed 0);
+//! `reset` returns them to that seed. Replaying the same inputs from the same seed gives the same
 //! decisions.
 //!
 //! The generator is [`DefaultRng`] (SplitMix64: 8 bytes, fast, of good

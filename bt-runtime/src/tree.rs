@@ -13,9 +13,11 @@ use crate::visit::{EachNode, Visitor};
 /// Generated types implement this trait and also offer the same methods as
 /// inherent methods, so most code never names it.
 ///
-/// Methods added to this trait in later versions will have defaults, so an
-/// implementation (a hand-written tree, a tool's test double) keeps
-/// compiling.
+/// A hand-written implementation (a wrapper around a generated tree, a
+/// tool's test double) writes every method without a default. Methods
+/// added to this trait later get a default when one is right for every
+/// tree ([`with_seed`](Tree::with_seed) has one); [`set_seed`](Tree::set_seed)
+/// has none, because ignoring a seed would silently break replays (D8).
 ///
 /// # Panics in hooks
 ///
@@ -83,4 +85,61 @@ pub trait Tree<A, W = ()>: Default {
     fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F) {
         self.visit_active(&mut EachNode(f));
     }
+
+    /// A fresh state whose `random` and `shuffle` groups draw from `seed`
+    /// (D8): the same seed and the same inputs give the same decisions.
+    /// `Default` (and a generated tree's `new()`) is seed 0. A tree with no
+    /// such group ignores the seed.
+    ///
+    /// The default builds `Self::default()` and calls
+    /// [`set_seed`](Tree::set_seed), which is what a generated tree's
+    /// `with_seed` does.
+    ///
+    /// ```
+    /// use deciders::{Ctx, Tree};
+    ///
+    /// struct Npc;
+    /// deciders::tree! {
+    ///     tree Idle for Npc {
+    ///         random { sit: wait(1.0), stand: wait(1.0), pace: wait(1.0) }
+    ///     }
+    /// }
+    ///
+    /// /// One state per agent, agent `i` seeded with `i`: every agent makes
+    /// /// its own choices, and a replay makes the same ones.
+    /// fn states<T: Tree<Npc>>(n: u64) -> Vec<T> {
+    ///     (0..n).map(T::with_seed).collect()
+    /// }
+    ///
+    /// let choices = |states: &mut Vec<Idle>| -> Vec<&'static str> {
+    ///     states
+    ///         .iter_mut()
+    ///         .map(|s| {
+    ///             s.tick(&mut Npc, &mut Ctx::new(0.1));
+    ///             let mut leaf = "";
+    ///             s.active_path(|n| leaf = n.name);
+    ///             leaf
+    ///         })
+    ///         .collect()
+    /// };
+    /// let first = choices(&mut states::<Idle>(16));
+    /// assert_eq!(first, choices(&mut states::<Idle>(16)));
+    /// assert!(first.iter().any(|c| *c != first[0]), "seeds differ, so do choices");
+    /// ```
+    #[inline]
+    fn with_seed(seed: u64) -> Self {
+        let mut state = Self::default();
+        state.set_seed(seed);
+        state
+    }
+
+    /// Reseeds every generator of the state (D8); what is active and the
+    /// timers are kept, and `reset` returns to this seed. A tree with no
+    /// `random` or `shuffle` group ignores the seed.
+    ///
+    /// No default: a tree that draws random numbers and ignored the seed
+    /// would break replays silently. Generated trees implement it; a
+    /// hand-written tree (a wrapper, a test double) forwards it to what it
+    /// holds, or does nothing if it draws no random numbers.
+    fn set_seed(&mut self, seed: u64);
 }

@@ -140,6 +140,9 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let blk = &g.blk;
     let enter_root = g.enter(0);
     let derives = &g.derives;
+    // The `Tree` impl's seed parameter (a user constant `seed` would turn
+    // a plain name into a pattern).
+    let seed = local("seed");
     let default_impl = (!derives_default(attrs)).then(|| {
         quote! {
             #[automatically_derived]
@@ -418,6 +421,12 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
             }
             fn visit_active<V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut V) {
                 #name::visit_active(self, #f)
+            }
+            fn with_seed(#seed: ::core::primitive::u64) -> Self {
+                #name::with_seed(#seed)
+            }
+            fn set_seed(&mut self, #seed: ::core::primitive::u64) {
+                #name::set_seed(self, #seed)
             }
         }
 
