@@ -365,7 +365,7 @@ pub mod __private {
     pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator, rng};
     pub use bt_runtime::{
-        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Leaf, NoTrace, NodeInfo,
-        NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor,
+        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Leaf, Machine, NoTrace,
+        NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor,
     };
 }

@@ -405,7 +405,15 @@ pub trait TreeParts {
     /// The active state of the whole tree (the root wrapper).
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').
-    type Persist;
+    type Persist: Default;
+    /// Where the state keeps its clock: `f64`, or `()` when no node of the
+    /// tree or of a tree it references measures time (T2, F3).
+    type Clock: ClockSlot + Default;
+    /// Where the state keeps its seed: `u64`, or `()` when no node of the
+    /// tree or of a tree it references draws random numbers (D8, F3).
+    type Seed: SeedSlot + Default;
+    /// Seeds every generator of the tree's persistent state (D8).
+    fn seed(ps: &mut Self::Persist, seed: u64);
     /// The tree's static shape (the same as [`Tree::shape`](crate::Tree::shape)),
     /// for the trees referencing it: whatever their agent, so that a
     /// reference of the wrong agent is one error (the [`Subtree`] bound).
@@ -467,9 +475,6 @@ pub trait Subtree<A, W>: TreeParts {
 
     /// Walks the running tree's active path, root first.
     fn visit<V: Visitor<A, W>>(root: &Self::Root, v: &mut V);
-
-    /// Seeds every generator of the tree's persistent state (D8).
-    fn seed(ps: &mut Self::Persist, seed: u64);
 }
 
 /// Where a tree's state keeps its clock (T2): an `f64`, or `()` when no

@@ -446,7 +446,8 @@ pub fn lower(
     if policy.is_random() {
         let (f, rng, seed_id) = (g.dice_field(id), g.rng_ty(), id as u64);
         persist.push(quote!(#f: #rt::rng::Dice<#rng>));
-        seeds.push(quote!(#ps.#f = #rt::rng::Dice::seeded(seed, #seed_id);));
+        let seed = local("seed");
+        seeds.push(quote!(#ps.#f = #rt::rng::Dice::seeded(#seed, #seed_id);));
         if policy == Policy::Shuffle {
             let u = g.round_field(id);
             persist.push(quote!(#u: ::core::primitive::u64));

@@ -25,7 +25,7 @@ pub struct Lowered {
     /// Its fields of the tree's persistent state (`name: Type`): state that
     /// outlives an activation (a timer, a generator, a referenced tree's).
     pub persist: Vec<TokenStream>,
-    /// The statements of the tree's `Subtree::seed` seeding those fields.
+    /// The statements of the tree's `TreeParts::seed` seeding those fields.
     pub seeds: Vec<TokenStream>,
     /// Whether it reads the tree clock (the state then carries one).
     pub clock: bool,

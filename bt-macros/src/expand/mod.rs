@@ -74,8 +74,8 @@ mod tree;
 use proc_macro2::TokenStream;
 
 use crate::model::Tree;
-pub use names::derives_default;
 use names::Gen;
+pub use tree::{api, outer_type};
 
 /// The code for one checked tree: what goes into the user's module (the
 /// state type) and what goes into the invocation's `const _` block

@@ -16,9 +16,6 @@ use super::names::{local, Gen};
 /// What a tree's `Subtree` constants and state type take from one
 /// reference.
 pub struct Reference {
-    /// The path as written: the state type, outside the invocation's
-    /// block, names the referenced tree by it.
-    pub path: Path,
     /// The referenced tree as the runtime's `Subtree`, inside the block:
     /// its `CLOCK` and `RNG` constants join the referencing tree's.
     pub sub: TokenStream,
@@ -62,10 +59,12 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
     Lowered {
         items,
         persist: vec![quote!(#field: #parts::Persist)],
-        seeds: vec![quote!(#sub::seed(&mut #ps.#field, #rt::rng::derive_seed(seed, #seed_id));)],
+        seeds: vec![{
+            let (seed, alias) = (local("seed"), g.subtree_alias(id));
+            quote!(<#alias as #rt::TreeParts>::seed(&mut #ps.#field, #rt::rng::derive_seed(#seed, #seed_id));)
+        }],
         shape_kind: quote!(Subtree),
         reference: Some(Reference {
-            path: path.clone(),
             depth: quote!(#depth + 1 + #sub_depth),
             sub,
         }),

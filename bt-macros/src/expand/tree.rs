@@ -18,13 +18,12 @@ pub struct State {
 pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let tree = g.tree;
     let rt = &g.rt;
-    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let ps = &g.ps;
     let name = &tree.name;
     let vis = &tree.vis;
     let attrs = &tree.attrs;
     let agent_ty = &tree.agent;
     let world = &tree.world;
-    let ctx_ty = g.ctx_ty();
     let shape = g.shape();
     let persist = g.persist();
     let len = tree.nodes.len();
@@ -69,18 +68,14 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         quote!(#sub::RNG)
     });
     let root = Gen::root_of(name);
-    let (a, old, guard_var) = (local("a"), local("old"), local("active"));
-    let (s, status, f) = (local("s"), local("status"), local("f"));
-    let now_var = local("now");
+    let (a, s, f) = (local("a"), local("s"), local("f"));
     let params = g.params();
-    let args = g.args();
     // Whether the state carries a seed (SPEC D8) and a clock (SPEC T2):
     // a node of this tree or of a tree it references draws random numbers,
     // measures time: the type, or `()`. With a `subtree` reference, which
     // one depends on the referenced trees' `Subtree` constants (they may be
     // declared elsewhere). Not this tree's own constant: naming it in its
-    // own field's type is a cycle for the compiler.
-    let rt_outer = &g.rt_outer;
+    // own `TreeParts` is a cycle for the compiler.
     let aw = g.aw();
     let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let uses_time = lowered.iter().any(|l| l.clock);
@@ -93,84 +88,22 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
                 quote!(())
             }
         } else {
-            // The referenced trees by their paths as written: the state type
-            // is outside the invocation's block, where their aliases are.
-            let refs = references.iter().map(|r| &r.path);
-            quote!(<#rt_outer::Has<{ #own #(|| <#refs as #rt_outer::Subtree<#aw>>::#what)* }> as #rt_outer::Pick<#ty>>::Slot)
+            let refs = references.iter().map(|r| &r.sub);
+            quote!(<#rt::Has<{ #own #(|| #refs::#what)* }> as #rt::Pick<#ty>>::Slot)
         }
     };
     let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
-    let seed_fn = quote! {
-        impl #rt::Subtree<#aw> for #name {
-            const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
-            const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
-            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
-            #[inline(always)]
-            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
-                #root::enter(#args)
-            }
-            #[inline(always)]
-            fn tick<__Tr: #rt::Trace>(#a: &mut #root, #params) -> #rt::Status {
-                #a.tick(#args)
-            }
-            #[inline]
-            fn halt<__Tr: #rt::Trace>(#a: &mut #root, #params) {
-                #a.halt(#args)
-            }
-            fn visit<__V: #rt::Visitor<#aw>>(#a: &#root, #f: &mut __V) {
-                #a.visit(#f)
-            }
-            /// Seeds every generator of the persistent state `ps`, this
-            /// tree's and its subtrees', each from `seed` and its node.
-            #[allow(unused_variables)]
-            #[inline]
-            fn seed(#ps: &mut #persist, seed: ::core::primitive::u64) {
-                #(#seeds)*
-            }
-        }
-    };
-    let begin = quote! {
-        let #now_var = #rt::ClockSlot::advance(&mut self.clock, #ctx.dt());
-        #ctx.__begin(#now_var);
-    };
-    let now = quote!(#rt::ClockSlot::now(&self.clock));
-    let seed_now = quote!(#rt::SeedSlot::get(&self.seed));
+    let seed = local("seed");
     let root_ty = g.active_ty(0);
     let blk = &g.blk;
     let enter_root = g.enter(0);
     let derives = &g.derives;
-    // The `Tree` impl's seed parameter (a user constant `seed` would turn
-    // a plain name into a pattern).
-    let seed = local("seed");
-    let default_impl = (!derives_default(attrs)).then(|| {
-        quote! {
-            #[automatically_derived]
-            impl ::core::default::Default for #name {
-                fn default() -> Self {
-                    Self::new()
-                }
-            }
-        }
-    });
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
     let visit_root = g.visit(0, &a);
-    let doc_size = format!(
-        "The per-agent state of the `{name}` tree: a plain value, no heap. \
-         Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
-    );
-    let outer = quote! {
-        #(#attrs)*
-        #[doc = ""]
-        #[doc = #doc_size]
-        #vis struct #name {
-            active: ::core::option::Option<<#name as #rt_outer::TreeParts>::Root>,
-            persist: <#name as #rt_outer::TreeParts>::Persist,
-            clock: #clock_ty,
-            seed: #seed_ty,
-        }
-    };
+    let outer = outer_type(name, vis, attrs, &g.rt_outer);
+    let api = api(name, vis, attrs, agent_ty, world, rt, quote!(&#shape));
     let mut inner = quote! {
         #[allow(non_upper_case_globals)]
         static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
@@ -184,8 +117,6 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
             #(#persist_fields,)*
         }
 
-        #seed_fn
-
         /// The active state of the whole tree, as held by its state type and
         /// by every `subtree` reference to it. `pub` like the persistent
         /// state.
@@ -197,238 +128,48 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         impl #rt::TreeParts for #name {
             type Root = #root;
             type Persist = #persist;
+            type Clock = #clock_ty;
+            type Seed = #seed_ty;
             #[inline(always)]
             fn shape() -> &'static [#rt::NodeInfo] {
                 &#shape
             }
+            /// Seeds every generator of the persistent state `ps`, this
+            /// tree's and its subtrees', each from `seed` and its node.
+            #[allow(unused_variables)]
+            #[inline]
+            fn seed(#ps: &mut #persist, #seed: ::core::primitive::u64) {
+                #(#seeds)*
+            }
         }
-        impl #root {
+
+        #[doc(hidden)]
+        impl #rt::Subtree<#aw> for #name {
+            const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
+            const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
+            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
             #[inline(always)]
-            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
+            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
                 let #blk = ();
                 match #enter_root {
-                    #rt::Entered::Running(#a) => #rt::Entered::Running(Self(#a)),
+                    #rt::Entered::Running(#a) => #rt::Entered::Running(#root(#a)),
                     #rt::Entered::Done(#s) => #rt::Entered::Done(#s),
                 }
             }
             #[inline(always)]
-            fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                let #a = &mut self.0;
+            fn tick<__Tr: #rt::Trace>(#root(#a): &mut #root, #params) -> #rt::Status {
                 #tick_root
             }
             #[inline]
-            fn halt<__Tr: #rt::Trace>(&mut self, #params) {
-                let #a = &mut self.0;
+            fn halt<__Tr: #rt::Trace>(#root(#a): &mut #root, #params) {
                 #halt_root;
             }
-            fn visit<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
-                let #a = &self.0;
+            fn visit<__V: #rt::Visitor<#aw>>(#root(#a): &#root, #f: &mut __V) {
                 #visit_root
             }
         }
 
-        #default_impl
-
-        impl #name {
-            /// A fresh state: nothing active, every timer due, seeded
-            /// with 0 (see `with_seed`).
-            #vis fn new() -> Self {
-                Self::with_seed(0)
-            }
-
-            /// A fresh state whose `random` and `shuffle` groups draw from
-            /// `seed`: the same seed and the same inputs give the same
-            /// decisions. A tree with no such group ignores the seed
-            /// and does not store it.
-            #vis fn with_seed(seed: ::core::primitive::u64) -> Self {
-                let mut #s = Self {
-                    active: ::core::option::Option::None,
-                    persist: ::core::default::Default::default(),
-                    clock: ::core::default::Default::default(),
-                    seed: ::core::default::Default::default(),
-                };
-                #s.set_seed(seed);
-                #s
-            }
-
-            /// Reseeds every generator of the state; what is active,
-            /// shuffle rounds and timers are kept. `reset` returns
-            /// to this seed.
-            #[allow(unused_variables)]
-            #vis fn set_seed(&mut self, seed: ::core::primitive::u64) {
-                #rt::SeedSlot::set(&mut self.seed, seed);
-                <Self as #rt::Subtree<#aw>>::seed(&mut self.persist, seed);
-            }
-
-            /// The seed `reset` returns to; 0 for a tree with no `random`
-            /// or `shuffle` group.
-            #vis fn seed(&self) -> ::core::primitive::u64 {
-                #seed_now
-            }
-
-            /// The tree's static shape: every node, pre-order, shared by all
-            /// agents.
-            #vis fn shape() -> &'static [#rt::NodeInfo] {
-                &#shape
-            }
-
-            /// One tick of one agent. See `tick_traced`: the
-            /// clock advances by `ctx.dt()` (at most `Ctx::MAX_DT`), and if a
-            /// hook panics, the state is as if dropped at that point.
-            #[inline]
-            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
-                self.tick_traced(#agent, #ctx, &mut #rt::NoTrace)
-            }
-
-            /// One tick of one agent, reporting every step to `tr`. Advances the tree clock by `ctx.dt()`, walks
-            /// the active path, and returns the root's status. When the root
-            /// completes, the next tick starts again from the root.
-            /// Errors of the tick are in `ctx.report()`.
-            ///
-            /// `ctx.dt()` is already sanitized by `Ctx`: `0` if it was
-            /// negative or not finite, at most `Ctx::MAX_DT` (one hour), so
-            /// that no frame can freeze the clock.
-            ///
-            /// If a hook panics (a behavior's `activate`, `tick` or
-            /// `deactivate`, a decide, a condition, a DBlock conversion, the
-            /// trace), the state is as if dropped at that point: every
-            /// active node's memory is dropped without `deactivate`, nothing
-            /// is left half-updated, `is_running()` is `false` and the next
-            /// tick starts from the root. Persistent state (timers,
-            /// cooldowns) and the clock are kept.
-            #[inline(always)]
-            #vis fn tick_traced<__Tr: #rt::Trace>(
-                &mut self,
-                #agent: &mut #agent_ty,
-                #ctx: &mut #ctx_ty,
-                #tr: &mut __Tr,
-            ) -> #rt::Status {
-                #begin
-                // Clears the active state if a panic unwinds through the
-                // tick; forgotten on the normal path.
-                let #guard_var = #rt::ClearOnUnwind(&mut self.active);
-                #tr.event(#rt::TraceEvent::TickStart { now: #ctx.now() });
-                let #ps = &mut self.persist;
-                let #status = match &mut *#guard_var.0 {
-                    ::core::option::Option::Some(#a) => #a.tick(#args),
-                    ::core::option::Option::None => match #root::enter(#args) {
-                        #rt::Entered::Running(#a) => {
-                            *#guard_var.0 = ::core::option::Option::Some(#a);
-                            #rt::Status::Running
-                        }
-                        #rt::Entered::Done(#s) => #s,
-                    },
-                };
-                if #status.is_done() {
-                    *#guard_var.0 = ::core::option::Option::None;
-                }
-                #tr.event(#rt::TraceEvent::TickEnd { status: #status });
-                ::core::mem::forget(#guard_var);
-                #status
-            }
-
-            /// Deactivates every active node, deepest first, each exactly
-            /// once. Persistent state (timers) is kept; the
-            /// next tick starts again at the root. The hooks see the tree
-            /// clock in `ctx.now()` (it is set on `ctx`, whose report is
-            /// left alone).
-            ///
-            /// If a `deactivate` panics, the state is as if dropped at that
-            /// point: the nodes not deactivated yet are dropped without
-            /// `deactivate`, none is deactivated twice, and `is_running()`
-            /// is `false`.
-            ///
-            /// Dropping a running state cannot call `deactivate` (there is no
-            /// agent to pass): it only runs the memories' destructors. Call
-            /// `halt` first when behaviors must clean up.
-            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                #ctx.__set_now(#now);
-                // Taken out first: a panicking hook unwinds through `a`,
-                // which drops what is still active.
-                if let ::core::option::Option::Some(mut #a) = self.active.take() {
-                    let #ps = &mut self.persist;
-                    let #tr = &mut #rt::NoTrace;
-                    #a.halt(#args);
-                }
-            }
-
-            /// Halts, then returns every piece of state (timers, clock,
-            /// generators and shuffle rounds) to its initial value, keeping
-            /// the seed. The hooks see the tree clock from
-            /// before the reset.
-            ///
-            /// If a `deactivate` panics, the state is as if dropped at that
-            /// point and reset: the nodes not deactivated yet are dropped
-            /// without `deactivate`, and every piece of state is initial.
-            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                // Reset first, then halt the old state: a panicking hook
-                // unwinds through the old state, which drops what is still active.
-                let mut #old = ::core::mem::replace(self, Self::with_seed(self.seed()));
-                #old.halt(#agent, #ctx);
-            }
-
-            /// Whether a node is active: the last tick ended `Running`.
-            #vis fn is_running(&self) -> ::core::primitive::bool {
-                self.active.is_some()
-            }
-
-            /// The tree clock in seconds; always 0 for trees with
-            /// no time-based node, which carry no clock.
-            #vis fn now(&self) -> ::core::primitive::f64 {
-                #now
-            }
-
-            /// Calls `f` on every node of the active path, root first.
-            /// Nothing is called when no node is active.
-            #vis fn active_path<F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: F) {
-                self.visit_active(&mut #rt::EachNode(#f));
-            }
-
-            /// Walks the active path, root first, handing each node and its
-            /// data (behavior and decorator memories) to `v`. Nothing is
-            /// visited when no node is active.
-            #vis fn visit_active<V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut V) {
-                if let ::core::option::Option::Some(#a) = &self.active {
-                    #a.visit(#f);
-                }
-            }
-        }
-
-        #[automatically_derived]
-        impl #rt::Tree<#agent_ty, #world> for #name {
-            fn shape() -> &'static [#rt::NodeInfo] {
-                #name::shape()
-            }
-            #[inline]
-            fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
-                #name::tick(self, #agent, #ctx)
-            }
-            #[inline]
-            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
-                #name::tick_traced(self, #agent, #ctx, #tr)
-            }
-            fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                #name::halt(self, #agent, #ctx)
-            }
-            fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                #name::reset(self, #agent, #ctx)
-            }
-            fn is_running(&self) -> ::core::primitive::bool {
-                #name::is_running(self)
-            }
-            fn now(&self) -> ::core::primitive::f64 {
-                #name::now(self)
-            }
-            fn visit_active<V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut V) {
-                #name::visit_active(self, #f)
-            }
-            fn with_seed(#seed: ::core::primitive::u64) -> Self {
-                #name::with_seed(#seed)
-            }
-            fn set_seed(&mut self, #seed: ::core::primitive::u64) {
-                #name::set_seed(self, #seed)
-            }
-        }
+        #api
 
         #(#items)*
     };
@@ -442,4 +183,163 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         });
     }
     State { outer, inner }
+}
+
+/// The state type as declared in the user's module: the user's attributes
+/// (docs, derives) on a thin type around the runtime's `Machine`, which
+/// holds the state and implements the lifecycle once. A type of the
+/// user's, not an alias, so that any derive and any trait of another crate
+/// can be implemented for it. Braced: a tuple struct would also take the
+/// name in the value namespace, where the user may have a function or a
+/// constant of the same name. Shared with the stand-in for a tree with
+/// errors (`fallback.rs`), so that the two cannot differ.
+pub fn outer_type(
+    name: &syn::Ident,
+    vis: &syn::Visibility,
+    attrs: &[syn::Attribute],
+    rt_outer: &TokenStream,
+) -> TokenStream {
+    let doc = format!(
+        "The per-agent state of the `{name}` tree: a plain value, no heap. \
+         Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
+    );
+    quote! {
+        #(#attrs)*
+        #[doc = ""]
+        #[doc = #doc]
+        #vis struct #name {
+            machine: #rt_outer::Machine<#name>,
+        }
+    }
+}
+
+/// The state type's API: its methods, each forwarding to the runtime's
+/// `Machine`, `Default` unless derived, and the `Tree` trait. Shared with
+/// the stand-in for a tree with errors (`fallback.rs`): a tree with a
+/// mistake exposes exactly the API of a correct one.
+pub fn api(
+    name: &syn::Ident,
+    vis: &syn::Visibility,
+    attrs: &[syn::Attribute],
+    agent_ty: &syn::Type,
+    world: &syn::Type,
+    rt: &TokenStream,
+    shape: TokenStream,
+) -> TokenStream {
+    let (agent, ctx, tr, f, seed) = (
+        local("agent"),
+        local("ctx"),
+        local("tr"),
+        local("f"),
+        local("seed"),
+    );
+    let ctx_ty = quote!(#rt::Ctx<#world>);
+    let default_impl = (!derives_default(attrs)).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl ::core::default::Default for #name {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+        }
+    });
+    quote! {
+        #default_impl
+
+        /// Every method is the runtime's `Machine`'s, for this tree: see
+        /// `deciders::Machine` for the details.
+        impl #name {
+            /// A fresh state: nothing active, every timer due, seeded with 0.
+            #vis fn new() -> Self {
+                Self { machine: #rt::Machine::with_seed(0) }
+            }
+            /// A fresh state whose `random` and `shuffle` groups draw from `seed`.
+            #vis fn with_seed(#seed: ::core::primitive::u64) -> Self {
+                Self { machine: #rt::Machine::with_seed(#seed) }
+            }
+            /// Reseeds every generator; `reset` returns to this seed.
+            #vis fn set_seed(&mut self, #seed: ::core::primitive::u64) {
+                self.machine.set_seed(#seed);
+            }
+            /// The seed `reset` returns to (0 for a tree that draws nothing).
+            #vis fn seed(&self) -> ::core::primitive::u64 {
+                self.machine.seed()
+            }
+            /// The tree's static shape: every node, pre-order, shared by all agents.
+            #vis fn shape() -> &'static [#rt::NodeInfo] {
+                #shape
+            }
+            /// One tick of one agent: advances the clock by `ctx.dt()`, walks the active path.
+            #[inline]
+            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
+                self.machine.tick(#agent, #ctx)
+            }
+            /// One tick of one agent, reporting every step to `tr`.
+            #[inline(always)]
+            #vis fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                self.machine.tick_traced(#agent, #ctx, #tr)
+            }
+            /// Deactivates every active node, deepest first; timers are kept.
+            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                self.machine.halt(#agent, #ctx);
+            }
+            /// Halts, then returns every piece of state to its initial value but the seed.
+            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                self.machine.reset(#agent, #ctx);
+            }
+            /// Whether a node is active: the last tick ended `Running`.
+            #vis fn is_running(&self) -> ::core::primitive::bool {
+                self.machine.is_running()
+            }
+            /// The tree clock in seconds (0 for a tree with no time-based node).
+            #vis fn now(&self) -> ::core::primitive::f64 {
+                self.machine.now()
+            }
+            /// Calls `f` on every node of the active path, root first.
+            #vis fn active_path<__F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: __F) {
+                self.machine.active_path::<#agent_ty, #world, __F>(#f);
+            }
+            /// Walks the active path, root first, handing each node and its data to `v`.
+            #vis fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
+                self.machine.visit_active::<#agent_ty, #world, __V>(#f);
+            }
+        }
+
+        #[automatically_derived]
+        impl #rt::Tree<#agent_ty, #world> for #name {
+            fn shape() -> &'static [#rt::NodeInfo] {
+                #name::shape()
+            }
+            fn with_seed(#seed: ::core::primitive::u64) -> Self {
+                #name::with_seed(#seed)
+            }
+            fn set_seed(&mut self, #seed: ::core::primitive::u64) {
+                #name::set_seed(self, #seed);
+            }
+            #[inline]
+            fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
+                #name::tick(self, #agent, #ctx)
+            }
+            #[inline]
+            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                #name::tick_traced(self, #agent, #ctx, #tr)
+            }
+            fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                #name::halt(self, #agent, #ctx);
+            }
+            fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
+                #name::reset(self, #agent, #ctx);
+            }
+            fn is_running(&self) -> ::core::primitive::bool {
+                #name::is_running(self)
+            }
+            fn now(&self) -> ::core::primitive::f64 {
+                #name::now(self)
+            }
+            fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
+                #name::visit_active(self, #f);
+            }
+        }
+    }
 }
