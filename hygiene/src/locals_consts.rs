@@ -53,6 +53,15 @@ pub const failures: u32 = 1;
 pub const block: u32 = 1;
 /// 2.
 pub const memory: u32 = 2;
+/// 0, named like the parameter of `with_seed`, `set_seed` and the seeding
+/// of the persistent state.
+pub const seed: u32 = 0;
+/// 0.
+pub const state: u32 = 0;
+/// 0.
+pub const world: u32 = 0;
+/// 0.
+pub const machine: u32 = 0;
 /// The danger decide, named like the generated `agent` parameter.
 pub const agent: fn(&Bot) -> f32 = Bot::danger;
 /// The hunger decide, named like the generated `ctx` parameter.
@@ -67,7 +76,7 @@ pub const ps: fn(&Bot) -> bool = Bot::calm;
 bt::tree! {
     /// The reference tree, built from the constants above.
     pub tree Every for Bot {
-        priority with Step::new("root", old + active + blk(&Bot::default()).map_or(0, |(_, n)| n)) {
+        priority with Step::new("root", old + active + seed + state + world + machine + blk(&Bot::default()).map_or(0, |(_, n)| n)) {
             flee: when(decide = agent, recheck) => sequence {
                 Step::new("run", run),
                 Step::new("hide", last * mask),
