@@ -478,7 +478,7 @@ fn subtree_depth_fits(s: &mut Scope, node: &Node, errors: &mut Diagnostics) {
     };
     let tree = s.tree;
     // A tree declared elsewhere is checked by a constant assertion in the
-    // generated code, with its `Subtree::DEPTH`.
+    // generated code, with its `TreeParts::DEPTH`.
     let Some(j) = Tree::local(s.depths.all, path) else {
         return;
     };

@@ -14,16 +14,19 @@ use crate::model::Tree;
 /// a stub definition with no nodes, so that code using the tree reports
 /// nothing more, and cannot drift from what a correct tree offers.
 pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
-    let (attrs, vis, name, agent, world) =
-        (&tree.attrs, &tree.vis, &tree.name, &tree.agent, &tree.world);
-    let outer = crate::expand::outer_type(name, vis, attrs, rt);
-    let api = crate::expand::api(name, vis, attrs, agent, world, rt, quote!(&[]));
+    let (name, agent, world) = (&tree.name, &tree.agent, &tree.world);
+    let outer = crate::expand::outer_type(tree, rt);
+    let api = crate::expand::api(tree, rt, quote!(&[]));
+    let ig = crate::expand::impl_generics(&tree.world_generics);
     // The stub never runs (the crate does not compile); it fails, rather
     // than panics, all the same.
     let inner = quote! {
         // A `subtree` reference from another invocation gets no second
         // error either.
         impl #rt::TreeParts for #name {
+            const DEPTH: ::core::primitive::usize = 0;
+            const CLOCK: ::core::primitive::bool = false;
+            const RNG: ::core::primitive::bool = false;
             type Root = ();
             type Persist = ();
             type Clock = ();
@@ -31,10 +34,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             fn shape() -> &'static [#rt::NodeInfo] { &[] }
             fn seed(_: &mut (), _: ::core::primitive::u64) {}
         }
-        impl #rt::Subtree<#agent, #world> for #name {
-            const DEPTH: ::core::primitive::usize = 0;
-            const CLOCK: ::core::primitive::bool = false;
-            const RNG: ::core::primitive::bool = false;
+        impl #ig #rt::Subtree<#agent, #world> for #name {
             fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)
             }
@@ -70,12 +70,15 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
 pub fn uses(input: &TokenStream, errors: &[proc_macro2::Span]) -> TokenStream {
     let mut names: Vec<proc_macro2::Ident> = Vec::new();
     collect_names(input.clone(), &mut names);
+    // A name an error points at is skipped wherever it is written (a
+    // generic `T` reported in a header is `T` further on too).
     let reported: Vec<_> = errors.iter().map(|s| (s.start(), s.end())).collect();
-    let mut seen = std::collections::HashSet::new();
-    names.retain(|n| {
-        let at = n.span();
-        !reported.contains(&(at.start(), at.end())) && seen.insert(n.to_string())
-    });
+    let mut seen: std::collections::HashSet<String> = names
+        .iter()
+        .filter(|n| reported.contains(&(n.span().start(), n.span().end())))
+        .map(ToString::to_string)
+        .collect();
+    names.retain(|n| seen.insert(n.to_string()));
     if names.is_empty() {
         return TokenStream::new();
     }

@@ -22,6 +22,9 @@ pub struct Tree {
     /// The world type hooks reach through `Ctx<World>`
     /// (`tree Name for Agent, world = World`); `()` when not written.
     pub world: Type,
+    /// The world's lifetimes (`world<'w> = Frame<'w>`), empty when it
+    /// borrows nothing: parameters of every generated `impl`.
+    pub world_generics: syn::Generics,
     /// The generator of `random` and `shuffle` groups (`rng = Type`);
     /// `None`: the runtime's default.
     pub rng: Option<Type>,

@@ -137,6 +137,28 @@ impl Parse for Input {
     }
 }
 
+/// The lifetimes of a world that borrows (`world<'w> = Frame<'w>`): the
+/// state type serves every frame's borrow, so the world's lifetimes are
+/// parameters of every generated `impl`, and nothing else may be.
+fn world_lifetimes(input: ParseStream) -> syn::Result<syn::Generics> {
+    let generics: syn::Generics = input.parse()?;
+    for param in &generics.params {
+        if !matches!(param, syn::GenericParam::Lifetime(_)) {
+            return Err(syn::Error::new_spanned(
+                param,
+                "a world's parameters are lifetimes only: `world<'w> = Frame<'w>`",
+            ));
+        }
+    }
+    if generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &generics,
+            "expected a lifetime: `world<'w> = Frame<'w>`",
+        ));
+    }
+    Ok(generics)
+}
+
 /// `input` with the contents of every token group nested deeper than
 /// [`MAX_TOKEN_NESTING`] removed, and the span of the first such group; or
 /// `input` unchanged (the usual case) if there is none. Iterative: it runs
@@ -231,8 +253,10 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         )
     })?;
     let agent: Type = input.parse()?;
-    // `, world = W`, `, rng = R`, in any order, each at most once.
+    // `, world = W` (or `world<'w> = W<'w>`), `, rng = R`, in any order,
+    // each at most once.
     let mut world: Option<Type> = None;
+    let mut world_generics = syn::Generics::default();
     let mut rng: Option<Type> = None;
     while input.peek(Token![,]) {
         input.parse::<Token![,]>()?;
@@ -252,6 +276,9 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
                 key.span(),
                 format!("`{key}` is given twice"),
             ));
+        }
+        if key == "world" && input.peek(Token![<]) {
+            world_generics = world_lifetimes(input)?;
         }
         input.parse::<Token![=]>()?;
         *slot = Some(input.parse()?);
@@ -298,6 +325,7 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         name,
         agent,
         world,
+        world_generics,
         rng,
         nodes: parser.nodes,
         errors: parser.errors,

@@ -402,6 +402,15 @@ pub fn parallel_outcome(
     note = "`subtree PATH` names the state type of a tree declared with `tree!`, in this or another module or crate"
 )]
 pub trait TreeParts {
+    /// The depth of the tree's deepest node, its root at 0, counting
+    /// through its own `subtree` references.
+    const DEPTH: usize;
+    /// Whether a node of the tree, or of a tree it references, measures
+    /// time: the referencing tree then carries a clock.
+    const CLOCK: bool;
+    /// Whether a node of the tree, or of a tree it references, draws
+    /// random numbers: the referencing tree then carries a seed (D8).
+    const RNG: bool;
     /// The active state of the whole tree (the root wrapper).
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').
@@ -437,16 +446,6 @@ pub trait TreeParts {
     note = "`subtree PATH` names the state type of a tree declared with `tree!` (in this or another module or crate) for the same agent and world as the tree that references it: `tree Name for {A}` (with `, world = {W}` unless the world is `()`)"
 )]
 pub trait Subtree<A, W>: TreeParts {
-    /// The depth of the tree's deepest node, its root at 0, counting
-    /// through its own `subtree` references.
-    const DEPTH: usize;
-    /// Whether a node of the tree, or of a tree it references, measures
-    /// time: the referencing tree then carries a clock.
-    const CLOCK: bool;
-    /// Whether a node of the tree, or of a tree it references, draws
-    /// random numbers: the referencing tree then carries a seed (D8).
-    const RNG: bool;
-
     /// Activates the tree's root and ticks it once.
     fn enter<Tr: Trace>(
         ps: &mut Self::Persist,
@@ -539,8 +538,8 @@ impl SeedSlot for () {
 }
 
 /// `T` when `B`, else `()`: the type of a [`ClockSlot`] or [`SeedSlot`]
-/// whose presence is a constant of the referenced trees ([`Subtree::CLOCK`],
-/// [`Subtree::RNG`]), as `<Has<{ … }> as Pick<f64>>::Slot`.
+/// whose presence is a constant of the referenced trees ([`TreeParts::CLOCK`],
+/// [`TreeParts::RNG`]), as `<Has<{ … }> as Pick<f64>>::Slot`.
 pub struct Has<const B: bool>;
 
 /// See [`Has`].
@@ -557,7 +556,7 @@ impl<T> Pick<T> for Has<false> {
     type Slot = ();
 }
 
-/// The deepest of `depths`: a tree's [`Subtree::DEPTH`], from its own
+/// The deepest of `depths`: a tree's [`TreeParts::DEPTH`], from its own
 /// nodes' depths and those its references reach.
 pub const fn deepest(depths: &[usize]) -> usize {
     let mut d = 0;

@@ -317,6 +317,9 @@ mod tests {
     struct Steps;
 
     impl TreeParts for Steps {
+        const DEPTH: usize = 0;
+        const CLOCK: bool = true;
+        const RNG: bool = true;
         type Root = u32;
         type Persist = u64;
         type Clock = f64;
@@ -330,9 +333,6 @@ mod tests {
     }
 
     impl Subtree<Log, ()> for Steps {
-        const DEPTH: usize = 0;
-        const CLOCK: bool = true;
-        const RNG: bool = true;
         fn enter<Tr: Trace>(
             ps: &mut u64,
             agent: &mut Log,

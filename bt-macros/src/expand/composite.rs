@@ -48,6 +48,7 @@ fn variant(i: usize) -> Ident {
 
 /// The types and impls of composite `id`.
 pub fn composite(g: &Gen, id: usize) -> TokenStream {
+    let ig = g.ig();
     let node = &g.tree.nodes[id];
     let Kind::Composite {
         policy,
@@ -283,7 +284,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         let round = (policy == Policy::Shuffle).then(|| {
             let u = g.round_field(id);
             quote! {
-                impl #rt::ShuffleGroup<#persist, #agent_ty, #world> for #ty {
+                impl #ig #rt::ShuffleGroup<#persist, #agent_ty, #world> for #ty {
                     #[inline(always)]
                     fn round(#ps: &mut #persist) -> &mut ::core::primitive::u64 {
                         &mut #ps.#u
@@ -292,7 +293,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             }
         });
         quote! {
-            impl #rt::RandomGroup<#persist, #agent_ty, #world> for #ty {
+            impl #ig #rt::RandomGroup<#persist, #agent_ty, #world> for #ty {
                 type Rng = #rng;
                 #[inline(always)]
                 fn rng(#ps: &mut #persist) -> &mut #rng {
@@ -347,7 +348,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             c: #en,
         }
 
-        impl #rt::Group<#persist, #agent_ty, #world> for #ty {
+        impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             type Decided = #dn;
             const LEN: ::core::primitive::usize = #len;
@@ -389,7 +390,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
 
         #random
 
-        impl #ty {
+        impl #ig #ty {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#b_param #first_param #params) -> #rt::Entered<Self> {
                 #b_activate

@@ -68,6 +68,7 @@ pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
 
 /// The `DecoratorNode` implementation of decorator `id`.
 fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+    let ig = g.ig();
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return TokenStream::new();
     };
@@ -93,7 +94,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
         #[allow(non_camel_case_types)]
         struct #marker;
 
-        impl #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
+        impl #ig #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
             type Deco = #deco_assoc;
             type Child = #child_ty;
             #[inline(always)]
@@ -133,7 +134,7 @@ fn deco_span(deco: &Deco) -> Span {
 pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
     let rt = &g.rt;
     let (f, ty) = (g.deco_field(id), deco_ty(rt, deco));
-    let (agent, world) = (&g.tree.agent, &g.tree.world);
+    let (agent, world) = (&g.tree.agent, g.world_static());
     let persist =
         quote_spanned!(deco_span(deco)=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist);
     let keyword = keyword.to_string();

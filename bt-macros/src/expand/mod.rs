@@ -74,6 +74,7 @@ mod tree;
 use proc_macro2::TokenStream;
 
 use crate::model::Tree;
+pub use names::impl_generics;
 use names::Gen;
 pub use tree::{api, outer_type};
 

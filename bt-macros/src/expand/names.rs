@@ -27,6 +27,16 @@ pub fn local(name: &str) -> Ident {
     Ident::new(&format!("__{name}"), Span::mixed_site())
 }
 
+/// `<'w, …>` for a world's lifetimes, or nothing.
+pub fn impl_generics(generics: &syn::Generics) -> TokenStream {
+    if generics.params.is_empty() {
+        TokenStream::new()
+    } else {
+        let params = &generics.params;
+        quote!(<#params>)
+    }
+}
+
 /// The expansion context: the tree, the runtime path, and the names of the
 /// generated functions' parameters.
 pub struct Gen<'a> {
@@ -359,6 +369,51 @@ impl<'a> Gen<'a> {
         let persist = self.persist();
         let world = &self.tree.world;
         quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<#world>, #tr: &mut __Tr)
+    }
+
+    /// The parameters of every generated `impl`: the world's lifetimes
+    /// (`<'w>` for `world<'w> = Frame<'w>`), or nothing. The state type
+    /// has none: one state serves every frame's borrow.
+    pub fn ig(&self) -> TokenStream {
+        impl_generics(&self.tree.world_generics)
+    }
+
+    /// The world type with its lifetimes as `'static`, where no `impl`
+    /// gives them (a persistent field's type: what a decorator keeps cannot
+    /// borrow from a frame).
+    pub fn world_static(&self) -> TokenStream {
+        let lifetimes: Vec<String> = self
+            .tree
+            .world_generics
+            .lifetimes()
+            .map(|l| l.lifetime.ident.to_string())
+            .collect();
+        fn replace(tokens: TokenStream, lifetimes: &[String]) -> TokenStream {
+            use proc_macro2::{Group, TokenTree};
+            let mut out = Vec::new();
+            let mut iter = tokens.into_iter().peekable();
+            while let Some(tt) = iter.next() {
+                match tt {
+                    TokenTree::Punct(p) if p.as_char() == '\'' => match iter.peek() {
+                        Some(TokenTree::Ident(i)) if lifetimes.contains(&i.to_string()) => {
+                            let span = i.span();
+                            iter.next();
+                            out.push(TokenTree::Punct(p));
+                            out.push(TokenTree::Ident(Ident::new("static", span)));
+                        }
+                        _ => out.push(TokenTree::Punct(p)),
+                    },
+                    TokenTree::Group(g) => {
+                        let mut inner = Group::new(g.delimiter(), replace(g.stream(), lifetimes));
+                        inner.set_span(g.span());
+                        out.push(TokenTree::Group(inner));
+                    }
+                    other => out.push(other),
+                }
+            }
+            out.into_iter().collect()
+        }
+        replace(self.tree.world.to_token_stream(), &lifetimes)
     }
 
     /// `Agent, World`: the first generic arguments of the runtime's

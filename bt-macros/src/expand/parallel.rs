@@ -19,6 +19,7 @@ use crate::model::{Control, Kind};
 
 /// The types and `impl`s of parallel node `id`.
 fn parallel(g: &Gen, id: usize) -> TokenStream {
+    let ig = g.ig();
     let node = &g.tree.nodes[id];
     let rt = &g.rt;
     let (a, f, i_, v, me) = (local("a"), local("f"), local("i"), local("v"), local("me"));
@@ -166,7 +167,7 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             #(#fields,)*
         }
 
-        impl #rt::Slots<#persist, #aw> for #ty {
+        impl #ig #rt::Slots<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
 
             #inline
@@ -208,7 +209,7 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             #each
         }
 
-        impl #ty {
+        impl #ig #ty {
             #stepped
 
             #[inline]

@@ -16,7 +16,7 @@ use super::names::{local, Gen};
 /// What a tree's `Subtree` constants and state type take from one
 /// reference.
 pub struct Reference {
-    /// The referenced tree as the runtime's `Subtree`, inside the block:
+    /// The referenced tree as the runtime's `TreeParts`, inside the block:
     /// its `CLOCK` and `RNG` constants join the referencing tree's.
     pub sub: TokenStream,
     /// Its contribution to the referencing tree's depth (a `usize`
@@ -31,17 +31,13 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
     let rt = &g.rt;
     let ps = &g.ps;
     let node = &g.tree.nodes[id];
-    let (field, sub, parts) = (
-        g.subtree_field(id),
-        g.subtree_trait(id),
-        g.subtree_parts(id),
-    );
+    let (field, parts) = (g.subtree_field(id), g.subtree_parts(id));
     let seed_id = id as u64;
     // The path as written, named once: a path that names nothing is one
     // error, there.
     let alias = g.subtree_alias(id);
     let mut items = quote_spanned!(path.span()=> type #alias = #path;);
-    let (depth, sub_depth) = (node.depth, quote!(#sub::DEPTH));
+    let (depth, sub_depth) = (node.depth, quote!(#parts::DEPTH));
     if crate::model::Tree::local(g.trees, path).is_none() {
         // A tree declared elsewhere: its depth is known to the compiler
         // only (a local one is checked by the macro).
@@ -66,7 +62,7 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
         shape_kind: quote!(Subtree),
         reference: Some(Reference {
             depth: quote!(#depth + 1 + #sub_depth),
-            sub,
+            sub: parts.clone(),
         }),
         ..Lowered::default()
     }

@@ -20,10 +20,6 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let rt = &g.rt;
     let ps = &g.ps;
     let name = &tree.name;
-    let vis = &tree.vis;
-    let attrs = &tree.attrs;
-    let agent_ty = &tree.agent;
-    let world = &tree.world;
     let shape = g.shape();
     let persist = g.persist();
     let len = tree.nodes.len();
@@ -76,7 +72,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     // one depends on the referenced trees' `Subtree` constants (they may be
     // declared elsewhere). Not this tree's own constant: naming it in its
     // own `TreeParts` is a cycle for the compiler.
-    let aw = g.aw();
+    let (aw, ig) = (g.aw(), g.ig());
     let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
     let uses_time = lowered.iter().any(|l| l.clock);
     let uses_rng = lowered.iter().any(|l| l.rng);
@@ -102,8 +98,8 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
     let visit_root = g.visit(0, &a);
-    let outer = outer_type(name, vis, attrs, &g.rt_outer);
-    let api = api(name, vis, attrs, agent_ty, world, rt, quote!(&#shape));
+    let outer = outer_type(tree, &g.rt_outer);
+    let api = api(tree, rt, quote!(&#shape));
     let mut inner = quote! {
         #[allow(non_upper_case_globals)]
         static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
@@ -126,6 +122,9 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
 
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
+            const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
+            const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
+            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
             type Root = #root;
             type Persist = #persist;
             type Clock = #clock_ty;
@@ -144,10 +143,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         }
 
         #[doc(hidden)]
-        impl #rt::Subtree<#aw> for #name {
-            const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
-            const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
-            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
+        impl #ig #rt::Subtree<#aw> for #name {
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
                 let #blk = ();
@@ -177,7 +173,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         inner.extend(quote! {
             // No lint attribute: these functions hold what the user wrote in
             // the tree.
-            impl #root {
+            impl #ig #root {
                 #user_fns
             }
         });
@@ -193,12 +189,8 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
 /// name in the value namespace, where the user may have a function or a
 /// constant of the same name. Shared with the stand-in for a tree with
 /// errors (`fallback.rs`), so that the two cannot differ.
-pub fn outer_type(
-    name: &syn::Ident,
-    vis: &syn::Visibility,
-    attrs: &[syn::Attribute],
-    rt_outer: &TokenStream,
-) -> TokenStream {
+pub fn outer_type(tree: &crate::model::Tree, rt_outer: &TokenStream) -> TokenStream {
+    let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
     let doc = format!(
         "The per-agent state of the `{name}` tree: a plain value, no heap. \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
@@ -217,15 +209,10 @@ pub fn outer_type(
 /// `Machine`, `Default` unless derived, and the `Tree` trait. Shared with
 /// the stand-in for a tree with errors (`fallback.rs`): a tree with a
 /// mistake exposes exactly the API of a correct one.
-pub fn api(
-    name: &syn::Ident,
-    vis: &syn::Visibility,
-    attrs: &[syn::Attribute],
-    agent_ty: &syn::Type,
-    world: &syn::Type,
-    rt: &TokenStream,
-    shape: TokenStream,
-) -> TokenStream {
+pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> TokenStream {
+    let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
+    let (agent_ty, world) = (&tree.agent, &tree.world);
+    let ig = super::names::impl_generics(&tree.world_generics);
     let (agent, ctx, tr, f, seed) = (
         local("agent"),
         local("ctx"),
@@ -249,7 +236,7 @@ pub fn api(
 
         /// Every method is the runtime's `Machine`'s, for this tree: see
         /// `deciders::Machine` for the details.
-        impl #name {
+        impl #ig #name {
             /// A fresh state: nothing active, every timer due, seeded with 0.
             #vis fn new() -> Self {
                 Self { machine: #rt::Machine::with_seed(0) }
@@ -307,7 +294,7 @@ pub fn api(
         }
 
         #[automatically_derived]
-        impl #rt::Tree<#agent_ty, #world> for #name {
+        impl #ig #rt::Tree<#agent_ty, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] {
                 #name::shape()
             }
