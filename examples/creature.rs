@@ -163,12 +163,12 @@ struct Transitions;
 impl Trace for Transitions {
     fn event(&mut self, e: TraceEvent) {
         match e {
-            TraceEvent::Activated { node } => println!("    + {}", node.name),
-            TraceEvent::Deactivated { node } => println!("    - {}", node.name),
-            TraceEvent::ActivateFailed { node } => {
+            TraceEvent::Activated { node, .. } => println!("    + {}", node.name),
+            TraceEvent::Deactivated { node, .. } => println!("    - {}", node.name),
+            TraceEvent::ActivateFailed { node, .. } => {
                 println!("    ! {} refused to activate", node.name)
             }
-            TraceEvent::SubsetViolation { node } => {
+            TraceEvent::SubsetViolation { node, .. } => {
                 println!("    ! subset rule broken in {}", node.name)
             }
             _ => {}

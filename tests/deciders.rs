@@ -19,15 +19,19 @@ struct Rec(Vec<String>);
 impl Trace for Rec {
     fn event(&mut self, e: TraceEvent) {
         match e {
-            TraceEvent::Rejected { node, reason } => {
+            TraceEvent::Rejected { node, reason, .. } => {
                 self.0.push(format!("reject {} {reason:?}", node.name))
             }
-            TraceEvent::Accepted { node, score } => {
+            TraceEvent::Accepted { node, score, .. } => {
                 self.0.push(format!("accept {} {score}", node.name))
             }
-            TraceEvent::SubsetViolation { node } => self.0.push(format!("subset {}", node.name)),
-            TraceEvent::Activated { node } => self.0.push(format!("activated {}", node.name)),
-            TraceEvent::Deactivated { node } => self.0.push(format!("deactivated {}", node.name)),
+            TraceEvent::SubsetViolation { node, .. } => {
+                self.0.push(format!("subset {}", node.name))
+            }
+            TraceEvent::Activated { node, .. } => self.0.push(format!("activated {}", node.name)),
+            TraceEvent::Deactivated { node, .. } => {
+                self.0.push(format!("deactivated {}", node.name))
+            }
             _ => {}
         }
     }

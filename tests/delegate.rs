@@ -371,10 +371,10 @@ fn g6_the_guard_is_traced_as_accepting_with_the_childs_score_or_rejecting() {
     impl deciders::Trace for Events {
         fn event(&mut self, e: TraceEvent) {
             match e {
-                TraceEvent::Accepted { node, score } => {
+                TraceEvent::Accepted { node, score, .. } => {
                     self.0.push(format!("accepted {} {score}", node.name))
                 }
-                TraceEvent::Rejected { node, reason } => {
+                TraceEvent::Rejected { node, reason, .. } => {
                     self.0.push(format!("rejected {} {reason:?}", node.name))
                 }
                 _ => {}

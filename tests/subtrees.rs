@@ -324,9 +324,9 @@ impl deciders::Trace for Events {
         self.0.push(match e {
             E::Accepted { node, .. } => format!("accept {}", at(node)),
             E::Rejected { node, .. } => format!("reject {}", at(node)),
-            E::Activated { node } => format!("+ {}", at(node)),
-            E::Deactivated { node } => format!("- {}", at(node)),
-            E::Ticked { node, status } => format!("tick {} {status:?}", at(node)),
+            E::Activated { node, .. } => format!("+ {}", at(node)),
+            E::Deactivated { node, .. } => format!("- {}", at(node)),
+            E::Ticked { node, status, .. } => format!("tick {} {status:?}", at(node)),
             _ => return,
         });
     }

@@ -1310,14 +1310,14 @@ impl Trace for Events {
     fn event(&mut self, e: TraceEvent) {
         self.0.push(match e {
             TraceEvent::TickStart { .. } => "start".to_string(),
-            TraceEvent::Accepted { node, score } => format!("accept {} {score}", node.name),
-            TraceEvent::Rejected { node, reason } => format!("reject {} {reason:?}", node.name),
-            TraceEvent::Activated { node } => format!("+{}", node.name),
-            TraceEvent::ActivateFailed { node } => format!("refused {}", node.name),
-            TraceEvent::Ticked { node, status } => format!("tick {} {status:?}", node.name),
-            TraceEvent::Deactivated { node } => format!("-{}", node.name),
-            TraceEvent::SubsetViolation { node } => format!("subset {}", node.name),
-            TraceEvent::TickEnd { status } => format!("end {status:?}"),
+            TraceEvent::Accepted { node, score, .. } => format!("accept {} {score}", node.name),
+            TraceEvent::Rejected { node, reason, .. } => format!("reject {} {reason:?}", node.name),
+            TraceEvent::Activated { node, .. } => format!("+{}", node.name),
+            TraceEvent::ActivateFailed { node, .. } => format!("refused {}", node.name),
+            TraceEvent::Ticked { node, status, .. } => format!("tick {} {status:?}", node.name),
+            TraceEvent::Deactivated { node, .. } => format!("-{}", node.name),
+            TraceEvent::SubsetViolation { node, .. } => format!("subset {}", node.name),
+            TraceEvent::TickEnd { status, .. } => format!("end {status:?}"),
             other => format!("{other:?}"),
         });
     }

@@ -231,8 +231,8 @@ impl<T: Tracers + ?Sized> Tracers for &mut T {
 /// impl Trace for Transitions {
 ///     fn event(&mut self, e: TraceEvent) {
 ///         match e {
-///             TraceEvent::Activated { node } => self.0.push(format!("+{}", node.name)),
-///             TraceEvent::Deactivated { node } => self.0.push(format!("-{}", node.name)),
+///             TraceEvent::Activated { node, .. } => self.0.push(format!("+{}", node.name)),
+///             TraceEvent::Deactivated { node, .. } => self.0.push(format!("-{}", node.name)),
 ///             _ => {}
 ///         }
 ///     }

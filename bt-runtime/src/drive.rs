@@ -92,7 +92,10 @@ pub fn tick<A, W, B: Behavior<A, W>, Tr: Trace>(
     tr.event(TraceEvent::Ticked { node, status });
     if status.is_done() {
         memory.deactivate(agent, ctx, Exit::Completed(status));
-        tr.event(TraceEvent::Deactivated { node });
+        tr.event(TraceEvent::Deactivated {
+            node,
+            exit: Exit::Completed(status),
+        });
     }
     status
 }
@@ -108,7 +111,10 @@ pub fn halt<A, W, B: Behavior<A, W>, Tr: Trace>(
     tr: &mut Tr,
 ) {
     memory.deactivate(agent, ctx, Exit::Halted);
-    tr.event(TraceEvent::Deactivated { node });
+    tr.event(TraceEvent::Deactivated {
+        node,
+        exit: Exit::Halted,
+    });
 }
 
 /// Activates and ticks a group behavior (D7). `None` means the group
@@ -153,10 +159,11 @@ pub fn activated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
     tr.event(TraceEvent::Activated { node });
 }
 
-/// Traces a composite leaving the active path.
+/// Traces a composite leaving the active path, completed with a status or
+/// halted.
 #[inline(always)]
-pub fn deactivated<Tr: Trace>(node: &'static NodeInfo, tr: &mut Tr) {
-    tr.event(TraceEvent::Deactivated { node });
+pub fn deactivated<Tr: Trace>(node: &'static NodeInfo, exit: Exit, tr: &mut Tr) {
+    tr.event(TraceEvent::Deactivated { node, exit });
 }
 
 /// Ticks a group behavior; `false` means it failed the group (D7).
@@ -668,7 +675,10 @@ where
             state
                 .deco
                 .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
-            tr.event(TraceEvent::Deactivated { node });
+            tr.event(TraceEvent::Deactivated {
+                node,
+                exit: Exit::Completed(s),
+            });
             Entered::Done(s)
         }
     }
@@ -693,7 +703,10 @@ where
         state
             .deco
             .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
-        tr.event(TraceEvent::Deactivated { node });
+        tr.event(TraceEvent::Deactivated {
+            node,
+            exit: Exit::Completed(s),
+        });
     }
     s
 }
@@ -716,7 +729,10 @@ pub fn deco_halt<N, P, A, W, Tr>(
     }
     state.child = None;
     state.deco.exit(N::persist(ps), agent, ctx, Exit::Halted);
-    tr.event(TraceEvent::Deactivated { node });
+    tr.event(TraceEvent::Deactivated {
+        node,
+        exit: Exit::Halted,
+    });
 }
 
 /// One step of a decorator: `before`, the child, `after`. In the entry tick
@@ -827,8 +843,14 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
                 node: self.rename(node),
                 status,
             },
-            TraceEvent::Deactivated { node } => TraceEvent::Deactivated {
+            TraceEvent::Deactivated { node, exit } => TraceEvent::Deactivated {
                 node: self.rename(node),
+                exit,
+            },
+            TraceEvent::Chose { node, index, score } => TraceEvent::Chose {
+                node: self.rename(node),
+                index,
+                score,
             },
             TraceEvent::SubsetViolation { node } => TraceEvent::SubsetViolation {
                 node: self.rename(node),

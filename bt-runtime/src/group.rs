@@ -36,6 +36,10 @@ pub trait Group<P, A, W> {
     /// How many children.
     const LEN: usize;
 
+    /// The composite node itself, for the events it traces (its choices,
+    /// [`TraceEvent::Chose`]).
+    fn node() -> &'static NodeInfo;
+
     /// Decides child `i` (`i < LEN`): runs its guard (G1, G2) and
     /// returns the decide's score and the child to enter, or `None` if it
     /// rejected. An unguarded child accepts with score 1, untraced.
@@ -757,7 +761,12 @@ pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tr
         let picked = pick::<C, G, P, A, W>(mask, ps, |skip, ps| {
             choose::<G, C, P, A, W, Tr>(skip, ps, agent, ctx, tr)
         });
-        let Some((i, _, d)) = picked else { break };
+        let Some((i, score, d)) = picked else { break };
+        tr.event(TraceEvent::Chose {
+            node: G::node(),
+            index: i,
+            score,
+        });
         C::commit(ps, i);
         match G::enter(d, ps, agent, ctx, tr) {
             Entered::Running(a) => return Walk::Run(a),

@@ -476,9 +476,9 @@ mod tests {
         impl Trace for Events {
             fn event(&mut self, e: TraceEvent) {
                 self.0.push(match e {
-                    TraceEvent::TickStart { now } => format!("start {now}"),
-                    TraceEvent::TickEnd { status } => format!("end {status:?}"),
-                    TraceEvent::Activated { node } => format!("+ {}", node.name),
+                    TraceEvent::TickStart { now, .. } => format!("start {now}"),
+                    TraceEvent::TickEnd { status, .. } => format!("end {status:?}"),
+                    TraceEvent::Activated { node, .. } => format!("+ {}", node.name),
                     other => format!("{other:?}"),
                 });
             }

@@ -3,6 +3,7 @@
 //! Generated trees call [`Trace::event`] at every step. The hook is a generic
 //! parameter, so with [`NoTrace`] every call compiles away.
 
+use crate::behavior::Exit;
 use crate::shape::NodeInfo;
 use crate::status::Status;
 
@@ -23,15 +24,20 @@ pub enum Reject {
 }
 
 /// One step of a tick, as seen by a [`Trace`] hook.
+///
+/// Each variant is `#[non_exhaustive]`: match with `..` (`TraceEvent::Deactivated
+/// { node, .. }`), so that fields added later do not break your code.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum TraceEvent {
     /// A tick starts; `now` is the tree clock.
+    #[non_exhaustive]
     TickStart {
         /// The tree clock after this tick's advance.
         now: f64,
     },
     /// A guard accepted `node` with `score`.
+    #[non_exhaustive]
     Accepted {
         /// The guarded node.
         node: &'static NodeInfo,
@@ -39,41 +45,65 @@ pub enum TraceEvent {
         score: f32,
     },
     /// A guard rejected `node`.
+    #[non_exhaustive]
     Rejected {
         /// The guarded node.
         node: &'static NodeInfo,
         /// Which check rejected it.
         reason: Reject,
     },
+    /// A `random`, `shuffle` or `scored` group chose the child it enters
+    /// (D4–D6): its child number `index` (0 for the first, in the order
+    /// written), which its guard accepted with `score`. The other
+    /// candidates' scores are the `Accepted` events before it.
+    #[non_exhaustive]
+    Chose {
+        /// The group.
+        node: &'static NodeInfo,
+        /// Which child, in the order written.
+        index: usize,
+        /// The chosen child's score.
+        score: f32,
+    },
     /// `node` was activated (its `activate` hook did not fail).
+    #[non_exhaustive]
     Activated {
         /// The node.
         node: &'static NodeInfo,
     },
     /// `node`'s `activate` hook failed (L2): it counts as a failure and
     /// gets no deactivation.
+    #[non_exhaustive]
     ActivateFailed {
         /// The node.
         node: &'static NodeInfo,
     },
     /// A behavior's `tick` hook returned `status`.
+    #[non_exhaustive]
     Ticked {
         /// The node.
         node: &'static NodeInfo,
         /// What the hook returned.
         status: Status,
     },
-    /// `node` was deactivated.
+    /// `node` left the active path: it completed with a status, or was
+    /// halted (L9). For a composite, a decorator or a `subtree`
+    /// reference, this is how its completion is reported.
+    #[non_exhaustive]
     Deactivated {
         /// The node.
         node: &'static NodeInfo,
+        /// Why: `Exit::Completed(status)` or `Exit::Halted`.
+        exit: Exit,
     },
     /// A group broke the subset rule (D9).
+    #[non_exhaustive]
     SubsetViolation {
         /// The group.
         node: &'static NodeInfo,
     },
     /// The tick ends with the root's `status`.
+    #[non_exhaustive]
     TickEnd {
         /// The root's status.
         status: Status,
@@ -92,7 +122,9 @@ impl TraceEvent {
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
             | TraceEvent::Ticked { .. } => 3,
-            TraceEvent::Accepted { .. } | TraceEvent::Rejected { .. } => 5,
+            TraceEvent::Accepted { .. }
+            | TraceEvent::Rejected { .. }
+            | TraceEvent::Chose { .. } => 5,
         }
     }
 }

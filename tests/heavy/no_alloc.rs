@@ -202,7 +202,7 @@ struct Seen([bool; 64]);
 impl Trace for Seen {
     fn event(&mut self, e: TraceEvent) {
         let node: &NodeInfo = match e {
-            TraceEvent::Activated { node } | TraceEvent::Ticked { node, .. } => node,
+            TraceEvent::Activated { node, .. } | TraceEvent::Ticked { node, .. } => node,
             _ => return,
         };
         let shape = Creature::shape();

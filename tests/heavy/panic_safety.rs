@@ -1123,7 +1123,7 @@ struct PanicOnActivated(&'static str);
 
 impl Trace for PanicOnActivated {
     fn event(&mut self, e: TraceEvent) {
-        if let TraceEvent::Activated { node } = e {
+        if let TraceEvent::Activated { node, .. } = e {
             let node: &NodeInfo = node;
             if node.name == self.0 {
                 push(format!("trace {} PANICS", node.name));

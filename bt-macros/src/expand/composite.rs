@@ -214,7 +214,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             if !#tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
                 <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
-                #rt::deactivated(#info, #tr);
+                #rt::deactivated(#info, #rt::Exit::Completed(#rt::Status::Failure), #tr);
                 return #rt::Status::Failure;
             }
         }
@@ -353,6 +353,11 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             type Decided = #dn;
             const LEN: ::core::primitive::usize = #len;
 
+            #[inline(always)]
+            fn node() -> &'static #rt::NodeInfo {
+                #info
+            }
+
             #inline
             fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #dn)> {
                 match #i_ {
@@ -400,7 +405,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                     #rt::Entered::Done(#s) => #s,
                 };
                 #b_done_on_entry
-                #rt::deactivated(#info, #tr);
+                #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
                 #rt::Entered::Done(#s)
             }
 
@@ -411,7 +416,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 let #s = #step;
                 if #s.is_done() {
                     #b_exit
-                    #rt::deactivated(#info, #tr);
+                    #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
                 }
                 #s
             }
@@ -422,7 +427,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             fn halt<__Tr: #rt::Trace>(&mut self, #params) {
                 <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #b_halt
-                #rt::deactivated(#info, #tr);
+                #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
 
             fn visit<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {

@@ -642,7 +642,7 @@ impl<'a> Gen<'a> {
                 match #me.step(#args) {
                     #rt::Status::Running => #rt::Entered::Running(#me),
                     #s => {
-                        #rt::deactivated(#info, #tr);
+                        #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
                         #rt::Entered::Done(#s)
                     }
                 }
@@ -652,7 +652,7 @@ impl<'a> Gen<'a> {
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 let #s = self.step(#args);
                 if #s.is_done() {
-                    #rt::deactivated(#info, #tr);
+                    #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
                 }
                 #s
             }
@@ -660,7 +660,7 @@ impl<'a> Gen<'a> {
             #[inline]
             fn halt<__Tr: #rt::Trace>(&mut self, #params) {
                 self.halt_children(#args);
-                #rt::deactivated(#info, #tr);
+                #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
         }
     }
