@@ -126,6 +126,22 @@
 //! assert_eq!(ctx.world().launches, ["missile"]);
 //! ```
 //!
+//! A world may **borrow** what a frame lends it (a snapshot, the engine's
+//! data): `world<'w> = Frame<'w>`, with behaviors written for every
+//! lifetime (`impl<'w> Behavior<Agent, Frame<'w>> for …`). One state type
+//! serves every frame; the [`guide`] shows it with `batch`.
+//!
+//! ## The state type
+//!
+//! The type a tree declares is yours (it takes your doc comments and
+//! derives, and any trait can be implemented for it), holding a
+//! [`Machine`]: the runtime's per-agent state, which implements ticking,
+//! `halt`, `reset`, seeding, the clock and the walks once for every tree.
+//! The type's methods (`new`, `with_seed`, `tick`, `tick_traced`, `halt`,
+//! `reset`, `is_running`, `now`, `active_path`, `visit_active`, `seed`,
+//! `set_seed`, `shape`) are the machine's, and so is its [`Tree`]
+//! implementation, for code generic over trees.
+//!
 //! The semantics of every decorator is ordinary Rust in the runtime: the
 //! [`Decorator`] trait, with the built-ins as its implementations in
 //! [`decorator`]; the composite policies are generic functions over a small
@@ -336,8 +352,8 @@ macro_rules! tree {
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{builtin, condition, group, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, NoTrace, NodeId, NodeInfo,
-    NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, Machine, NoTrace, NodeId,
+    NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
 };
 
 pub mod decorator {
