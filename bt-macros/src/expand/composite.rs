@@ -42,8 +42,35 @@ pub fn rechecks_running_child(tree: &Tree, id: usize) -> bool {
     )
 }
 
-fn variant(i: usize) -> Ident {
-    format_ident!("C{}", i)
+/// The variant names of composite `id`'s child enums, one per child: the
+/// child's name in CamelCase (`flee` → `Flee`, `find_food` → `FindFood`),
+/// so that a reader of the expansion sees which child is which; `__C{i}`
+/// for a name that gives no identifier or one already taken.
+fn variants(g: &Gen, id: usize) -> Vec<Ident> {
+    let mut taken = std::collections::HashSet::new();
+    g.tree.nodes[id]
+        .children
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let camel: String = g.tree.nodes[c]
+                .name
+                .split('_')
+                .filter(|part| !part.is_empty())
+                .map(|part| {
+                    let mut chars = part.chars();
+                    chars.next().map_or_else(String::new, |first| {
+                        first.to_uppercase().chain(chars).collect()
+                    })
+                })
+                .collect();
+            // A CamelCase name never starts with `_`: `__C{i}` is free.
+            match syn::parse_str::<Ident>(&camel) {
+                Ok(_) if taken.insert(camel.clone()) => format_ident!("{}", camel),
+                _ => format_ident!("__C{}", i),
+            }
+        })
+        .collect()
 }
 
 /// The types and impls of composite `id`.
@@ -99,6 +126,8 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         quote!(#[inline])
     };
     let recheck_all = rechecks_running_child(g.tree, id);
+    let names = variants(g, id);
+    let variant = |i: usize| names[i].clone();
 
     let variants = children.iter().enumerate().map(|(i, &c)| {
         let v = variant(i);
