@@ -354,6 +354,7 @@ pub use bt_runtime::{builtin, condition, group, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, Machine, NoTrace, NodeId,
     NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
+    VisitorMut,
 };
 
 pub mod decorator {
@@ -382,6 +383,6 @@ pub mod __private {
     pub use bt_runtime::{builtin, condition, decorator, rng};
     pub use bt_runtime::{
         Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Leaf, Machine, NoTrace,
-        NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor,
+        NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
     };
 }

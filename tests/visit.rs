@@ -132,3 +132,127 @@ fn i3_the_shape_names_behaviors_as_the_user_wrote_them() {
     assert_eq!(shape[2].behavior, None, "a decorator has no behavior");
     assert_eq!(shape[4].behavior, Some("Count"));
 }
+
+// ---------------------------------------------------------------- the mutable walk
+
+mod patrol {
+    use super::{Count, Npc};
+    deciders::tree! {
+        /// Counts, through a decorator: used as a subtree below.
+        pub tree Beat for Npc {
+            repeat(forever) { beat: Count }
+        }
+    }
+}
+
+deciders::tree! {
+    /// Three running children at once, one a subtree, one decorated, and a
+    /// group behavior around them.
+    tree Squad for Npc {
+        sequence with Mood {
+            team: parallel(all) {
+                left: Count,
+                mid: timeout(10.0) { Count },
+                right: subtree patrol::Beat,
+            },
+        }
+    }
+}
+
+/// Visits mutably: logs each node with the agent's tick count and the
+/// clock it sees, resets every `Count` it reaches and renames the `Mood`.
+#[derive(Default)]
+struct Reset(Vec<String>);
+
+impl deciders::VisitorMut<Npc> for Reset {
+    fn node(&mut self, node: &'static NodeInfo, npc: &mut Npc, ctx: &mut Ctx) {
+        self.0.push(format!(
+            "node {} ({} ticks, t={})",
+            node.name,
+            npc.ticks,
+            ctx.now()
+        ));
+    }
+    fn behavior<B: Behavior<Npc> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        memory: &mut B,
+        npc: &mut Npc,
+        _: &mut Ctx,
+    ) {
+        let memory: &mut dyn Any = memory as &mut dyn Any;
+        if let Some(c) = memory.downcast_mut::<Count>() {
+            self.0.push(format!("count {} n={}", node.name, c.n));
+            c.n = 0;
+        } else if let Some(m) = memory.downcast_mut::<Mood>() {
+            self.0.push(format!("mood {} {}", node.name, m.0));
+            m.0 = "alert";
+        }
+        npc.ticks += 100;
+    }
+    fn decorator<D: Decorator<Npc> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        _: &mut D,
+        _: &mut Npc,
+        _: &mut Ctx,
+    ) {
+        self.0.push(format!("decorator {}", node.name));
+    }
+}
+
+// SPEC I1, C5, S1
+#[test]
+fn i1_the_mutable_walk_reaches_every_active_node_of_a_parallel_with_agent_and_context() {
+    let mut npc = Npc::default();
+    let mut t = Squad::new();
+    // Nothing active: nothing visited.
+    let mut v = Reset::default();
+    t.visit_active_mut(&mut npc, &mut Ctx::new(0.0), &mut v);
+    assert!(v.0.is_empty());
+    for _ in 0..2 {
+        t.tick(&mut npc, &mut Ctx::new(0.5));
+    }
+    assert_eq!(npc.ticks, 6);
+    let mut v = Reset::default();
+    // The hooks see the tree clock (1.0), not the context's.
+    t.visit_active_mut(&mut npc, &mut Ctx::new(0.0), &mut v);
+    assert_eq!(
+        v.0,
+        [
+            "mood root calm",
+            "node team (106 ticks, t=1)",
+            "count left n=2",
+            "decorator mid",
+            "count Count n=2",
+            // The subtree's root (the repeat) is reported as the reference.
+            "decorator right",
+            "count beat n=2",
+        ]
+    );
+    assert_eq!(npc.ticks, 6 + 4 * 100);
+    // What the walk changed is what the next tick and the read-only walk see.
+    t.tick(&mut npc, &mut Ctx::new(0.5));
+    let mut d = Dump::default();
+    t.visit_active(&mut d);
+    assert_eq!(
+        d.0,
+        [
+            "behavior root (mood alert)",
+            "node team",
+            "behavior left (count n=1)",
+            "decorator mid (timeout)",
+            "behavior Count (count n=1)",
+            // The subtree's root, a `repeat`, under the reference's name.
+            "decorator right (repeat)",
+            "behavior beat (count n=1)",
+        ]
+    );
+    // Through the `Tree` trait, as generic code would.
+    fn walk<T: Tree<Npc>>(t: &mut T, npc: &mut Npc) -> usize {
+        let mut v = Reset::default();
+        t.visit_active_mut(npc, &mut Ctx::new(0.0), &mut v);
+        v.0.len()
+    }
+    assert_eq!(walk(&mut t, &mut npc), 7);
+}

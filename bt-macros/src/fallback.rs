@@ -43,6 +43,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             }
             fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) {}
             fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
+            fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
         }
         #api
     };

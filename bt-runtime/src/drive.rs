@@ -13,7 +13,7 @@ use crate::decorator::{Before, Decorator};
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::{Reject, Trace, TraceEvent};
-use crate::visit::Visitor;
+use crate::visit::{Visitor, VisitorMut};
 
 /// The result of entering a node: it is now running (and here is its active
 /// state), or it already completed with a status and holds nothing active.
@@ -481,6 +481,15 @@ pub trait Subtree<A, W>: TreeParts {
 
     /// Walks the running tree's active path, root first.
     fn visit<V: Visitor<A, W>>(root: &Self::Root, v: &mut V);
+
+    /// Walks the running tree's active path, root first, with the agent and
+    /// the context, reaching memories by `&mut`.
+    fn visit_mut<V: VisitorMut<A, W>>(
+        root: &mut Self::Root,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
 }
 
 /// Where a tree's state keeps its clock (T2): an `f64`, or `()` when no
@@ -876,5 +885,35 @@ impl<A, W, V: Visitor<A, W> + ?Sized> Visitor<A, W> for Renamed<'_, V> {
     fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &D) {
         let node = self.rename(node);
         self.inner.decorator(node, memory);
+    }
+}
+
+impl<A, W, V: VisitorMut<A, W> + ?Sized> VisitorMut<A, W> for Renamed<'_, V> {
+    #[inline(always)]
+    fn node(&mut self, node: &'static NodeInfo, agent: &mut A, ctx: &mut Ctx<W>) {
+        let node = self.rename(node);
+        self.inner.node(node, agent, ctx);
+    }
+    #[inline(always)]
+    fn behavior<B: Behavior<A, W> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        memory: &mut B,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        let node = self.rename(node);
+        self.inner.behavior(node, memory, agent, ctx);
+    }
+    #[inline(always)]
+    fn decorator<D: Decorator<A, W> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        memory: &mut D,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        let node = self.rename(node);
+        self.inner.decorator(node, memory, agent, ctx);
     }
 }

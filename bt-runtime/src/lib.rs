@@ -67,4 +67,4 @@ pub use status::Status;
 pub use timer::Timer;
 pub use trace::{NoTrace, Reject, Trace, TraceEvent};
 pub use tree::Tree;
-pub use visit::{EachNode, Visitor};
+pub use visit::{EachNode, Visitor, VisitorMut};

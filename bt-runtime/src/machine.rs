@@ -16,7 +16,7 @@ use crate::drive::{ClearOnUnwind, ClockSlot, Entered, SeedSlot, Subtree, TreePar
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::{NoTrace, Trace, TraceEvent};
-use crate::visit::{EachNode, Visitor};
+use crate::visit::{EachNode, Visitor, VisitorMut};
 
 /// The per-agent state of the tree `D`: what is active (the root's active
 /// state, `None` when no node is), the persistent state (timers,
@@ -181,6 +181,26 @@ impl<D: TreeParts> Machine<D> {
     {
         if let Some(root) = &self.active {
             D::visit(root, v);
+        }
+    }
+
+    /// Walks the active path, root first, handing each node, the agent and
+    /// the context to `v`, and each behavior's and decorator's memory by
+    /// `&mut` (I1): the walk that can change what it reaches. The hooks
+    /// see the tree clock in `ctx.now()`, as in `halt`. Nothing is visited
+    /// when no node is active.
+    #[inline]
+    pub fn visit_active_mut<A, W, V: VisitorMut<A, W>>(
+        &mut self,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        v: &mut V,
+    ) where
+        D: Subtree<A, W>,
+    {
+        ctx.__set_now(self.clock.now());
+        if let Some(root) = &mut self.active {
+            D::visit_mut(root, v, agent, ctx);
         }
     }
 
@@ -371,6 +391,14 @@ mod tests {
         }
         fn visit<V: Visitor<Log, ()>>(_root: &u32, v: &mut V) {
             v.node(&SHAPE[0]);
+        }
+        fn visit_mut<V: VisitorMut<Log, ()>>(
+            _root: &mut u32,
+            v: &mut V,
+            agent: &mut Log,
+            ctx: &mut Ctx,
+        ) {
+            v.node(&SHAPE[0], agent, ctx);
         }
     }
 

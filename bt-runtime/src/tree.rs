@@ -5,7 +5,7 @@ use crate::ctx::Ctx;
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::Trace;
-use crate::visit::{EachNode, Visitor};
+use crate::visit::{EachNode, Visitor, VisitorMut};
 
 /// The per-agent state of a tree declared with `tree!` for agent type `A`
 /// and world type `W` (see [`Ctx`]).
@@ -78,6 +78,12 @@ pub trait Tree<A, W = ()>: Default {
     /// (behavior and decorator memories) to `v` (I1, I3). Nothing is
     /// visited when no node is active.
     fn visit_active<V: Visitor<A, W>>(&self, v: &mut V);
+
+    /// Walks the active path, root first, handing each node, the agent and
+    /// the context to `v`, with behavior and decorator memories by `&mut`
+    /// (I1). The hooks see the tree clock in `ctx.now()`. Nothing is
+    /// visited when no node is active.
+    fn visit_active_mut<V: VisitorMut<A, W>>(&mut self, agent: &mut A, ctx: &mut Ctx<W>, v: &mut V);
 
     /// Calls `f` on every node of the active path, root first (I1).
     /// Nothing is called when no node is active.

@@ -9,6 +9,7 @@
 //! status — work for every tree, whatever its node kinds.
 
 use crate::behavior::Behavior;
+use crate::ctx::Ctx;
 use crate::decorator::Decorator;
 use crate::shape::NodeInfo;
 
@@ -71,5 +72,67 @@ impl<A, W, F: FnMut(&'static NodeInfo)> Visitor<A, W> for EachNode<F> {
     #[inline(always)]
     fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, _memory: &D) {
         (self.0)(node);
+    }
+}
+
+/// A walk over the active path that may change what it reaches (I1, O2):
+/// root first, depth first, each node with the agent and the context, and
+/// a behavior's or a decorator's memory by `&mut`. What the lifecycle's
+/// `pause` and `resume`, a debugger poking at an agent, or a save game
+/// restoring a behavior's fields need. Every method has a default that does
+/// nothing.
+///
+/// ```
+/// use deciders::{Behavior, Ctx, NodeInfo, VisitorMut};
+/// struct Guard { log: Vec<&'static str> }
+/// /// Logs into the agent every node it reaches.
+/// struct Roll;
+/// impl<W> VisitorMut<Guard, W> for Roll {
+///     fn node(&mut self, node: &'static NodeInfo, g: &mut Guard, _: &mut Ctx<W>) {
+///         g.log.push(node.name);
+///     }
+///     fn behavior<B: Behavior<Guard, W> + 'static>(
+///         &mut self, node: &'static NodeInfo, _memory: &mut B, g: &mut Guard, _: &mut Ctx<W>,
+///     ) {
+///         g.log.push(node.name);
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a mutable visitor for agent `{A}` and world `{W}`: it needs `impl VisitorMut<{A}, {W}> for {Self}`",
+    label = "not a `VisitorMut<{A}, {W}>`",
+    note = "every hook of `VisitorMut` has a default: implement those you need (`node`, `behavior`, `decorator`)"
+)]
+pub trait VisitorMut<A, W = ()> {
+    /// A node that holds no data of its own: a composite without a group
+    /// behavior, a `parallel`, a condition, a `subtree` reference.
+    #[inline(always)]
+    fn node(&mut self, node: &'static NodeInfo, agent: &mut A, ctx: &mut Ctx<W>) {
+        let _ = (node, agent, ctx);
+    }
+
+    /// A behavior on the path, with its memory: a leaf, or the group
+    /// behavior of a composite (then `node` is the composite).
+    #[inline(always)]
+    fn behavior<B: Behavior<A, W> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        memory: &mut B,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        let _ = (node, memory, agent, ctx);
+    }
+
+    /// A decorator on the path, with its memory.
+    #[inline(always)]
+    fn decorator<D: Decorator<A, W> + 'static>(
+        &mut self,
+        node: &'static NodeInfo,
+        memory: &mut D,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        let _ = (node, memory, agent, ctx);
     }
 }

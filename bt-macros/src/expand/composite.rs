@@ -20,7 +20,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
 use super::lower::Lowered;
-use super::names::{local, Gen};
+use super::names::{local, Gen, Walk};
 use crate::model::{Kind, Leaf, Policy, Tree};
 
 /// Composites with more children than this are *wide*: their protocol
@@ -96,7 +96,6 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let s = local("s");
     let c_ = local("c");
     let b = local("b");
-    let f = local("f");
     let derives = &g.derives;
     let ty = g.node_ty(id);
     let en = g.child_enum(id);
@@ -192,10 +191,20 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         let halt = g.halt(c, &a);
         quote!(#en::#v(#a) => #halt)
     });
-    let visits = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let visit = g.visit(c, &a);
-        quote!(#en::#v(#a) => #visit)
+    // Both walks over the active child (I1): `visit` and `visit_mut`.
+    let walks = Walk::BOTH.map(|w| {
+        let arms = children.iter().enumerate().map(|(i, &c)| {
+            let v = variant(i);
+            let visit = g.visit(c, &a, w);
+            quote!(#en::#v(#a) => #visit)
+        });
+        let borrow = w.borrow();
+        let sig = g.walk_sig(w, quote!(#borrow self));
+        quote! {
+            #sig {
+                match #borrow self.c { #(#arms,)* }
+            }
+        }
     });
     let redecide = g.has_redecide(id).then(|| {
         let guard = g.call_guard(id);
@@ -459,9 +468,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
                 #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
 
-            fn visit<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
-                match &self.c { #(#visits,)* }
-            }
+            #(#walks)*
         }
     }
 }
@@ -520,14 +527,14 @@ pub fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
 
 /// Visits composite `id` (its group behavior's memory, if any), then its
 /// active child.
-pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident) -> TokenStream {
-    let (f, info) = (local("f"), g.info(id));
+pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) -> TokenStream {
+    let (f, info, more, method) = (local("f"), g.info(id), g.walk_args(w), w.method());
     match behavior {
         Some(leaf) => {
-            let ty = g.leaf_bound(leaf);
-            let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, &#a.b));
-            quote!({ #visit; #a.visit(#f); })
+            let (ty, borrow) = (g.leaf_bound(leaf), w.borrow());
+            let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #borrow #a.b #more));
+            quote!({ #visit; #a.#method(#f #more); })
         }
-        None => quote!({ #f.node(#info); #a.visit(#f); }),
+        None => quote!({ #f.node(#info #more); #a.#method(#f #more); }),
     }
 }

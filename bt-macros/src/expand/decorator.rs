@@ -15,7 +15,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 
 use super::lower::Lowered;
-use super::names::{local, Gen};
+use super::names::{local, Gen, Walk};
 use crate::model::{Deco, DecoArg, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
@@ -183,15 +183,15 @@ pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
 }
 
 /// Hands decorator `id`'s memory to the visitor, then its running child.
-pub fn visit(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (f, info) = (local("f"), g.info(id));
+pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+    let (f, info, more, borrow) = (local("f"), g.info(id), g.walk_args(w), w.borrow());
     let Some(&c) = g.tree.nodes[id].children.first() else {
-        return quote!(#f.decorator(#info, &#a.deco));
+        return quote!(#f.decorator(#info, #borrow #a.deco #more));
     };
     let inner = local("c");
-    let visit = g.visit(c, &inner);
+    let visit = g.visit(c, &inner, w);
     quote!({
-        #f.decorator(#info, &#a.deco);
-        if let ::core::option::Option::Some(#inner) = &#a.child { #visit }
+        #f.decorator(#info, #borrow #a.deco #more);
+        if let ::core::option::Option::Some(#inner) = #borrow #a.child { #visit }
     })
 }

@@ -8,7 +8,7 @@ use quote::{quote, quote_spanned};
 use syn::Expr;
 
 use super::lower::Lowered;
-use super::names::{local, Gen};
+use super::names::{local, Gen, Walk};
 use crate::model::Leaf;
 
 /// What behavior leaf `id` adds to its tree: the function building its
@@ -75,9 +75,9 @@ pub fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream 
 }
 
 /// Hands behavior `id`'s memory, held in `a`, to the visitor `f`.
-pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
-    let (f, info, ty) = (local("f"), g.info(id), g.leaf_bound(leaf));
-    quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a))
+pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident, w: Walk) -> TokenStream {
+    let (f, info, ty, more) = (local("f"), g.info(id), g.leaf_bound(leaf), g.walk_args(w));
+    quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a #more))
 }
 
 /// Enters condition `id`: evaluates it; `Running` keeps it active.
@@ -109,7 +109,7 @@ pub fn halt_condition(a: &Ident) -> TokenStream {
 }
 
 /// Hands condition `id` to the visitor: it has no data.
-pub fn visit_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (f, info) = (local("f"), g.info(id));
-    quote!({ let _ = #a; #f.node(#info); })
+pub fn visit_condition(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+    let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
+    quote!({ let _ = #a; #f.node(#info #more); })
 }

@@ -27,6 +27,38 @@ pub fn local(name: &str) -> Ident {
     Ident::new(&format!("__{name}"), Span::mixed_site())
 }
 
+/// The two walks over the active path (I1): read-only (`visit`, a
+/// `Visitor`), and with the agent, the context and memories by `&mut`
+/// (`visit_mut`, a `VisitorMut`). One generator writes both.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Walk {
+    /// `visit(&self, f)`.
+    Ref,
+    /// `visit_mut(&mut self, f, agent, ctx)`.
+    Mut,
+}
+
+impl Walk {
+    /// Both walks, in the order they are written.
+    pub const BOTH: [Walk; 2] = [Walk::Ref, Walk::Mut];
+
+    /// `&` or `&mut`: how the walk borrows what it reaches.
+    pub fn borrow(self) -> TokenStream {
+        match self {
+            Walk::Ref => quote!(&),
+            Walk::Mut => quote!(&mut),
+        }
+    }
+
+    /// `visit` or `visit_mut`.
+    pub fn method(self) -> Ident {
+        match self {
+            Walk::Ref => format_ident!("visit"),
+            Walk::Mut => format_ident!("visit_mut"),
+        }
+    }
+}
+
 /// `<'w, …>` for a world's lifetimes, or nothing.
 pub fn impl_generics(generics: &syn::Generics) -> TokenStream {
     if generics.params.is_empty() {
@@ -605,20 +637,48 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Calls `f` on child `id` (held in `a`) and on the active path below it.
-    pub fn visit(&self, id: usize, a: &Ident) -> TokenStream {
+    /// Calls `f` on child `id` (held in `a`) and on the active path below
+    /// it, by walk `w`.
+    pub fn visit(&self, id: usize, a: &Ident, w: Walk) -> TokenStream {
         match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => super::leaf::visit_behavior(self, id, leaf, a),
-            Kind::Condition { .. } => super::leaf::visit_condition(self, id, a),
-            Kind::Decorator { .. } => super::decorator::visit(self, id, a),
-            Kind::Subtree { .. } => super::subtree::visit(self, id, a),
+            Kind::Behavior(leaf) => super::leaf::visit_behavior(self, id, leaf, a, w),
+            Kind::Condition { .. } => super::leaf::visit_condition(self, id, a, w),
+            Kind::Decorator { .. } => super::decorator::visit(self, id, a, w),
+            Kind::Subtree { .. } => super::subtree::visit(self, id, a, w),
             Kind::Composite { behavior, .. } => {
-                super::composite::visit(self, id, behavior.as_ref(), a)
+                super::composite::visit(self, id, behavior.as_ref(), a, w)
             }
             Kind::Parallel { .. } | Kind::Control { .. } => {
-                let (f, info) = (local("f"), self.info(id));
-                quote!({ #f.node(#info); #a.visit(#f); })
+                let (f, info, more) = (local("f"), self.info(id), self.walk_args(w));
+                let method = w.method();
+                quote!({ #f.node(#info #more); #a.#method(#f #more); })
             }
+        }
+    }
+
+    /// What a walk `w` hands on besides the visitor: nothing, or `, agent,
+    /// ctx` for the mutable walk.
+    pub fn walk_args(&self, w: Walk) -> TokenStream {
+        let (agent, ctx) = (&self.agent, &self.ctx);
+        match w {
+            Walk::Ref => TokenStream::new(),
+            Walk::Mut => quote!(, #agent, #ctx),
+        }
+    }
+
+    /// The signature of a node's walk `w`: `fn visit<V: Visitor<A, W>>(&self,
+    /// f: &mut V)` or `fn visit_mut<V: VisitorMut<A, W>>(&mut self, f: &mut
+    /// V, agent: &mut A, ctx: &mut Ctx<W>)`, `this` standing for `self`.
+    pub fn walk_sig(&self, w: Walk, this: TokenStream) -> TokenStream {
+        let (rt, f, aw) = (&self.rt, local("f"), self.aw());
+        let (agent, ctx, agent_ty, world) =
+            (&self.agent, &self.ctx, &self.tree.agent, &self.tree.world);
+        let method = w.method();
+        match w {
+            Walk::Ref => quote!(fn #method<__V: #rt::Visitor<#aw>>(#this, #f: &mut __V)),
+            Walk::Mut => quote! {
+                fn #method<__V: #rt::VisitorMut<#aw>>(#this, #f: &mut __V, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<#world>)
+            },
         }
     }
 

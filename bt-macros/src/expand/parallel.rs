@@ -14,7 +14,7 @@ use syn::spanned::Spanned;
 
 use super::composite::WIDE;
 use super::lower::Lowered;
-use super::names::{local, Gen};
+use super::names::{local, Gen, Walk};
 use crate::model::{Control, Kind};
 
 /// The types and `impl`s of parallel node `id`.
@@ -22,7 +22,7 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
     let ig = g.ig();
     let node = &g.tree.nodes[id];
     let rt = &g.rt;
-    let (a, f, i_, v, me) = (local("a"), local("f"), local("i"), local("v"), local("me"));
+    let (a, i_, v, me) = (local("a"), local("i"), local("v"), local("me"));
     let s = local("s");
     let ty = g.node_ty(id);
     let params = g.params();
@@ -131,12 +131,22 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     });
-    let visits = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let visit = g.visit(c, &a);
+    // Both walks over the running children (I1): `visit` and `visit_mut`.
+    let walks = Walk::BOTH.map(|w| {
+        let borrow = w.borrow();
+        let visits = node.children.iter().enumerate().map(|(i, &c)| {
+            let f = field(i);
+            let visit = g.visit(c, &a, w);
+            quote! {
+                if let #rt::Slot::Running(#a) = #borrow self.#f {
+                    #visit
+                }
+            }
+        });
+        let sig = g.walk_sig(w, quote!(#borrow self));
         quote! {
-            if let #rt::Slot::Running(#a) = &self.#f {
-                #visit
+            #sig {
+                #(#visits)*
             }
         }
     });
@@ -222,9 +232,7 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
                 #rt::parallel_halt::<Self, _, _, _, _>(self, #args);
             }
 
-            fn visit<__V: #rt::Visitor<#aw>>(&self, #f: &mut __V) {
-                #(#visits)*
-            }
+            #(#walks)*
         }
     }
 }

@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 use syn::Path;
 
 use super::lower::Lowered;
-use super::names::{local, Gen};
+use super::names::{local, Gen, Walk};
 
 /// What a tree's `Subtree` constants and state type take from one
 /// reference.
@@ -113,8 +113,8 @@ pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
 }
 
 /// Visits the referenced tree's active path, its root as the reference.
-pub fn visit(g: &Gen, id: usize, a: &Ident) -> TokenStream {
-    let (f, sub) = (local("f"), g.subtree_trait(id));
+pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+    let (f, sub, method, more) = (local("f"), g.subtree_trait(id), w.method(), g.walk_args(w));
     let renamed = renamed(g, id, &f);
-    quote!(#sub::visit(#a, #renamed))
+    quote!(#sub::#method(#a, #renamed #more))
 }

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::lower::Lowered;
-use super::names::{derives_default, local, Gen};
+use super::names::{derives_default, local, Gen, Walk};
 
 /// The state type of a tree as declared in the user's module, and what goes
 /// into the invocation's `const _: () = { … };` block: `static SHAPE`,
@@ -97,7 +97,9 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let derives = &g.derives;
     let tick_root = g.tick(0, &a);
     let halt_root = g.halt(0, &a);
-    let visit_root = g.visit(0, &a);
+    let visit_root = g.visit(0, &a, Walk::Ref);
+    let visit_root_mut = g.visit(0, &a, Walk::Mut);
+    let (agent, ctx, agent_ty, world) = (&g.agent, &g.ctx, &tree.agent, &tree.world);
     let outer = outer_type(tree, &g.rt_outer);
     let api = api(tree, rt, quote!(&#shape));
     let mut inner = quote! {
@@ -162,6 +164,14 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
             }
             fn visit<__V: #rt::Visitor<#aw>>(#root(#a): &#root, #f: &mut __V) {
                 #visit_root
+            }
+            fn visit_mut<__V: #rt::VisitorMut<#aw>>(
+                #root(#a): &mut #root,
+                #f: &mut __V,
+                #agent: &mut #agent_ty,
+                #ctx: &mut #rt::Ctx<#world>,
+            ) {
+                #visit_root_mut
             }
         }
 
@@ -291,6 +301,10 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
             #vis fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 self.machine.visit_active::<#agent_ty, #world, __V>(#f);
             }
+            /// Walks the active path with the agent and the context, memories by `&mut`.
+            #vis fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #f: &mut __V) {
+                self.machine.visit_active_mut(#agent, #ctx, #f);
+            }
         }
 
         #[automatically_derived]
@@ -326,6 +340,9 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
             }
             fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 #name::visit_active(self, #f);
+            }
+            fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #f: &mut __V) {
+                #name::visit_active_mut(self, #agent, #ctx, #f);
             }
         }
     }
