@@ -119,7 +119,7 @@ fn f4_a_world_that_borrows_a_frame_snapshot_under_tick_all() {
             danger: &danger,
             shouts: Vec::new(),
         });
-        let errors = batch::tick_all(&mut states, &mut sheep, &mut ctx, |_, _, _| {});
+        let errors = batch::tick_all(&mut states, &mut sheep, &mut ctx, |_, _, _, _| {});
         assert_eq!(errors, 0);
         let expected: Vec<usize> = (0..n).filter(|i| (i + frame).is_multiple_of(3)).collect();
         assert_eq!(ctx.into_world().shouts, expected, "frame {frame}");
@@ -163,7 +163,7 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
                         danger: &danger,
                         shouts: Vec::new(),
                     },
-                    |_, _, _| {},
+                    |_, _, _, _| {},
                 );
                 assert!(chunks.iter().all(|c| c.errors == 0 && c.panics.is_empty()));
                 chunks.into_iter().flat_map(|c| c.world.shouts).collect()
@@ -172,7 +172,7 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
                     danger: &danger,
                     shouts: Vec::new(),
                 });
-                batch::tick_all(&mut states, &mut sheep, &mut ctx, |_, _, _| {});
+                batch::tick_all(&mut states, &mut sheep, &mut ctx, |_, _, _, _| {});
                 ctx.into_world().shouts
             };
             all_shouts.push(shouts);
@@ -185,4 +185,50 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
     // Frame 0: every third agent, from 0.
     assert_eq!(serial.0[0].len(), n.div_ceil(3));
     assert_eq!(&serial.0[0][..3], &[0, 3, 6]);
+}
+
+// SPEC F4
+#[test]
+fn f4_prep_gets_each_agents_own_tree_state() {
+    let n = 4;
+    let mut sheep: Vec<Sheep> = (0..n)
+        .map(|id| Sheep {
+            id,
+            ..Sheep::default()
+        })
+        .collect();
+    let mut states: Vec<Field> = (0..n).map(|_| Field::new()).collect();
+    let danger = vec![-1.0; n];
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let mut ctx = Ctx::new(0.1).with_world(Frame {
+            danger: &danger,
+            shouts: Vec::new(),
+        });
+        batch::tick_all(&mut states, &mut sheep, &mut ctx, |i, state, s, ctx| {
+            // The state of agent `i` as the last frame left it; agent 3's
+            // is then halted here, right before its tick.
+            seen.push((i, s.id, state.is_running()));
+            if i == 3 {
+                state.halt(s, ctx);
+            }
+        });
+    }
+    assert_eq!(
+        seen,
+        [
+            (0, 0, false),
+            (1, 1, false),
+            (2, 2, false),
+            (3, 3, false),
+            (0, 0, true),
+            (1, 1, true),
+            (2, 2, true),
+            (3, 3, true),
+        ]
+    );
+    // Agent 3's tree restarted from the root each frame, and grazed once
+    // per frame as the others did.
+    assert!(sheep.iter().all(|s| s.grazed == 2));
+    assert!(states[3].is_running());
 }

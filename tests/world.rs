@@ -1164,8 +1164,8 @@ fn squad(n: usize, confused: &[usize]) -> (Vec<Squad>, Vec<Unit>) {
 fn prep<'a>(
     perception: &'a [f32],
     panicked: &'a [usize],
-) -> impl Fn(usize, &mut Unit, &mut Ctx<Frame>) + Sync + 'a {
-    move |i, u, ctx| {
+) -> impl Fn(usize, &mut Squad, &mut Unit, &mut Ctx<Frame>) + Sync + 'a {
+    move |i, _, u, ctx| {
         u.perception = perception[i];
         ctx.set_flags(if panicked.contains(&i) {
             PANIC
@@ -1295,7 +1295,7 @@ fn f4_tick_all_counts_only_ticks_that_reported_an_error() {
     assert!(ctx.report().is_ok(), "unit 4's tick reported nothing");
     // An empty batch ticks nothing.
     assert_eq!(
-        batch::tick_all(&mut states[..0], &mut units, &mut ctx, |_, _, _| {
+        batch::tick_all(&mut states[..0], &mut units, &mut ctx, |_, _, _, _| {
             unreachable!("no agent to prepare")
         }),
         0
@@ -1620,7 +1620,7 @@ fn f4_par_tick_all_prepares_each_agent_with_its_index_in_the_whole_slice() {
             0.1,
             chunk,
             frame_world,
-            |i, u: &mut Unit, ctx: &mut Ctx<Frame>| {
+            |i, _, u: &mut Unit, ctx: &mut Ctx<Frame>| {
                 u.perception = i as f32;
                 ctx.world_mut().prepared.push(i);
             },
@@ -1702,8 +1702,8 @@ fn crew(n: usize) -> (Vec<Shift>, Vec<Worker>) {
 /// agents in `panic_in_prep` (before the tick: those are not ticked).
 fn prep_crew<'a>(
     panic_in_prep: &'a [usize],
-) -> impl Fn(usize, &mut Worker, &mut Ctx<Frame>) + Sync + 'a {
-    move |i, w, ctx| {
+) -> impl Fn(usize, &mut Shift, &mut Worker, &mut Ctx<Frame>) + Sync + 'a {
+    move |i, _, w, ctx| {
         w.prepared += 1;
         ctx.world_mut().prepared.push(i);
         if panic_in_prep.contains(&i) {

@@ -20,7 +20,7 @@ pub fn threads() -> usize {
 pub fn run_serial<T: Tree<Agent>>(agents: &mut [Agent], states: &mut [T], ticks: u32) {
     let mut ctx = Ctx::new(DT);
     for _ in 0..ticks {
-        deciders::batch::tick_all(states, agents, &mut ctx, |_, agent, _| world_step(agent));
+        deciders::batch::tick_all(states, agents, &mut ctx, |_, _, agent, _| world_step(agent));
     }
 }
 
@@ -40,7 +40,7 @@ pub fn run_par<T: Tree<Agent> + Send>(
             DT,
             chunk,
             || (),
-            |_, agent, _| world_step(agent),
+            |_, _, agent, _| world_step(agent),
         );
     }
 }

@@ -21,11 +21,13 @@ same loop with some agents traced ([`tick_all_traced`]), and the loop split
 over `rayon`'s thread pool ([`par_tick_all`], available with the cargo
 feature `rayon`).
 
-Each takes a per-agent **preparation step**, `prep(index, agent, ctx)`,
-called right before that agent's tick: it sets what varies per agent
-(decision and stimuli flags, the agent's slot in a world buffer, fields of
-the agent computed from other data) and may read or write the world
-through `ctx`. `index` is the agent's index in the whole slice.
+Each takes a per-agent **preparation step**, `prep(index, state, agent,
+ctx)`, called right before that agent's tick: it sets what varies per
+agent (decision and stimuli flags, the agent's slot in a world buffer,
+fields of the agent computed from other data), may read or write the world
+through `ctx`, and gets the agent's tree state too (`&mut T`: to read it,
+seed it, halt it, or hand it what the tick should see). `index` is the
+agent's index in the whole slice.
 
 # When a hook panics
 
@@ -44,8 +46,8 @@ its next tick starts from the root.
 }
 
 /// Ticks `states[i]` with `agents[i]` for every `i`, one frame, with the
-/// context `ctx` (its `dt` and world), calling `prep(i, &mut agents[i], ctx)`
-/// before each tick.
+/// context `ctx` (its `dt` and world), calling `prep(i, &mut states[i], &mut
+/// agents[i], ctx)` before each tick.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
 /// Returns how many ticks reported an error (D9).
@@ -80,7 +82,7 @@ its next tick starts from the root.
 /// let mut states: Vec<Post> = (0..4).map(|_| Post::new()).collect();
 /// // One context for the frame; its world collects what the agents emit.
 /// let mut ctx = Ctx::new(0.1).with_world(Vec::new());
-/// let errors = batch::tick_all(&mut states, &mut agents, &mut ctx, |i, _guard, ctx| {
+/// let errors = batch::tick_all(&mut states, &mut agents, &mut ctx, |i, _, _guard, ctx| {
 ///     // Per-agent input, set right before that agent's tick.
 ///     ctx.set_flags(if i % 2 == 0 { ALARM } else { Flags::EMPTY });
 /// });
@@ -92,11 +94,11 @@ pub fn tick_all<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
     ctx: &mut Ctx<W>,
-    mut prep: impl FnMut(usize, &mut A, &mut Ctx<W>),
+    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Ctx<W>),
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
-        prep(i, agent, ctx);
+        prep(i, state, agent, ctx);
         state.tick(agent, ctx);
         errors += usize::from(!ctx.report().is_ok());
     }
@@ -243,7 +245,7 @@ impl<T: Tracers + ?Sized> Tracers for &mut T {
 /// let mut log = Transitions::default();
 /// let mut ctx = Ctx::new(0.1);
 /// // Trace rat 3 only; the other four go through the plain `tick`.
-/// batch::tick_all_traced(&mut nests, &mut rats, &mut ctx, |_, _, _| {},
+/// batch::tick_all_traced(&mut nests, &mut rats, &mut ctx, |_, _, _, _| {},
 ///     TraceOne::new(3, &mut log));
 /// assert_eq!(log.0, ["+root", "+eat", "-eat", "+sleep"]);
 /// ```
@@ -251,12 +253,12 @@ pub fn tick_all_traced<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
     ctx: &mut Ctx<W>,
-    mut prep: impl FnMut(usize, &mut A, &mut Ctx<W>),
+    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Ctx<W>),
     mut tracers: impl Tracers,
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
-        prep(i, agent, ctx);
+        prep(i, state, agent, ctx);
         match tracers.trace_for(i) {
             Some(trace) => state.tick_traced(agent, ctx, trace),
             None => state.tick(agent, ctx),
@@ -334,7 +336,7 @@ fn tick_chunk<A, W, T: Tree<A, W>>(
     agents: &mut [A],
     start: usize,
     ctx: &mut Ctx<W>,
-    prep: &impl Fn(usize, &mut A, &mut Ctx<W>),
+    prep: &impl Fn(usize, &mut T, &mut A, &mut Ctx<W>),
 ) -> (usize, Vec<Panicked>) {
     use std::panic::{catch_unwind, AssertUnwindSafe};
     let mut errors = 0;
@@ -345,7 +347,7 @@ fn tick_chunk<A, W, T: Tree<A, W>>(
         // (T4), and the agent and the world hold what the caller's code
         // left in them, which `Chunk::panics` tells the caller about.
         let ticked = catch_unwind(AssertUnwindSafe(|| {
-            prep(index, agent, ctx);
+            prep(index, state, agent, ctx);
             state.tick(agent, ctx);
         }));
         match ticked {
@@ -446,7 +448,7 @@ macro_rules! __par_tick_all {
         ///
         /// let mut ants: Vec<Ant> = (0..7).map(|id| Ant { id, crumbs: 0 }).collect();
         /// let mut states: Vec<Colony> = (0..7).map(|_| Colony::new()).collect();
-        /// let chunks = batch::par_tick_all(&mut states, &mut ants, 0.1, 3, Vec::new, |_, _, _| {});
+        /// let chunks = batch::par_tick_all(&mut states, &mut ants, 0.1, 3, Vec::new, |_, _, _, _| {});
         /// let worlds: Vec<&[usize]> = chunks.iter().map(|c| c.world.as_slice()).collect();
         /// assert_eq!(worlds, [&[0, 1, 2][..], &[3, 5], &[6]]);
         /// // Ant 4 panicked: the rest of its chunk was ticked all the same.
@@ -461,7 +463,7 @@ macro_rules! __par_tick_all {
             $dt: f32,
             $chunk: usize,
             $world: impl Fn() -> W + Sync,
-            $prep: impl Fn(usize, &mut A, &mut $crate::Ctx<W>) + Sync,
+            $prep: impl Fn(usize, &mut T, &mut A, &mut $crate::Ctx<W>) + Sync,
         ) -> ::std::vec::Vec<$crate::batch::Chunk<W>>
         where
             A: Send,
