@@ -73,303 +73,73 @@ fn variants(g: &Gen, id: usize) -> Vec<Ident> {
         .collect()
 }
 
+/// Composite `id` as its generators see it: the node, its names, and the
+/// types of its child enums.
+struct Comp<'a> {
+    g: &'a Gen<'a>,
+    id: usize,
+    policy: Policy,
+    behavior: Option<&'a Leaf>,
+    /// `scored(rescore = d)`: the interval (SPEC D6).
+    rescore: Option<f64>,
+    /// The composite's own type, its enum of running children, its enum
+    /// of decided children.
+    ty: Ident,
+    en: Ident,
+    dn: Ident,
+    /// The variants of both enums, one per child.
+    names: Vec<Ident>,
+}
+
 /// The types and impls of composite `id`.
 pub fn composite(g: &Gen, id: usize) -> TokenStream {
-    let ig = g.ig();
-    let node = &g.tree.nodes[id];
     let Kind::Composite {
         policy,
         behavior,
         rescore,
         ..
-    } = &node.kind
+    } = &g.tree.nodes[id].kind
     else {
         return TokenStream::new();
     };
-    let policy = *policy;
-    let rescore = rescore.map(|(d, _)| d);
-    let rt = &g.rt;
-    let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
-    let a = local("a");
-    let d = local("d");
-    let i_ = local("i");
-    let s = local("s");
-    let c_ = local("c");
-    let b = local("b");
-    let derives = &g.derives;
-    let ty = g.node_ty(id);
-    let en = g.child_enum(id);
-    let dn = g.decided_enum(id);
-    let children = &node.children;
-    let len = children.len();
-    let params = g.params();
-    let args = g.args();
-    let persist = g.persist();
-    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    let ctx_ty = g.ctx_ty();
-    let info = g.info(id);
-    // Forced inline only where the subtree is small (see
-    // `Gen::tick_inline`): forcing it through a 1,000-node tree made its
-    // release build half as slow again.
-    let inline = if len > WIDE {
-        quote!(#[inline])
-    } else {
-        g.tick_inline(id)
+    let c = Comp {
+        g,
+        id,
+        policy: *policy,
+        behavior: behavior.as_ref(),
+        rescore: rescore.map(|(d, _)| d),
+        ty: g.node_ty(id),
+        en: g.child_enum(id),
+        dn: g.decided_enum(id),
+        names: variants(g, id),
     };
-    let each_inline = if g.is_small(id) {
-        quote! {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-        }
-    } else {
-        quote!(#[inline])
-    };
-    let recheck_all = rechecks_running_child(g.tree, id);
-    let names = variants(g, id);
-    let variant = |i: usize| names[i].clone();
-
-    let variants = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let t = g.active_ty(c);
-        quote!(#v(#t))
-    });
-    let decided = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let t = g.block_ty(c);
-        quote!(#v(#t))
-    });
-    let decides = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        if g.has_guard(c) {
-            let guard = g.call_guard(c);
-            quote!(#i => #rt::decided(#guard, #dn::#v))
-        } else {
-            quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
-        }
-    });
-    let enters = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let enter = g.enter(c);
-        quote!(#dn::#v(#blk) => #rt::Entered::map(#enter, #en::#v))
-    });
-    let indexes = (0..len).map(|i| {
-        let v = variant(i);
-        quote!(#en::#v(_) => #i)
-    });
-    let ticks = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let recheck = if recheck_all {
-            g.has_guard(c)
-        } else {
-            g.has_recheck(c)
-        };
-        let tick = g.tick_checked(c, &a, recheck);
-        quote!(#en::#v(#a) => (#i, #tick))
-    });
-    // Only the reactive policies tick a child they know the index of
-    // (`Group::tick_nth`: one arm survives in each of the pass's per-child
-    // copies, where the whole `match` made the release build quadratic).
-    let tick_nth = recheck_all.then(|| {
-        let arms = children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let tick = g.tick_checked(c, &a, g.has_guard(c));
-            quote!(#en::#v(#a) if #i_ == #i => #tick)
+    let (derives, rt) = (&g.derives, &g.rt);
+    let (ty, en, dn) = (&c.ty, &c.en, &c.dn);
+    let variants = g.tree.nodes[id]
+        .children
+        .iter()
+        .zip(&c.names)
+        .map(|(&ch, v)| {
+            let t = g.active_ty(ch);
+            quote!(#v(#t))
         });
-        quote! {
-            #inline
-            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
-                match #a {
-                    #(#arms,)*
-                    // The runtime asks for the child that runs.
-                    _ => #rt::Status::Failure,
-                }
-            }
-        }
-    });
-    let halts = children.iter().enumerate().map(|(i, &c)| {
-        let v = variant(i);
-        let halt = g.halt(c, &a);
-        quote!(#en::#v(#a) => #halt)
-    });
-    // Both walks over the active child (I1): `visit` and `visit_mut`.
-    let walks = Walk::BOTH.map(|w| {
-        let arms = children.iter().enumerate().map(|(i, &c)| {
-            let v = variant(i);
-            let visit = g.visit(c, &a, w);
-            quote!(#en::#v(#a) => #visit)
+    let decided = g.tree.nodes[id]
+        .children
+        .iter()
+        .zip(&c.names)
+        .map(|(&ch, v)| {
+            let t = g.block_ty(ch);
+            quote!(#v(#t))
         });
-        let borrow = w.borrow();
-        let sig = g.walk_sig(w, quote!(#borrow self));
-        quote! {
-            #sig {
-                match #borrow self.c { #(#arms,)* }
-            }
-        }
+    let b_field = c.behavior.map(|b| {
+        let t = g.leaf_ty(b);
+        quote!(b: #t,)
     });
-    let redecide = g.has_redecide(id).then(|| {
-        let guard = g.call_guard(id);
-        quote! {
-            #[inline(always)]
-            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
-                #guard.is_some()
-            }
-        }
-    });
-
-    // The group behavior (SPEC D7): activated before the children, ticked
-    // before them, deactivated after them.
-    let b_ty = behavior.as_ref().map(|b| g.leaf_ty(b));
-    let b_field = b_ty.as_ref().map(|t| quote!(b: #t,));
-    let b_param = b_ty.as_ref().map(|t| quote!(#b: #t,));
-    let b_init = b_ty.as_ref().map(|_| quote!(b: #b,));
-    // The runtime's group-behavior functions, with the agent and world
-    // named and spanned at the behavior (as a leaf's, `Gen::enter`): a type
-    // that is no behavior of this tree is reported there.
-    let group_fn = |f: &str, tr: bool| {
-        let leaf = behavior.as_ref()?;
-        let (f, ty) = (format_ident!("{f}"), g.leaf_bound(leaf));
-        let tr = tr.then(|| quote!(, _));
-        Some(quote_spanned!(leaf.span=> #rt::#f::<#agent_ty, #world, #ty #tr>))
-    };
-    let (enter_group, tick_group, halt_group) = (
-        group_fn("enter_group", true),
-        group_fn("tick_group", true),
-        group_fn("halt_group", false),
-    );
-    let b_activate = b_ty.as_ref().map(|_| {
-        quote! {
-            let mut #b = match #enter_group(#b, #info, #agent, #ctx, #tr) {
-                ::core::option::Option::Some(#b) => #b,
-                ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
-            };
-        }
-    });
-    let b_done_on_entry = b_ty
-        .as_ref()
-        .map(|_| quote!(#halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));));
-    let b_tick = b_ty.as_ref().map(|_| {
-        quote! {
-            if !#tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
-                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
-                #halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
-                #rt::deactivated(#info, #rt::Exit::Completed(#rt::Status::Failure), #tr);
-                return #rt::Status::Failure;
-            }
-        }
-    });
-    let b_halt = b_ty
-        .as_ref()
-        .map(|_| quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);));
-    let b_exit = b_ty
-        .as_ref()
-        .map(|_| quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));));
-
-    let cont = match policy {
-        Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
-        Policy::Fallback
-        | Policy::Selector
-        | Policy::Priority
-        | Policy::Sequential
-        | Policy::Random
-        | Policy::Shuffle
-        | Policy::Scored => quote!(#rt::Status::Failure),
-    };
-    let chooser = g.chooser(id);
-    // A `delegate` guard decided the first child already (SPEC G6).
-    let first = local("first");
-    let delegate = g.delegates(id);
-    let first_param = delegate.then(|| quote!(#first: (::core::primitive::usize, #dn),));
-    let start = match policy {
-        _ if delegate => {
-            quote!(#rt::delegated_enter::<Self, #chooser, _, _, _, _>(#first, #info, #args))
-        }
-        Policy::Priority => quote!(#rt::decider_enter::<Self, _, _, _, _>(false, #info, #args)),
-        Policy::Sequential => quote!(#rt::decider_enter::<Self, _, _, _, _>(true, #info, #args)),
-        Policy::Random | Policy::Shuffle | Policy::Scored => {
-            quote!(#rt::chooser_enter::<Self, #chooser, _, _, _, _>(#info, #args))
-        }
-        Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
-            quote!(#rt::status_enter::<Self, _, _, _, _>(#cont, #args))
-        }
-    };
-    let step = match (policy, rescore) {
-        (Policy::Scored, Some(d)) => {
-            quote!(#rt::scored_tick::<Self, _, _, _, _>(#d, &mut self.t, &mut self.c, #args))
-        }
-        (Policy::Random | Policy::Shuffle | Policy::Scored, _) => {
-            quote!(#rt::chooser_tick::<Self, #chooser, _, _, _, _>(&mut self.c, #args))
-        }
-        (Policy::Priority, _) => {
-            quote!(#rt::priority_tick::<Self, _, _, _, _>(&mut self.c, #args))
-        }
-        (Policy::Sequential, _) => {
-            quote!(#rt::sequential_tick::<Self, _, _, _, _>(&mut self.c, #args))
-        }
-        (Policy::Sequence | Policy::Fallback, _) => {
-            quote!(#rt::resume_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
-        }
-        (Policy::ReactiveSequence | Policy::Selector, _) => {
-            quote!(#rt::reactive_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
-        }
-    };
     // `scored(rescore = d)`: when the group last decided (SPEC D6).
-    let t_field = rescore.map(|_| quote!(t: #rt::Timer,));
-    let t_init = rescore.map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
-    // Where a `random` or `shuffle` group keeps its generator and round.
-    let random = policy.is_random().then(|| {
-        let dice = g.dice_field(id);
-        let rng = g.rng_ty();
-        let round = (policy == Policy::Shuffle).then(|| {
-            let u = g.round_field(id);
-            quote! {
-                impl #ig #rt::ShuffleGroup<#persist, #agent_ty, #world> for #ty {
-                    #[inline(always)]
-                    fn round(#ps: &mut #persist) -> &mut ::core::primitive::u64 {
-                        &mut #ps.#u
-                    }
-                }
-            }
-        });
-        quote! {
-            impl #ig #rt::RandomGroup<#persist, #agent_ty, #world> for #ty {
-                type Rng = #rng;
-                #[inline(always)]
-                fn rng(#ps: &mut #persist) -> &mut #rng {
-                    #ps.#dice.rng()
-                }
-            }
-            #round
-        }
-    });
-    let tick_inline = g.tick_inline(id);
-    // `each` written out, one call per child with a literal index, so that
-    // the runtime's policy is specialized per child (see `Group::each` for
-    // the figure); wide composites keep the runtime's loop, so that their
-    // code stays linear in their width.
-    let each = (len <= WIDE).then(|| {
-        let v = local("v");
-        let (from, to) = (local("from"), local("to"));
-        let calls = (0..len).map(|i| {
-            quote! {
-                if #i >= #from && #i < #to {
-                    #v.child(#i, #args)?;
-                }
-            }
-        });
-        quote! {
-            #each_inline
-            fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
-                #from: ::core::primitive::usize,
-                #to: ::core::primitive::usize,
-                #v: &mut __V,
-                #params
-            ) -> ::core::ops::ControlFlow<()> {
-                #(#calls)*
-                ::core::ops::ControlFlow::Continue(())
-            }
-        }
-    });
-
+    let t_field = c.rescore.map(|_| quote!(t: #rt::Timer,));
+    let group = group_impl(&c);
+    let random = random_impls(&c);
+    let node = node_impl(&c);
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -386,6 +156,100 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             c: #en,
         }
 
+        #group
+
+        #random
+
+        #node
+    }
+}
+
+/// The children's protocol (`Group`): deciding, entering, ticking and
+/// halting child `i`, each a `match` over the children.
+fn group_impl(c: &Comp) -> TokenStream {
+    let g = c.g;
+    let (rt, ig, info) = (&g.rt, g.ig(), g.info(c.id));
+    let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
+    let (a, d, i_) = (local("a"), local("d"), local("i"));
+    let (ty, en, dn) = (&c.ty, &c.en, &c.dn);
+    let children = &g.tree.nodes[c.id].children;
+    let len = children.len();
+    let (params, persist) = (g.params(), g.persist());
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let ctx_ty = g.ctx_ty();
+    // Forced inline only where the subtree is small (see
+    // `Gen::tick_inline`): forcing it through a 1,000-node tree made its
+    // release build half as slow again.
+    let inline = if len > WIDE {
+        quote!(#[inline])
+    } else {
+        g.tick_inline(c.id)
+    };
+    let recheck_all = rechecks_running_child(g.tree, c.id);
+    let arms = |f: &dyn Fn(usize, usize, &Ident) -> TokenStream| -> Vec<TokenStream> {
+        children
+            .iter()
+            .zip(&c.names)
+            .enumerate()
+            .map(|(i, (&ch, v))| f(i, ch, v))
+            .collect()
+    };
+    let decides = arms(&|i, ch, v| {
+        if g.has_guard(ch) {
+            let guard = g.call_guard(ch);
+            quote!(#i => #rt::decided(#guard, #dn::#v))
+        } else {
+            quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
+        }
+    });
+    let enters = arms(&|_, ch, v| {
+        let enter = g.enter(ch);
+        quote!(#dn::#v(#blk) => #rt::Entered::map(#enter, #en::#v))
+    });
+    let indexes = arms(&|i, _, v| quote!(#en::#v(_) => #i));
+    let ticks = arms(&|i, ch, v| {
+        let recheck = if recheck_all {
+            g.has_guard(ch)
+        } else {
+            g.has_recheck(ch)
+        };
+        let tick = g.tick_checked(ch, &a, recheck);
+        quote!(#en::#v(#a) => (#i, #tick))
+    });
+    // Only the reactive policies tick a child they know the index of
+    // (`Group::tick_nth`: one arm survives in each of the pass's per-child
+    // copies, where the whole `match` made the release build quadratic).
+    let tick_nth = recheck_all.then(|| {
+        let arms = arms(&|i, ch, v| {
+            let tick = g.tick_checked(ch, &a, g.has_guard(ch));
+            quote!(#en::#v(#a) if #i_ == #i => #tick)
+        });
+        quote! {
+            #inline
+            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
+                match #a {
+                    #(#arms,)*
+                    // The runtime asks for the child that runs.
+                    _ => #rt::Status::Failure,
+                }
+            }
+        }
+    });
+    let halts = arms(&|_, ch, v| {
+        let halt = g.halt(ch, &a);
+        quote!(#en::#v(#a) => #halt)
+    });
+    let redecide = g.has_redecide(c.id).then(|| {
+        let guard = g.call_guard(c.id);
+        quote! {
+            #[inline(always)]
+            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                #guard.is_some()
+            }
+        }
+    });
+    let each = each_fn(c);
+    quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             type Decided = #dn;
@@ -430,9 +294,245 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             #redecide
             #each
         }
+    }
+}
 
-        #random
+/// `Group::each` written out, one call per child with a literal index, so
+/// that the runtime's policy is specialized per child (see `Group::each`
+/// for the figure); wide composites keep the runtime's loop, so that their
+/// code stays linear in their width.
+fn each_fn(c: &Comp) -> Option<TokenStream> {
+    let g = c.g;
+    let len = g.tree.nodes[c.id].children.len();
+    if len > WIDE {
+        return None;
+    }
+    let (rt, args, params, persist) = (&g.rt, g.args(), g.params(), g.persist());
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let each_inline = if g.is_small(c.id) {
+        quote! {
+            #[cfg_attr(debug_assertions, inline)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+        }
+    } else {
+        quote!(#[inline])
+    };
+    let v = local("v");
+    let (from, to) = (local("from"), local("to"));
+    let calls = (0..len).map(|i| {
+        quote! {
+            if #i >= #from && #i < #to {
+                #v.child(#i, #args)?;
+            }
+        }
+    });
+    Some(quote! {
+        #each_inline
+        fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
+            #from: ::core::primitive::usize,
+            #to: ::core::primitive::usize,
+            #v: &mut __V,
+            #params
+        ) -> ::core::ops::ControlFlow<()> {
+            #(#calls)*
+            ::core::ops::ControlFlow::Continue(())
+        }
+    })
+}
 
+/// Where a `random` or `shuffle` group keeps its generator and round.
+fn random_impls(c: &Comp) -> Option<TokenStream> {
+    let g = c.g;
+    if !c.policy.is_random() {
+        return None;
+    }
+    let (rt, ig, ps, persist, ty) = (&g.rt, g.ig(), &g.ps, g.persist(), &c.ty);
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let dice = g.dice_field(c.id);
+    let rng = g.rng_ty();
+    let round = (c.policy == Policy::Shuffle).then(|| {
+        let u = g.round_field(c.id);
+        quote! {
+            impl #ig #rt::ShuffleGroup<#persist, #agent_ty, #world> for #ty {
+                #[inline(always)]
+                fn round(#ps: &mut #persist) -> &mut ::core::primitive::u64 {
+                    &mut #ps.#u
+                }
+            }
+        }
+    });
+    Some(quote! {
+        impl #ig #rt::RandomGroup<#persist, #agent_ty, #world> for #ty {
+            type Rng = #rng;
+            #[inline(always)]
+            fn rng(#ps: &mut #persist) -> &mut #rng {
+                #ps.#dice.rng()
+            }
+        }
+        #round
+    })
+}
+
+/// What the group behavior (SPEC D7) adds to the composite's own `enter`,
+/// `tick` and `halt`: activated before the children, ticked before them,
+/// deactivated after them. All `None` without one.
+#[derive(Default)]
+struct GroupBehavior {
+    param: Option<TokenStream>,
+    init: Option<TokenStream>,
+    activate: Option<TokenStream>,
+    done_on_entry: Option<TokenStream>,
+    tick: Option<TokenStream>,
+    halt: Option<TokenStream>,
+    exit: Option<TokenStream>,
+}
+
+fn group_behavior(c: &Comp) -> GroupBehavior {
+    let g = c.g;
+    let Some(leaf) = c.behavior else {
+        return GroupBehavior::default();
+    };
+    let (rt, info, args, persist) = (&g.rt, g.info(c.id), g.args(), g.persist());
+    let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let (b, s) = (local("b"), local("s"));
+    let b_ty = g.leaf_ty(leaf);
+    // The runtime's group-behavior functions, with the agent and world
+    // named and spanned at the behavior (as a leaf's, `Gen::enter`): a type
+    // that is no behavior of this tree is reported there.
+    let group_fn = |f: &str, tr: bool| {
+        let (f, ty) = (format_ident!("{f}"), g.leaf_bound(leaf));
+        let tr = tr.then(|| quote!(, _));
+        quote_spanned!(leaf.span=> #rt::#f::<#agent_ty, #world, #ty #tr>)
+    };
+    let (enter_group, tick_group, halt_group) = (
+        group_fn("enter_group", true),
+        group_fn("tick_group", true),
+        group_fn("halt_group", false),
+    );
+    GroupBehavior {
+        param: Some(quote!(#b: #b_ty,)),
+        init: Some(quote!(b: #b,)),
+        activate: Some(quote! {
+            let mut #b = match #enter_group(#b, #info, #agent, #ctx, #tr) {
+                ::core::option::Option::Some(#b) => #b,
+                ::core::option::Option::None => return #rt::Entered::Done(#rt::Status::Failure),
+            };
+        }),
+        done_on_entry: Some(quote!(#halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));)),
+        tick: Some(quote! {
+            if !#tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
+                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
+                #halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
+                #rt::deactivated(#info, #rt::Exit::Completed(#rt::Status::Failure), #tr);
+                return #rt::Status::Failure;
+            }
+        }),
+        halt: Some(quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Halted);)),
+        exit: Some(quote!(#halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#s));)),
+    }
+}
+
+/// The runtime's policy functions the composite calls: how it starts (its
+/// first decision or walk) and how it ticks.
+fn policy_calls(c: &Comp) -> (TokenStream, TokenStream) {
+    let g = c.g;
+    let (rt, info, args) = (&g.rt, g.info(c.id), g.args());
+    let cont = match c.policy {
+        Policy::Sequence | Policy::ReactiveSequence => quote!(#rt::Status::Success),
+        Policy::Fallback
+        | Policy::Selector
+        | Policy::Priority
+        | Policy::Sequential
+        | Policy::Random
+        | Policy::Shuffle
+        | Policy::Scored => quote!(#rt::Status::Failure),
+    };
+    let chooser = g.chooser(c.id);
+    // A `delegate` guard decided the first child already (SPEC G6).
+    let first = local("first");
+    let start = match c.policy {
+        _ if g.delegates(c.id) => {
+            quote!(#rt::delegated_enter::<Self, #chooser, _, _, _, _>(#first, #info, #args))
+        }
+        Policy::Priority => quote!(#rt::decider_enter::<Self, _, _, _, _>(false, #info, #args)),
+        Policy::Sequential => quote!(#rt::decider_enter::<Self, _, _, _, _>(true, #info, #args)),
+        Policy::Random | Policy::Shuffle | Policy::Scored => {
+            quote!(#rt::chooser_enter::<Self, #chooser, _, _, _, _>(#info, #args))
+        }
+        Policy::Sequence | Policy::Fallback | Policy::ReactiveSequence | Policy::Selector => {
+            quote!(#rt::status_enter::<Self, _, _, _, _>(#cont, #args))
+        }
+    };
+    let step = match (c.policy, c.rescore) {
+        (Policy::Scored, Some(d)) => {
+            quote!(#rt::scored_tick::<Self, _, _, _, _>(#d, &mut self.t, &mut self.c, #args))
+        }
+        (Policy::Random | Policy::Shuffle | Policy::Scored, _) => {
+            quote!(#rt::chooser_tick::<Self, #chooser, _, _, _, _>(&mut self.c, #args))
+        }
+        (Policy::Priority, _) => {
+            quote!(#rt::priority_tick::<Self, _, _, _, _>(&mut self.c, #args))
+        }
+        (Policy::Sequential, _) => {
+            quote!(#rt::sequential_tick::<Self, _, _, _, _>(&mut self.c, #args))
+        }
+        (Policy::Sequence | Policy::Fallback, _) => {
+            quote!(#rt::resume_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
+        }
+        (Policy::ReactiveSequence | Policy::Selector, _) => {
+            quote!(#rt::reactive_tick::<Self, _, _, _, _>(#cont, &mut self.c, #args))
+        }
+    };
+    (start, step)
+}
+
+/// The composite's own `enter`, `tick`, `halt` and walks, which its parent
+/// calls.
+fn node_impl(c: &Comp) -> TokenStream {
+    let g = c.g;
+    let (rt, ig, info, ty, en) = (&g.rt, g.ig(), g.info(c.id), &c.ty, &c.en);
+    let (ctx, tr, params, args, persist) = (&g.ctx, &g.tr, g.params(), g.args(), g.persist());
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+    let (a, s, c_) = (local("a"), local("s"), local("c"));
+    let GroupBehavior {
+        param: b_param,
+        init: b_init,
+        activate: b_activate,
+        done_on_entry: b_done_on_entry,
+        tick: b_tick,
+        halt: b_halt,
+        exit: b_exit,
+    } = group_behavior(c);
+    let (start, step) = policy_calls(c);
+    let first = local("first");
+    let dn = &c.dn;
+    let first_param = g
+        .delegates(c.id)
+        .then(|| quote!(#first: (::core::primitive::usize, #dn),));
+    let t_init = c
+        .rescore
+        .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
+    let tick_inline = g.tick_inline(c.id);
+    // Both walks over the active child (I1): `visit` and `visit_mut`.
+    let walks = Walk::BOTH.map(|w| {
+        let arms = g.tree.nodes[c.id]
+            .children
+            .iter()
+            .zip(&c.names)
+            .map(|(&ch, v)| {
+                let visit = g.visit(ch, &a, w);
+                quote!(#en::#v(#a) => #visit)
+            });
+        let borrow = w.borrow();
+        let sig = g.walk_sig(w, quote!(#borrow self));
+        quote! {
+            #sig {
+                match #borrow self.c { #(#arms,)* }
+            }
+        }
+    });
+    quote! {
         impl #ig #ty {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#b_param #first_param #params) -> #rt::Entered<Self> {
