@@ -8,7 +8,7 @@
 //! a tree only implements the slots: one `match` per operation, and `each`
 //! written out per child (see `composite.rs`).
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
@@ -17,21 +17,44 @@ use super::lower::Lowered;
 use super::names::{local, Gen, Walk};
 use crate::model::{Control, Kind};
 
+/// The field of child `i` in a parallel node's slots.
+fn field(i: usize) -> Ident {
+    format_ident!("c{}", i)
+}
+
 /// The types and `impl`s of parallel node `id`.
 fn parallel(g: &Gen, id: usize) -> TokenStream {
-    let ig = g.ig();
+    let Some(tick) = policy_tick(g, id) else {
+        return TokenStream::new();
+    };
     let node = &g.tree.nodes[id];
-    let rt = &g.rt;
-    let (a, i_, v, me) = (local("a"), local("i"), local("v"), local("me"));
-    let s = local("s");
-    let ty = g.node_ty(id);
-    let params = g.params();
-    let args = g.args();
-    let persist = g.persist();
-    let aw = g.aw();
-    let n = node.children.len();
-    // What a tick of the node does with its slots.
-    let tick = match &node.kind {
+    let (rt, ty, derives) = (&g.rt, g.node_ty(id), &g.derives);
+    let fields = node.children.iter().enumerate().map(|(i, &c)| {
+        let f = field(i);
+        let t = g.active_ty(c);
+        quote!(#f: #rt::Slot<#t>)
+    });
+    let slots = slots_impl(g, id);
+    let own = node_impl(g, id, tick);
+    quote! {
+        #[allow(non_camel_case_types)]
+        #derives
+        struct #ty {
+            #(#fields,)*
+        }
+
+        #slots
+
+        #own
+    }
+}
+
+/// What a tick of node `id` does with its slots: the runtime's policy
+/// call; `None` for a node that is no parallel or control node.
+fn policy_tick(g: &Gen, id: usize) -> Option<TokenStream> {
+    let (rt, args) = (&g.rt, g.args());
+    let n = g.tree.nodes[id].children.len();
+    Some(match &g.tree.nodes[id].kind {
         Kind::Parallel {
             concurrent: true, ..
         } => {
@@ -66,18 +89,18 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
         | Kind::Decorator { .. }
         | Kind::Composite { .. }
         | Kind::Condition { .. }
-        | Kind::Subtree { .. } => return TokenStream::new(),
-    };
-    let field = |i: usize| format_ident!("c{}", i);
-    let fields = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let t = g.active_ty(c);
-        quote!(#f: #rt::Slot<#t>)
-    });
-    let idle = (0..n).map(|i| {
-        let f = field(i);
-        quote!(#f: #rt::Slot::Idle)
-    });
+        | Kind::Subtree { .. } => return None,
+    })
+}
+
+/// The slots' protocol (`Slots`): stepping, reading, restarting and
+/// halting child `i`, each a `match` over the children.
+fn slots_impl(g: &Gen, id: usize) -> TokenStream {
+    let node = &g.tree.nodes[id];
+    let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
+    let (a, i_, me, s) = (local("a"), local("i"), local("me"), local("s"));
+    let (params, persist, aw) = (g.params(), g.persist(), g.aw());
+    let n = node.children.len();
     let inline = if n > WIDE {
         quote!(#[inline])
     } else {
@@ -131,52 +154,8 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
             }
         }
     });
-    // Both walks over the running children (I1): `visit` and `visit_mut`.
-    let walks = Walk::BOTH.map(|w| {
-        let borrow = w.borrow();
-        let visits = node.children.iter().enumerate().map(|(i, &c)| {
-            let f = field(i);
-            let visit = g.visit(c, &a, w);
-            quote! {
-                if let #rt::Slot::Running(#a) = #borrow self.#f {
-                    #visit
-                }
-            }
-        });
-        let sig = g.walk_sig(w, quote!(#borrow self));
-        quote! {
-            #sig {
-                #(#visits)*
-            }
-        }
-    });
-    // Written out per child, as for composites (see `Group::each`); wide
-    // nodes keep the runtime's loop.
-    let each = (n <= WIDE).then(|| {
-        let calls = (0..n).map(|i| quote!(#v.child(#me, #i, #args)?;));
-        quote! {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-            fn each<__V: #rt::SlotVisit<Self, #persist, #aw>, __Tr: #rt::Trace>(
-                &mut self,
-                #v: &mut __V,
-                #params
-            ) -> ::core::ops::ControlFlow<#rt::Status> {
-                let #me = self;
-                #(#calls)*
-                ::core::ops::ControlFlow::Continue(())
-            }
-        }
-    });
-    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }));
-    let derives = &g.derives;
+    let each = slots_each(g, id);
     quote! {
-        #[allow(non_camel_case_types)]
-        #derives
-        struct #ty {
-            #(#fields,)*
-        }
-
         impl #ig #rt::Slots<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
 
@@ -218,7 +197,65 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
 
             #each
         }
+    }
+}
 
+/// `Slots::each` written out per child, as for composites (see
+/// `Group::each`); wide nodes keep the runtime's loop.
+fn slots_each(g: &Gen, id: usize) -> Option<TokenStream> {
+    let n = g.tree.nodes[id].children.len();
+    if n > WIDE {
+        return None;
+    }
+    let (rt, params, args, persist, aw) = (&g.rt, g.params(), g.args(), g.persist(), g.aw());
+    let (v, me) = (local("v"), local("me"));
+    let calls = (0..n).map(|i| quote!(#v.child(#me, #i, #args)?;));
+    Some(quote! {
+        #[cfg_attr(debug_assertions, inline)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        fn each<__V: #rt::SlotVisit<Self, #persist, #aw>, __Tr: #rt::Trace>(
+            &mut self,
+            #v: &mut __V,
+            #params
+        ) -> ::core::ops::ControlFlow<#rt::Status> {
+            let #me = self;
+            #(#calls)*
+            ::core::ops::ControlFlow::Continue(())
+        }
+    })
+}
+
+/// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
+/// the policy `tick`, and its walks.
+fn node_impl(g: &Gen, id: usize, tick: TokenStream) -> TokenStream {
+    let node = &g.tree.nodes[id];
+    let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
+    let (params, args, a) = (g.params(), g.args(), local("a"));
+    let idle = (0..node.children.len()).map(|i| {
+        let f = field(i);
+        quote!(#f: #rt::Slot::Idle)
+    });
+    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }));
+    // Both walks over the running children (I1): `visit` and `visit_mut`.
+    let walks = Walk::BOTH.map(|w| {
+        let borrow = w.borrow();
+        let visits = node.children.iter().enumerate().map(|(i, &c)| {
+            let f = field(i);
+            let visit = g.visit(c, &a, w);
+            quote! {
+                if let #rt::Slot::Running(#a) = #borrow self.#f {
+                    #visit
+                }
+            }
+        });
+        let sig = g.walk_sig(w, quote!(#borrow self));
+        quote! {
+            #sig {
+                #(#visits)*
+            }
+        }
+    });
+    quote! {
         impl #ig #ty {
             #stepped
 
