@@ -137,6 +137,38 @@ impl Parse for Input {
     }
 }
 
+/// A control node after its keyword (SPEC C8–C10): `switch` takes its
+/// value in parentheses; the others take nothing.
+fn parse_control(keyword: &Ident, input: ParseStream) -> syn::Result<Control> {
+    Ok(match keyword.to_string().as_str() {
+        "if_then_else" => Control::IfThenElse,
+        "while_do_else" => Control::WhileDoElse,
+        "switch" => {
+            let args;
+            parenthesized!(args in input);
+            let value: Expr = args.parse()?;
+            if !args.is_empty() {
+                return Err(args.error(
+                    "expected `)`: `switch(Agent::mode) { … }` takes one function of the agent",
+                ));
+            }
+            Control::Switch {
+                value: Box::new(value),
+                cases: Vec::new(),
+            }
+        }
+        other => {
+            return Err(syn::Error::new(
+                keyword.span(),
+                format!(
+                    "`{other}` is no control keyword ({})",
+                    Control::KEYWORDS.join(", ")
+                ),
+            ))
+        }
+    })
+}
+
 /// The lifetimes of a world that borrows (`world<'w> = Frame<'w>`): the
 /// state type serves every frame's borrow, so the world's lifetimes are
 /// parameters of every generated `impl`, and nothing else may be.
@@ -364,10 +396,56 @@ impl Parser {
         let span = input.span();
         misplaced_guard(input, parent)?;
         let first = input.fork().call(Ident::parse_any).ok();
-        let keyword = peek_keyword(input)?;
         // The guard `recheck(…)` hands to its child.
+        let (kind, child_guard) = self.kind(input, first.as_ref())?;
+        let has_children = !matches!(
+            kind,
+            Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. }
+        );
+        if has_children {
+            no_group_behavior(input, &kind)?;
+        } else {
+            no_children(input, &kind, first.as_ref())?;
+        }
+        let name = match (&name_ident, parent) {
+            (Some(n), _) => n.unraw().to_string(),
+            (None, None) => "root".to_string(),
+            (None, Some(_)) => default_name(&kind),
+        };
+        let span = match &kind {
+            Kind::Composite { keyword, .. }
+            | Kind::Decorator { keyword, .. }
+            | Kind::Parallel { keyword, .. }
+            | Kind::Control { keyword, .. } => keyword.span(),
+            _ => span,
+        };
+        self.nodes.push(Node {
+            id,
+            parent,
+            depth,
+            name,
+            name_ident,
+            span,
+            kind,
+            guard,
+            children: Vec::new(),
+        });
+        if has_children {
+            self.children(input, id, depth, child_guard)?;
+        }
+        Ok(id)
+    }
+
+    /// What a node is, from its keyword (or its behavior type), with what
+    /// follows the keyword; and, for `recheck(…)`, the guard it hands to
+    /// its child.
+    fn kind(
+        &mut self,
+        input: ParseStream,
+        first: Option<&Ident>,
+    ) -> syn::Result<(Kind, Option<Guard>)> {
         let mut child_guard = None;
-        let kind = match keyword {
+        let kind = match peek_keyword(input)? {
             Some(Keyword::Composite(policy)) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
                 let rescore = if policy == Policy::Scored && input.peek(syn::token::Paren) {
@@ -426,28 +504,11 @@ impl Parser {
             }
             Some(Keyword::Control) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
-                let control = match keyword.to_string().as_str() {
-                    "if_then_else" => Control::IfThenElse,
-                    "while_do_else" => Control::WhileDoElse,
-                    _ => {
-                        let args;
-                        parenthesized!(args in input);
-                        let value: Expr = args.parse()?;
-                        if !args.is_empty() {
-                            return Err(args.error(
-                                "expected `)`: `switch(Agent::mode) { … }` takes one function of the agent",
-                            ));
-                        }
-                        Control::Switch {
-                            value: Box::new(value),
-                            cases: Vec::new(),
-                        }
-                    }
-                };
+                let control = parse_control(&keyword, input)?;
                 Kind::Control { keyword, control }
             }
             Some(Keyword::Condition) => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
+                input.call(Ident::parse_any)?;
                 let args;
                 parenthesized!(args in input);
                 let func: Expr = args.parse()?;
@@ -455,7 +516,6 @@ impl Parser {
                     return Err(args
                         .error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
                 }
-                let _ = keyword;
                 Kind::Condition { func }
             }
             Some(Keyword::Builtin) => {
@@ -480,90 +540,69 @@ impl Parser {
             }
             None => Kind::Behavior(
                 parse_leaf(input, true)
-                    .map_err(|e| first.as_ref().and_then(miscased_keyword).unwrap_or(e))?,
+                    .map_err(|e| first.and_then(miscased_keyword).unwrap_or(e))?,
             ),
         };
-        let has_children = !matches!(
-            kind,
-            Kind::Behavior(_) | Kind::Condition { .. } | Kind::Subtree { .. }
-        );
-        if has_children {
-            no_group_behavior(input, &kind)?;
-        } else {
-            no_children(input, &kind, first.as_ref())?;
-        }
-        let name = match (&name_ident, parent) {
-            (Some(n), _) => n.unraw().to_string(),
-            (None, None) => "root".to_string(),
-            (None, Some(_)) => default_name(&kind),
-        };
-        let span = match &kind {
-            Kind::Composite { keyword, .. }
-            | Kind::Decorator { keyword, .. }
-            | Kind::Parallel { keyword, .. }
-            | Kind::Control { keyword, .. } => keyword.span(),
-            _ => span,
-        };
-        self.nodes.push(Node {
-            id,
-            parent,
-            depth,
-            name,
-            name_ident,
-            span,
-            kind,
-            guard,
-            children: Vec::new(),
-        });
-        if has_children {
-            let content;
-            braced!(content in input);
-            let mut children = Vec::new();
-            let switch = matches!(
-                &self.nodes[id].kind,
-                Kind::Control {
-                    control: Control::Switch { .. },
-                    ..
-                }
-            );
-            let mut cases = Vec::new();
-            while !content.is_empty() {
-                if switch {
-                    // `[name:] PATTERN => NODE`
-                    let (child, case) = self.case(&content, id, depth + 1)?;
-                    children.push(child);
-                    cases.push(case);
-                } else {
-                    children.push(self.slot(&content, id, depth + 1)?);
-                }
-                if content.is_empty() {
-                    break;
-                }
-                content.parse::<Token![,]>().map_err(|e| {
-                    syn::Error::new(e.span(), "expected `,` between the children of a composite")
-                })?;
-            }
-            self.disambiguate(&children);
-            if let Kind::Control {
-                control: Control::Switch { cases: all, .. },
+        Ok((kind, child_guard))
+    }
+
+    /// The braced children of node `id` (a `switch`'s cases with their
+    /// patterns), named apart; `child_guard` goes to the first, from
+    /// `recheck(…)`.
+    fn children(
+        &mut self,
+        input: ParseStream,
+        id: usize,
+        depth: usize,
+        child_guard: Option<Guard>,
+    ) -> syn::Result<()> {
+        let content;
+        braced!(content in input);
+        let mut children = Vec::new();
+        let switch = matches!(
+            &self.nodes[id].kind,
+            Kind::Control {
+                control: Control::Switch { .. },
                 ..
-            } = &mut self.nodes[id].kind
-            {
-                *all = cases;
             }
-            if let (Some(guard), Some(&c)) = (child_guard, children.first()) {
-                match &self.nodes[c].guard {
-                    Some(own) => self.errors.error(
-                        own.when.span(),
-                        "the child of `recheck(…)` takes its guard from the parentheses: \
-                         move these items into `recheck(…)`",
-                    ),
-                    None => self.nodes[c].guard = Some(guard),
-                }
+        );
+        let mut cases = Vec::new();
+        while !content.is_empty() {
+            if switch {
+                // `[name:] PATTERN => NODE`
+                let (child, case) = self.case(&content, id, depth + 1)?;
+                children.push(child);
+                cases.push(case);
+            } else {
+                children.push(self.slot(&content, id, depth + 1)?);
             }
-            self.nodes[id].children = children;
+            if content.is_empty() {
+                break;
+            }
+            content.parse::<Token![,]>().map_err(|e| {
+                syn::Error::new(e.span(), "expected `,` between the children of a composite")
+            })?;
         }
-        Ok(id)
+        self.disambiguate(&children);
+        if let Kind::Control {
+            control: Control::Switch { cases: all, .. },
+            ..
+        } = &mut self.nodes[id].kind
+        {
+            *all = cases;
+        }
+        if let (Some(guard), Some(&c)) = (child_guard, children.first()) {
+            match &self.nodes[c].guard {
+                Some(own) => self.errors.error(
+                    own.when.span(),
+                    "the child of `recheck(…)` takes its guard from the parentheses: \
+                     move these items into `recheck(…)`",
+                ),
+                None => self.nodes[c].guard = Some(guard),
+            }
+        }
+        self.nodes[id].children = children;
+        Ok(())
     }
 
     /// A node nested deeper than [`MAX_DEPTH`]: reported (once per parent)
@@ -847,7 +886,40 @@ enum Keyword {
     Subtree,
 }
 
-const BUILTINS: [&str; 3] = ["succeed", "fail", "wait"];
+/// A built-in leaf (SPEC L7): its keyword, its type in the runtime's
+/// `builtin` module, and whether it takes a duration (`wait(2.5)`, built
+/// with `Type::new(seconds)`, on the tree clock).
+struct Builtin {
+    keyword: &'static str,
+    ty: &'static str,
+    timed: bool,
+}
+
+/// The built-in leaves, one entry each: a new one is a line here and a
+/// type in the runtime.
+const BUILTIN_LEAVES: [Builtin; 3] = [
+    Builtin {
+        keyword: "succeed",
+        ty: "Succeed",
+        timed: false,
+    },
+    Builtin {
+        keyword: "fail",
+        ty: "Fail",
+        timed: false,
+    },
+    Builtin {
+        keyword: "wait",
+        ty: "Wait",
+        timed: true,
+    },
+];
+
+const BUILTINS: [&str; 3] = [
+    BUILTIN_LEAVES[0].keyword,
+    BUILTIN_LEAVES[1].keyword,
+    BUILTIN_LEAVES[2].keyword,
+];
 
 /// Every node keyword (as `peek_keyword` lists them), for messages.
 fn node_keywords() -> Vec<&'static str> {
@@ -1322,38 +1394,35 @@ fn parse_builtin(
 ) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
-    let (ty, ctor, timed): (Path, Option<Expr>, bool) = match keyword.to_string().as_str() {
-        "succeed" => (
-            syn::parse_quote_spanned!(span=> #rt::builtin::Succeed),
-            None,
-            false,
-        ),
-        "fail" => (
-            syn::parse_quote_spanned!(span=> #rt::builtin::Fail),
-            None,
-            false,
-        ),
-        _ => {
-            let args;
-            parenthesized!(args in input);
-            let expr: Expr = args.parse()?;
-            let mut seconds = seconds(&expr, "wait(2.5)", errors);
-            if seconds <= 0.0 {
-                errors.error(
-                    expr.span(),
-                    format!(
-                        "`wait({seconds})`: the duration must be a positive number of seconds, e.g. `wait(2.5)`"
-                    ),
-                );
-                seconds = 1.0;
-            }
-            (
-                syn::parse_quote_spanned!(span=> #rt::builtin::Wait),
-                Some(syn::parse_quote_spanned!(span=> #rt::builtin::Wait::new(#seconds))),
-                true,
-            )
-        }
+    let Some(builtin) = BUILTIN_LEAVES.iter().find(|b| keyword == b.keyword) else {
+        return Err(syn::Error::new(
+            span,
+            format!("`{keyword}` is no built-in leaf ({})", BUILTINS.join(", ")),
+        ));
     };
+    let name = Ident::new(builtin.ty, span);
+    let ty: Path = syn::parse_quote_spanned!(span=> #rt::builtin::#name);
+    let ctor = if builtin.timed {
+        let args;
+        parenthesized!(args in input);
+        let expr: Expr = args.parse()?;
+        let example = format!("{}(2.5)", builtin.keyword);
+        let mut seconds = seconds(&expr, &example, errors);
+        if seconds <= 0.0 {
+            errors.error(
+                expr.span(),
+                format!(
+                    "`{}({seconds})`: the duration must be a positive number of seconds, e.g. `{example}`",
+                    builtin.keyword
+                ),
+            );
+            seconds = 1.0;
+        }
+        Some(syn::parse_quote_spanned!(span=> #rt::builtin::#name::new(#seconds)))
+    } else {
+        None
+    };
+    let timed = builtin.timed;
     Ok(Leaf {
         ty,
         ctor,
