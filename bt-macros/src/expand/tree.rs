@@ -17,89 +17,17 @@ pub struct State {
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
 pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let tree = g.tree;
-    let rt = &g.rt;
-    let ps = &g.ps;
-    let name = &tree.name;
-    let shape = g.shape();
-    let persist = g.persist();
+    let (rt, ig, derives) = (&g.rt, g.ig(), &g.derives);
+    let (shape, persist, root) = (g.shape(), g.persist(), Gen::root_of(&tree.name));
     let len = tree.nodes.len();
-    let tree_name = name.to_string();
-    let infos = tree.nodes.iter().zip(lowered).map(|(n, l)| {
-        let id = n.id as u16;
-        let node_name = &n.name;
-        let kind = &l.shape_kind;
-        let behavior = match &l.behavior {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        let parent = match n.parent {
-            Some(p) => {
-                let p = p as u16;
-                quote!(::core::option::Option::Some(#p))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        let depth = n.depth as u16;
-        let line = n.span.start().line as u32;
-        quote! {
-            #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
-        }
-    });
+    let infos = shape_infos(g, lowered);
     // What the nodes add, concatenated in node order.
     let persist_fields = lowered.iter().flat_map(|l| &l.persist);
-    let seeds = lowered.iter().flat_map(|l| &l.seeds);
     let items = lowered.iter().map(|l| &l.items);
     let user_fns: TokenStream = lowered.iter().map(|l| l.user_fns.clone()).collect();
-    let references: Vec<_> = lowered
-        .iter()
-        .filter_map(|l| l.reference.as_ref())
-        .collect();
-    let depths = references.iter().map(|r| &r.depth);
-    let clocks = references.iter().map(|r| {
-        let sub = &r.sub;
-        quote!(#sub::CLOCK)
-    });
-    let rngs = references.iter().map(|r| {
-        let sub = &r.sub;
-        quote!(#sub::RNG)
-    });
-    let root = Gen::root_of(name);
-    let (a, s, f) = (local("a"), local("s"), local("f"));
-    let params = g.params();
-    // Whether the state carries a seed (SPEC D8) and a clock (SPEC T2):
-    // a node of this tree or of a tree it references draws random numbers,
-    // measures time: the type, or `()`. With a `subtree` reference, which
-    // one depends on the referenced trees' `Subtree` constants (they may be
-    // declared elsewhere). Not this tree's own constant: naming it in its
-    // own `TreeParts` is a cycle for the compiler.
-    let (aw, ig) = (g.aw(), g.ig());
-    let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
-    let uses_time = lowered.iter().any(|l| l.clock);
-    let uses_rng = lowered.iter().any(|l| l.rng);
-    let slot = |own: bool, what: TokenStream, ty: TokenStream| -> TokenStream {
-        if references.is_empty() {
-            if own {
-                ty
-            } else {
-                quote!(())
-            }
-        } else {
-            let refs = references.iter().map(|r| &r.sub);
-            quote!(<#rt::Has<{ #own #(|| #refs::#what)* }> as #rt::Pick<#ty>>::Slot)
-        }
-    };
-    let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
-    let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
-    let seed = local("seed");
     let root_ty = g.active_ty(0);
-    let blk = &g.blk;
-    let enter_root = g.enter(0);
-    let derives = &g.derives;
-    let tick_root = g.tick(0, &a);
-    let halt_root = g.halt(0, &a);
-    let visit_root = g.visit(0, &a, Walk::Ref);
-    let visit_root_mut = g.visit(0, &a, Walk::Mut);
-    let (agent, ctx, agent_ty, world) = (&g.agent, &g.ctx, &tree.agent, &tree.world);
+    let parts = tree_parts(g, lowered);
+    let subtree = subtree_impl(g);
     let outer = outer_type(tree, &g.rt_outer);
     let api = api(tree, rt, quote!(&#shape));
     let mut inner = quote! {
@@ -122,6 +50,104 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         #derives
         pub struct #root(#root_ty);
 
+        #parts
+
+        #subtree
+
+        #api
+
+        #(#items)*
+    };
+    if !user_fns.is_empty() {
+        inner.extend(quote! {
+            // No lint attribute: these functions hold what the user wrote in
+            // the tree.
+            impl #ig #root {
+                #user_fns
+            }
+        });
+    }
+    State { outer, inner }
+}
+
+/// The entries of the static shape, one per node, pre-order.
+fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
+    let (rt, tree) = (&g.rt, g.tree);
+    let tree_name = tree.name.to_string();
+    tree.nodes
+        .iter()
+        .zip(lowered)
+        .map(|(n, l)| {
+            let id = n.id as u16;
+            let node_name = &n.name;
+            let kind = &l.shape_kind;
+            let behavior = match &l.behavior {
+                Some(text) => quote!(::core::option::Option::Some(#text)),
+                None => quote!(::core::option::Option::None),
+            };
+            let parent = match n.parent {
+                Some(p) => {
+                    let p = p as u16;
+                    quote!(::core::option::Option::Some(#p))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let depth = n.depth as u16;
+            let line = n.span.start().line as u32;
+            quote! {
+                #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
+            }
+        })
+        .collect()
+}
+
+/// The tree's definition as the runtime's `Machine` and referencing trees
+/// see it (`TreeParts`): its depth, whether it carries a clock and a seed
+/// (and their slots), its state types, its shape, and the seeding of its
+/// persistent state.
+fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
+    let (rt, ps, tree) = (&g.rt, &g.ps, g.tree);
+    let (name, shape, persist) = (&tree.name, g.shape(), g.persist());
+    let root = Gen::root_of(name);
+    let seeds = lowered.iter().flat_map(|l| &l.seeds);
+    let references: Vec<_> = lowered
+        .iter()
+        .filter_map(|l| l.reference.as_ref())
+        .collect();
+    let depths = references.iter().map(|r| &r.depth);
+    let clocks = references.iter().map(|r| {
+        let sub = &r.sub;
+        quote!(#sub::CLOCK)
+    });
+    let rngs = references.iter().map(|r| {
+        let sub = &r.sub;
+        quote!(#sub::RNG)
+    });
+    // Whether the state carries a seed (SPEC D8) and a clock (SPEC T2):
+    // a node of this tree or of a tree it references draws random numbers,
+    // measures time: the type, or `()`. With a `subtree` reference, which
+    // one depends on the referenced trees' constants (they may be declared
+    // elsewhere). Not this tree's own constant: naming it in its own
+    // `TreeParts` is a cycle for the compiler.
+    let own_depth = tree.nodes.iter().map(|n| n.depth).max().unwrap_or(0);
+    let uses_time = lowered.iter().any(|l| l.clock);
+    let uses_rng = lowered.iter().any(|l| l.rng);
+    let slot = |own: bool, what: TokenStream, ty: TokenStream| -> TokenStream {
+        if references.is_empty() {
+            if own {
+                ty
+            } else {
+                quote!(())
+            }
+        } else {
+            let refs = references.iter().map(|r| &r.sub);
+            quote!(<#rt::Has<{ #own #(|| #refs::#what)* }> as #rt::Pick<#ty>>::Slot)
+        }
+    };
+    let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
+    let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
+    let seed = local("seed");
+    quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
             const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
@@ -143,7 +169,25 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
                 #(#seeds)*
             }
         }
+    }
+}
 
+/// How the tree's root enters, ticks, halts and is walked (`Subtree`),
+/// for its `Machine` and for the trees that reference it.
+fn subtree_impl(g: &Gen) -> TokenStream {
+    let tree = g.tree;
+    let (rt, ig, aw, blk) = (&g.rt, g.ig(), g.aw(), &g.blk);
+    let root = Gen::root_of(&tree.name);
+    let (a, s, f) = (local("a"), local("s"), local("f"));
+    let params = g.params();
+    let (agent, ctx, agent_ty, world) = (&g.agent, &g.ctx, &tree.agent, &tree.world);
+    let enter_root = g.enter(0);
+    let tick_root = g.tick(0, &a);
+    let halt_root = g.halt(0, &a);
+    let visit_root = g.visit(0, &a, Walk::Ref);
+    let visit_root_mut = g.visit(0, &a, Walk::Mut);
+    let name = &tree.name;
+    quote! {
         #[doc(hidden)]
         impl #ig #rt::Subtree<#aw> for #name {
             #[inline(always)]
@@ -174,21 +218,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
                 #visit_root_mut
             }
         }
-
-        #api
-
-        #(#items)*
-    };
-    if !user_fns.is_empty() {
-        inner.extend(quote! {
-            // No lint attribute: these functions hold what the user wrote in
-            // the tree.
-            impl #ig #root {
-                #user_fns
-            }
-        });
     }
-    State { outer, inner }
 }
 
 /// The state type as declared in the user's module: the user's attributes
@@ -231,6 +261,7 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
         local("seed"),
     );
     let ctx_ty = quote!(#rt::Ctx<#world>);
+    let tree_impl = tree_impl(tree, rt);
     let default_impl = (!derives_default(attrs)).then(|| {
         quote! {
             #[automatically_derived]
@@ -307,6 +338,25 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
             }
         }
 
+        #tree_impl
+    }
+}
+
+/// The `Tree` implementation of the state type, forwarding to its
+/// methods: what code generic over trees uses (batches, tools).
+fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
+    let name = &tree.name;
+    let (agent_ty, world) = (&tree.agent, &tree.world);
+    let ig = super::names::impl_generics(&tree.world_generics);
+    let (agent, ctx, tr, f, seed) = (
+        local("agent"),
+        local("ctx"),
+        local("tr"),
+        local("f"),
+        local("seed"),
+    );
+    let ctx_ty = quote!(#rt::Ctx<#world>);
+    quote! {
         #[automatically_derived]
         impl #ig #rt::Tree<#agent_ty, #world> for #name {
             fn shape() -> &'static [#rt::NodeInfo] {
