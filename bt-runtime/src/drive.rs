@@ -10,8 +10,10 @@ use crate::behavior::{Behavior, Exit};
 use crate::ctx::Ctx;
 use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
+use crate::flags::Flags;
 use crate::shape::NodeInfo;
 use crate::status::Status;
+use crate::timer::Timer;
 use crate::trace::{Reject, Trace, TraceEvent};
 use crate::visit::{Visitor, VisitorMut};
 
@@ -278,6 +280,116 @@ fn traced<D: Decision, Tr: Trace>(
             });
             None
         }
+    }
+}
+
+/// How a guard's flag test reads its mask (G1, V1, V2).
+#[derive(Clone, Copy, Debug)]
+pub enum FlagOp {
+    /// `any(mask)`: at least one of the bits is set.
+    Any,
+    /// `all(mask)`: every bit is set.
+    All,
+    /// `none(mask)`: no bit is set.
+    None,
+    /// `not_all(mask)`: some bit is clear.
+    NotAll,
+}
+
+/// One flag test of a guard: which flags (the decision flags, or the
+/// stimuli flags), how, against which mask.
+#[derive(Clone, Copy, Debug)]
+pub struct FlagTest {
+    /// The stimuli flags (`stimuli_any(…)`, …) rather than the decision
+    /// flags.
+    pub stimuli: bool,
+    /// The test.
+    pub op: FlagOp,
+    /// The mask, as written in the tree.
+    pub mask: Flags,
+}
+
+impl FlagTest {
+    /// Whether the test holds in `ctx`.
+    #[inline(always)]
+    fn holds<W>(self, ctx: &Ctx<W>) -> bool {
+        let flags = if self.stimuli {
+            ctx.stimuli()
+        } else {
+            ctx.flags()
+        };
+        match self.op {
+            FlagOp::Any => flags.any(self.mask),
+            FlagOp::All => flags.all(self.mask),
+            FlagOp::None => flags.none(self.mask),
+            FlagOp::NotAll => flags.not_all(self.mask),
+        }
+    }
+}
+
+/// G1's preconditions, in their order, before a guarded node is entered:
+/// the flag `tests` (the decision flags' first, then the stimuli flags'),
+/// then the `every(d)` timer (stamped when due). The first that fails is
+/// traced as the reason ([`Reject`]) and the guard rejects; `true` when
+/// all pass (the decide comes next).
+#[inline(always)]
+pub fn preconditions<W, Tr: Trace>(
+    node: &'static NodeInfo,
+    tests: &[FlagTest],
+    timer: Option<(&mut Timer, f64)>,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> bool {
+    for test in tests {
+        if !test.holds(ctx) {
+            let reason = if test.stimuli {
+                Reject::StimuliFlags
+            } else {
+                Reject::DecisionFlags
+            };
+            reject(node, reason, tr);
+            return false;
+        }
+    }
+    if let Some((timer, seconds)) = timer {
+        if !timer.fire(ctx.now(), seconds) {
+            reject(node, Reject::Timer, tr);
+            return false;
+        }
+    }
+    true
+}
+
+/// G1's preconditions as checked again while the node runs (G3): a flag
+/// test that fails rejects (`Some(false)`, traced); a timer that is not
+/// due keeps the node running (`Some(true)`, untraced); `None` when all
+/// pass (the decide comes next).
+#[inline(always)]
+pub fn recheck_preconditions<W, Tr: Trace>(
+    node: &'static NodeInfo,
+    tests: &[FlagTest],
+    timer: Option<(&mut Timer, f64)>,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> Option<bool> {
+    for test in tests {
+        if !test.holds(ctx) {
+            let reason = if test.stimuli {
+                Reject::StimuliFlags
+            } else {
+                Reject::DecisionFlags
+            };
+            reject(node, reason, tr);
+            return Some(false);
+        }
+    }
+    match timer {
+        Some((timer, seconds)) if !timer.is_due(ctx.now(), seconds) => Some(true),
+        Some((timer, _)) => {
+            timer.stamp(ctx.now());
+            None
+        }
+        None => None,
     }
 }
 

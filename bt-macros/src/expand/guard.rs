@@ -54,58 +54,57 @@ pub fn lower(g: &Gen, id: usize, guard: &Guard, lowered: &mut Lowered) {
     }
 }
 
-/// The flag preconditions: `return $on_reject` at the first that fails.
-fn flag_checks(g: &Gen, id: usize, guard: &Guard, on_reject: &TokenStream) -> TokenStream {
-    let (rt, ctx, tr) = (&g.rt, &g.ctx, &g.tr);
-    let info = g.info(id);
-    let decision: Vec<_> = guard
+/// G1's preconditions as the runtime checks them (`preconditions`,
+/// `recheck_preconditions`): the flag tests, the decision flags' first,
+/// and the `every(d)` timer with its interval; `None` when the guard has
+/// neither.
+fn preconditions(g: &Gen, id: usize, guard: &Guard) -> Option<(TokenStream, TokenStream)> {
+    if guard.flags.is_empty() && guard.every.is_none() {
+        return None;
+    }
+    let (rt, ps) = (&g.rt, &g.ps);
+    let decision = guard
         .flags
         .iter()
-        .filter(|f| f.source == FlagSource::Decision)
-        .collect();
-    let stimuli: Vec<_> = guard
+        .filter(|f| f.source == FlagSource::Decision);
+    let stimuli = guard
         .flags
         .iter()
-        .filter(|f| f.source == FlagSource::Stimuli)
-        .collect();
-    let checks = decision
-        .iter()
-        .map(|f| (f, quote!(flags), quote!(DecisionFlags)));
-    let checks = checks.chain(
-        stimuli
-            .iter()
-            .map(|f| (f, quote!(stimuli), quote!(StimuliFlags))),
-    );
-    checks
-        .map(|(f, getter, reason)| {
-            let (op, mask) = (&f.op, &f.mask);
-            let mask = quote_spanned!(mask.span()=> ::core::convert::identity::<#rt::Flags>(#mask));
-            quote! {
-                if !#ctx.#getter().#op(#mask) {
-                    #rt::reject(#info, #rt::Reject::#reason, #tr);
-                    return #on_reject;
-                }
-            }
-        })
-        .collect()
+        .filter(|f| f.source == FlagSource::Stimuli);
+    let tests = decision.chain(stimuli).map(|f| {
+        let op = match f.op.to_string().as_str() {
+            "any" => quote!(Any),
+            "all" => quote!(All),
+            "none" => quote!(None),
+            _ => quote!(NotAll),
+        };
+        let stimuli = f.source == FlagSource::Stimuli;
+        let mask = &f.mask;
+        let mask = quote_spanned!(mask.span()=> ::core::convert::identity::<#rt::Flags>(#mask));
+        quote!(#rt::FlagTest { stimuli: #stimuli, op: #rt::FlagOp::#op, mask: #mask })
+    });
+    let timer = match &guard.every {
+        Some(every) => {
+            let (field, secs) = (g.timer_field(id), every.seconds);
+            quote!(::core::option::Option::Some((&mut #ps.#field, #secs)))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    Some((quote!(&[#(#tests),*]), timer))
 }
 
 /// The guard as checked before entering the node.
 fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
-    let (rt, ctx, tr, ps) = (&g.rt, &g.ctx, &g.tr, &g.ps);
+    let (rt, ctx, tr) = (&g.rt, &g.ctx, &g.tr);
     let info = g.info(id);
     let name = g.guard_fn(id);
     let params = guard_params(g, guard);
     let block = local("block");
     let score = local("score");
     let none = quote!(::core::option::Option::None);
-    let flags = flag_checks(g, id, guard, &none);
-    let timer = guard.every.as_ref().map(|every| {
-        let field = g.timer_field(id);
-        let secs = every.seconds;
+    let pre = preconditions(g, id, guard).map(|(tests, timer)| {
         quote! {
-            if !#ps.#field.fire(#ctx.now(), #secs) {
-                #rt::reject(#info, #rt::Reject::Timer, #tr);
+            if !#rt::preconditions(#info, #tests, #timer, #ctx, #tr) {
                 return #none;
             }
         }
@@ -166,8 +165,7 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     quote! {
         #[inline(always)]
         fn #name<__Tr: #rt::Trace>(#params) -> ::core::option::Option<(::core::primitive::f32, #block_ty)> {
-            #flags
-            #timer
+            #pre
             #decide
         }
     }
@@ -176,17 +174,15 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
 /// The guard as re-evaluated while the node runs (SPEC G3): a timer that is
 /// not due means "keep running"; a DBlock is dropped.
 fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
-    let (rt, ctx, tr, ps) = (&g.rt, &g.ctx, &g.tr, &g.ps);
+    let (rt, ctx, tr) = (&g.rt, &g.ctx, &g.tr);
     let info = g.info(id);
     let name = g.recheck_fn(id);
     let params = guard_params(g, guard);
-    let flags = flag_checks(g, id, guard, &quote!(false));
-    let timer = guard.every.as_ref().map(|every| {
-        let field = g.timer_field(id);
-        let secs = every.seconds;
+    let keep = local("keep");
+    let pre = preconditions(g, id, guard).map(|(tests, timer)| {
         quote! {
-            if !#ps.#field.fire(#ctx.now(), #secs) {
-                return true;
+            if let ::core::option::Option::Some(#keep) = #rt::recheck_preconditions(#info, #tests, #timer, #ctx, #tr) {
+                return #keep;
             }
         }
     });
@@ -214,8 +210,7 @@ fn recheck_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
     quote! {
         #[inline(always)]
         fn #name<__Tr: #rt::Trace>(#params) -> ::core::primitive::bool {
-            #flags
-            #timer
+            #pre
             #decide
         }
     }
