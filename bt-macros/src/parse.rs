@@ -137,6 +137,33 @@ impl Parse for Input {
     }
 }
 
+/// A composite from its keyword: `scored`'s `(rescore = d)` and a group
+/// behavior (`with Type`) when written.
+fn parse_composite(
+    policy: Policy,
+    input: ParseStream,
+    errors: &mut Diagnostics,
+) -> syn::Result<Kind> {
+    let keyword: Ident = input.call(Ident::parse_any)?;
+    let rescore = if policy == Policy::Scored && input.peek(syn::token::Paren) {
+        Some(parse_rescore(input, errors)?)
+    } else {
+        None
+    };
+    let behavior = if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
+        input.call(Ident::parse_any)?;
+        Some(parse_leaf(input, false)?)
+    } else {
+        None
+    };
+    Ok(Kind::Composite {
+        policy,
+        keyword,
+        behavior,
+        rescore,
+    })
+}
+
 /// A control node after its keyword (SPEC C8–C10): `switch` takes its
 /// value in parentheses; the others take nothing.
 fn parse_control(keyword: &Ident, input: ParseStream) -> syn::Result<Control> {
@@ -446,27 +473,7 @@ impl Parser {
     ) -> syn::Result<(Kind, Option<Guard>)> {
         let mut child_guard = None;
         let kind = match peek_keyword(input)? {
-            Some(Keyword::Composite(policy)) => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                let rescore = if policy == Policy::Scored && input.peek(syn::token::Paren) {
-                    Some(parse_rescore(input, &mut self.errors)?)
-                } else {
-                    None
-                };
-                let behavior =
-                    if input.peek(Ident) && input.fork().call(Ident::parse_any)? == "with" {
-                        input.call(Ident::parse_any)?;
-                        Some(parse_leaf(input, false)?)
-                    } else {
-                        None
-                    };
-                Kind::Composite {
-                    policy,
-                    keyword,
-                    behavior,
-                    rescore,
-                }
-            }
+            Some(Keyword::Composite(policy)) => parse_composite(policy, input, &mut self.errors)?,
             Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "recheck" => {
                 // `recheck(ITEMS) { child }` (SPEC R12): the items are the
                 // child's guard, marked `recheck`.

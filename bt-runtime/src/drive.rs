@@ -327,16 +327,12 @@ impl FlagTest {
     }
 }
 
-/// G1's preconditions, in their order, before a guarded node is entered:
-/// the flag `tests` (the decision flags' first, then the stimuli flags'),
-/// then the `every(d)` timer (stamped when due). The first that fails is
-/// traced as the reason ([`Reject`]) and the guard rejects; `true` when
-/// all pass (the decide comes next).
+/// The flag tests of a guard, in order; the first that fails is traced as
+/// the reason (decision or stimuli flags) and `false` returned.
 #[inline(always)]
-pub fn preconditions<W, Tr: Trace>(
+fn flags_hold<W, Tr: Trace>(
     node: &'static NodeInfo,
     tests: &[FlagTest],
-    timer: Option<(&mut Timer, f64)>,
     ctx: &Ctx<W>,
     tr: &mut Tr,
 ) -> bool {
@@ -350,6 +346,25 @@ pub fn preconditions<W, Tr: Trace>(
             reject(node, reason, tr);
             return false;
         }
+    }
+    true
+}
+
+/// G1's preconditions, in their order, before a guarded node is entered:
+/// the flag `tests` (the decision flags' first, then the stimuli flags'),
+/// then the `every(d)` timer (stamped when due). The first that fails is
+/// traced as the reason ([`Reject`]) and the guard rejects; `true` when
+/// all pass (the decide comes next).
+#[inline(always)]
+pub fn preconditions<W, Tr: Trace>(
+    node: &'static NodeInfo,
+    tests: &[FlagTest],
+    timer: Option<(&mut Timer, f64)>,
+    ctx: &Ctx<W>,
+    tr: &mut Tr,
+) -> bool {
+    if !flags_hold(node, tests, ctx, tr) {
+        return false;
     }
     if let Some((timer, seconds)) = timer {
         if !timer.fire(ctx.now(), seconds) {
@@ -372,16 +387,8 @@ pub fn recheck_preconditions<W, Tr: Trace>(
     ctx: &Ctx<W>,
     tr: &mut Tr,
 ) -> Option<bool> {
-    for test in tests {
-        if !test.holds(ctx) {
-            let reason = if test.stimuli {
-                Reject::StimuliFlags
-            } else {
-                Reject::DecisionFlags
-            };
-            reject(node, reason, tr);
-            return Some(false);
-        }
+    if !flags_hold(node, tests, ctx, tr) {
+        return Some(false);
     }
     match timer {
         Some((timer, seconds)) if !timer.is_due(ctx.now(), seconds) => Some(true),

@@ -194,14 +194,7 @@ fn group_impl(c: &Comp) -> TokenStream {
             .map(|(i, (&ch, v))| f(i, ch, v))
             .collect()
     };
-    let decides = arms(&|i, ch, v| {
-        if g.has_guard(ch) {
-            let guard = g.call_guard(ch);
-            quote!(#i => #rt::decided(#guard, #dn::#v))
-        } else {
-            quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
-        }
-    });
+    let decides = arms(&|i, ch, v| decide_arm(g, i, ch, v, dn));
     let enters = arms(&|_, ch, v| {
         let enter = g.enter(ch);
         quote!(#dn::#v(#blk) => #rt::Entered::map(#enter, #en::#v))
@@ -216,38 +209,12 @@ fn group_impl(c: &Comp) -> TokenStream {
         let tick = g.tick_checked(ch, &a, recheck);
         quote!(#en::#v(#a) => (#i, #tick))
     });
-    // Only the reactive policies tick a child they know the index of
-    // (`Group::tick_nth`: one arm survives in each of the pass's per-child
-    // copies, where the whole `match` made the release build quadratic).
-    let tick_nth = recheck_all.then(|| {
-        let arms = arms(&|i, ch, v| {
-            let tick = g.tick_checked(ch, &a, g.has_guard(ch));
-            quote!(#en::#v(#a) if #i_ == #i => #tick)
-        });
-        quote! {
-            #inline
-            fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
-                match #a {
-                    #(#arms,)*
-                    // The runtime asks for the child that runs.
-                    _ => #rt::Status::Failure,
-                }
-            }
-        }
-    });
+    let tick_nth = recheck_all.then(|| tick_nth_fn(c, &inline));
     let halts = arms(&|_, ch, v| {
         let halt = g.halt(ch, &a);
         quote!(#en::#v(#a) => #halt)
     });
-    let redecide = g.has_redecide(c.id).then(|| {
-        let guard = g.call_guard(c.id);
-        quote! {
-            #[inline(always)]
-            fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
-                #guard.is_some()
-            }
-        }
-    });
+    let redecide = g.has_redecide(c.id).then(|| redecide_fn(c));
     let each = each_fn(c);
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
@@ -293,6 +260,60 @@ fn group_impl(c: &Comp) -> TokenStream {
 
             #redecide
             #each
+        }
+    }
+}
+
+/// How `Group::decide` decides child `i` (`ch`, variant `v`): its guard,
+/// or an unguarded child's acceptance with score 1.
+fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: &Ident) -> TokenStream {
+    let rt = &g.rt;
+    if g.has_guard(ch) {
+        let guard = g.call_guard(ch);
+        quote!(#i => #rt::decided(#guard, #dn::#v))
+    } else {
+        quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
+    }
+}
+
+/// `Group::redecide` (G5): the group's own guard, checked again.
+fn redecide_fn(c: &Comp) -> TokenStream {
+    let g = c.g;
+    let (rt, persist, ctx_ty, agent_ty) = (&g.rt, g.persist(), g.ctx_ty(), &g.tree.agent);
+    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let guard = g.call_guard(c.id);
+    quote! {
+        #[inline(always)]
+        fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+            #guard.is_some()
+        }
+    }
+}
+
+/// `Group::tick_nth`: only the reactive policies tick a child they know the
+/// index of (one arm survives in each of the pass's per-child copies,
+/// where the whole `match` made the release build quadratic).
+fn tick_nth_fn(c: &Comp, inline: &TokenStream) -> TokenStream {
+    let g = c.g;
+    let (rt, params, en) = (&g.rt, g.params(), &c.en);
+    let (a, i_) = (local("a"), local("i"));
+    let arms = g.tree.nodes[c.id]
+        .children
+        .iter()
+        .zip(&c.names)
+        .enumerate()
+        .map(|(i, (&ch, v))| {
+            let tick = g.tick_checked(ch, &a, g.has_guard(ch));
+            quote!(#en::#v(#a) if #i_ == #i => #tick)
+        });
+    quote! {
+        #inline
+        fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
+            match #a {
+                #(#arms,)*
+                // The runtime asks for the child that runs.
+                _ => #rt::Status::Failure,
+            }
         }
     }
 }

@@ -98,7 +98,7 @@ fn policy_tick(g: &Gen, id: usize) -> Option<TokenStream> {
 fn slots_impl(g: &Gen, id: usize) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
-    let (a, i_, me, s) = (local("a"), local("i"), local("me"), local("s"));
+    let (a, i_, me) = (local("a"), local("i"), local("me"));
     let (params, persist, aw) = (g.params(), g.persist(), g.aw());
     let n = node.children.len();
     let inline = if n > WIDE {
@@ -106,30 +106,11 @@ fn slots_impl(g: &Gen, id: usize) -> TokenStream {
     } else {
         g.tick_inline(id)
     };
-    let steps = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let enter = g.enter(c);
-        let accept = quote! {
-            match #enter {
-                #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
-                #rt::Entered::Done(#s) => #rt::Slot::Done(#s),
-            }
-        };
-        let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#rt::Status::Failure)));
-        let tick = g.tick_checked(c, &a, g.has_recheck(c));
-        quote! {
-            #i => {
-                if let #rt::Slot::Idle = #me.#f {
-                    #me.#f = #start;
-                } else if let #rt::Slot::Running(#a) = &mut #me.#f {
-                    let #s = #tick;
-                    if #s.is_done() {
-                        #me.#f = #rt::Slot::Done(#s);
-                    }
-                }
-            }
-        }
-    });
+    let steps = node
+        .children
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| step_arm(g, i, c));
     let dones = (0..n).map(|i| {
         let f = field(i);
         quote!(#i => #me.#f.done())
@@ -196,6 +177,34 @@ fn slots_impl(g: &Gen, id: usize) -> TokenStream {
             }
 
             #each
+        }
+    }
+}
+
+/// How `Slots::step` steps child `i` (node `c`): enters it (through its
+/// guard) when idle, ticks it when running, and keeps its completion.
+fn step_arm(g: &Gen, i: usize, c: usize) -> TokenStream {
+    let rt = &g.rt;
+    let (a, me, s, f) = (local("a"), local("me"), local("s"), field(i));
+    let enter = g.enter(c);
+    let accept = quote! {
+        match #enter {
+            #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
+            #rt::Entered::Done(#s) => #rt::Slot::Done(#s),
+        }
+    };
+    let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#rt::Status::Failure)));
+    let tick = g.tick_checked(c, &a, g.has_recheck(c));
+    quote! {
+        #i => {
+            if let #rt::Slot::Idle = #me.#f {
+                #me.#f = #start;
+            } else if let #rt::Slot::Running(#a) = &mut #me.#f {
+                let #s = #tick;
+                if #s.is_done() {
+                    #me.#f = #rt::Slot::Done(#s);
+                }
+            }
         }
     }
 }

@@ -253,13 +253,13 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let ig = super::names::impl_generics(&tree.world_generics);
-    let (agent, ctx, tr, f, seed) = (
-        local("agent"),
-        local("ctx"),
-        local("tr"),
-        local("f"),
-        local("seed"),
-    );
+    let Locals {
+        agent,
+        ctx,
+        tr,
+        f,
+        seed,
+    } = Locals::new();
     let ctx_ty = quote!(#rt::Ctx<#world>);
     let tree_impl = tree_impl(tree, rt);
     let default_impl = (!derives_default(attrs)).then(|| {
@@ -342,19 +342,40 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     }
 }
 
+/// The hygienic parameter names of the state type's methods.
+struct Locals {
+    agent: proc_macro2::Ident,
+    ctx: proc_macro2::Ident,
+    tr: proc_macro2::Ident,
+    f: proc_macro2::Ident,
+    seed: proc_macro2::Ident,
+}
+
+impl Locals {
+    fn new() -> Self {
+        Locals {
+            agent: local("agent"),
+            ctx: local("ctx"),
+            tr: local("tr"),
+            f: local("f"),
+            seed: local("seed"),
+        }
+    }
+}
+
 /// The `Tree` implementation of the state type, forwarding to its
 /// methods: what code generic over trees uses (batches, tools).
 fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
     let name = &tree.name;
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let ig = super::names::impl_generics(&tree.world_generics);
-    let (agent, ctx, tr, f, seed) = (
-        local("agent"),
-        local("ctx"),
-        local("tr"),
-        local("f"),
-        local("seed"),
-    );
+    let Locals {
+        agent,
+        ctx,
+        tr,
+        f,
+        seed,
+    } = Locals::new();
     let ctx_ty = quote!(#rt::Ctx<#world>);
     quote! {
         #[automatically_derived]
