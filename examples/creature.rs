@@ -10,7 +10,7 @@
 //!
 //! Run it with `cargo run --example creature`.
 
-use deciders::{Behavior, Ctx, Flags, Status, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Flags, Frame, Status, Trace, TraceEvent};
 
 /// Decision flag: it is night (V1).
 const NIGHT: Flags = Flags::bit(0);
@@ -217,7 +217,7 @@ fn main() {
             meals_before_predator = Some(critter.meals);
             story.push("a predator appears");
         }
-        let mut ctx = Ctx::new(0.5).with_flags(if night { NIGHT } else { Flags::EMPTY });
+        let mut ctx = Frame::new(0.5).with_flags(if night { NIGHT } else { Flags::EMPTY });
         println!(
             "tick {frame:2} (t = {:4.1}s{}){}",
             tree.now() + 0.5,

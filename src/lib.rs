@@ -10,7 +10,7 @@
 //! tables, no allocation (P1, F1).
 //!
 //! ```
-//! use deciders::{Behavior, Ctx, Flags, Status};
+//! use deciders::{Behavior, Ctx, Flags, Frame, Status};
 //!
 //! struct Critter { hunger: f32, danger: bool }
 //!
@@ -57,7 +57,7 @@
 //!
 //! let mut critter = Critter { hunger: 0.9, danger: false };
 //! let mut state = Creature::new();
-//! let mut ctx = Ctx::new(1.0 / 30.0);
+//! let mut ctx = Frame::new(1.0 / 30.0);
 //! assert_eq!(state.tick(&mut critter, &mut ctx), Status::Running);
 //! let mut path = Vec::new();
 //! state.active_path(|node| path.push(node.name));
@@ -99,7 +99,7 @@
 //! while decides and conditions get `&Ctx<World>` (read-only, P3).
 //!
 //! ```
-//! use deciders::{Behavior, Ctx, Status};
+//! use deciders::{Behavior, Ctx, Frame, Status};
 //! struct Turret { ammo: u32 }
 //! #[derive(Default)]
 //! struct Orders { launches: Vec<&'static str> }
@@ -121,7 +121,7 @@
 //!     }
 //! }
 //! let (mut turret, mut state) = (Turret { ammo: 1 }, Defence::new());
-//! let mut ctx = Ctx::new(0.1).with_world(Orders::default());
+//! let mut ctx = Frame::new(0.1).with_world(Orders::default());
 //! state.tick(&mut turret, &mut ctx);
 //! assert_eq!(ctx.world().launches, ["missile"]);
 //! ```
@@ -171,7 +171,7 @@
 //!   panic unwind (the agents after it are not ticked that frame), while
 //!   `batch::par_tick_all` catches it per agent and reports it with every
 //!   chunk's world ([`batch::Chunk::panics`]).
-//! - **Frame length** (T2): a `dt` above [`Ctx::MAX_DT`] (one hour)
+//! - **Frame length** (T2): a `dt` above [`Frame::MAX_DT`] (one hour)
 //!   counts as `MAX_DT`, and a negative, NaN or infinite one as `0`, so no
 //!   input can freeze or poison the tree clock.
 //! - **Durations** (`every`, `wait`, `timeout`, `delay`, the cooldowns): a
@@ -310,7 +310,7 @@ pub use bt_macros::tree as __tree;
 /// # Example
 ///
 /// ```
-/// use deciders::{Behavior, Ctx, Status};
+/// use deciders::{Behavior, Ctx, Frame, Status};
 ///
 /// struct Bot { low: bool }
 ///
@@ -336,7 +336,7 @@ pub use bt_macros::tree as __tree;
 ///
 /// let mut bot = Bot { low: true };
 /// let mut robot = Robot::new();
-/// let mut ctx = Ctx::new(0.5);
+/// let mut ctx = Frame::new(0.5);
 /// assert_eq!(robot.tick(&mut bot, &mut ctx), Status::Running); // recharged, now idle
 /// let copy = robot.clone();
 /// assert!(copy.is_running());
@@ -352,9 +352,9 @@ macro_rules! tree {
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{builtin, condition, group, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Leaf, Machine, NoTrace, NodeId,
-    NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
-    VisitorMut,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Machine, NoTrace,
+    NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
+    Visitor, VisitorMut,
 };
 
 pub mod decorator {
@@ -382,7 +382,7 @@ pub mod __private {
     pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator, rng};
     pub use bt_runtime::{
-        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Leaf, Machine, NoTrace,
+        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Machine, NoTrace,
         NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
     };
 }

@@ -5,7 +5,7 @@
 //! The examples share this small prelude (hidden in each):
 //!
 //! ```
-//! use deciders::{Behavior, Ctx, Status};
+//! use deciders::{Behavior, Ctx, Frame, Status};
 //! #[derive(Default)]
 //! struct Npc { log: Vec<&'static str>, ready: bool }
 //! /// Logs its name and reports a fixed status.
@@ -28,7 +28,7 @@
 //! masked and the group redecides in the same tick.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -40,7 +40,7 @@
 //!         }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! t.tick(&mut npc, &mut ctx);
 //! npc.ready = true;
 //! t.tick(&mut npc, &mut ctx); // ATTACK interrupts WAIT
@@ -53,7 +53,7 @@
 //! Siblings never interrupt the running child.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -63,7 +63,7 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["flip", "roll", "dance"]);
 //! ```
 //!
@@ -73,7 +73,7 @@
 //! deactivated after them.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Exit, Status};
+//! # use deciders::{Behavior, Ctx, Exit, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -87,7 +87,7 @@
 //!     tree T for Npc { sequence with GuardNest { Do("patrol", Status::Success) } }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! t.tick(&mut npc, &mut Ctx::new(0.1));
+//! t.tick(&mut npc, &mut Frame::new(0.1));
 //! assert_eq!(npc.log, ["nest: guarded", "patrol", "nest: free"]);
 //! ```
 //!
@@ -100,14 +100,14 @@
 //! chosen; anywhere else it fails without running (G4).
 //!
 //! ## Decision flags: `any`, `all`, `none`, `not_all` (G1)
-//! Tests on the flags of this tick ([`Ctx::with_flags`](crate::Ctx::with_flags),
-//! [`Ctx::set_flags`](crate::Ctx::set_flags)) against a mask of
+//! Tests on the flags of this tick ([`Frame::with_flags`](crate::Frame::with_flags),
+//! [`Frame::set_flags`](crate::Frame::set_flags)) against a mask of
 //! [`Flags`](crate::Flags): at least one set, all set, none set, not all set.
 //! No code of yours runs. Here the third tick also shows hysteresis (G3): the
 //! danger is gone, but HIDE runs on, its guard not evaluated again.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -124,19 +124,19 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT));
-//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT | DANGER)); // HIDE interrupts SLEEP
-//! t.tick(&mut npc, &mut Ctx::new(0.1).with_flags(NIGHT)); // HIDE keeps running
+//! t.tick(&mut npc, &mut Frame::new(0.1).with_flags(NIGHT));
+//! t.tick(&mut npc, &mut Frame::new(0.1).with_flags(NIGHT | DANGER)); // HIDE interrupts SLEEP
+//! t.tick(&mut npc, &mut Frame::new(0.1).with_flags(NIGHT)); // HIDE keeps running
 //! assert_eq!(npc.log, ["sleep", "hide", "hide"]);
 //! ```
 //!
 //! ## Stimuli flags: `stimuli_any`, `stimuli_all`, `stimuli_none`, `stimuli_not_all` (G1)
 //! The same tests over the stimuli flags of this tick, which the caller sets
-//! with [`Ctx::set_stimuli`](crate::Ctx::set_stimuli) (for instance from the
+//! with [`Frame::set_stimuli`](crate::Frame::set_stimuli) (for instance from the
 //! agent's recent events: took a hit, heard a noise).
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -150,7 +150,7 @@
 //!         }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! t.tick(&mut npc, &mut ctx);
 //! ctx.set_stimuli(HIT);
 //! t.tick(&mut npc, &mut ctx); // FLINCH interrupts IDLE, succeeds, and IDLE is chosen again
@@ -165,7 +165,7 @@
 //! outlives the child's activations (each agent has its own).
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -177,7 +177,7 @@
 //!         }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.5));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.5));
 //! for _ in 0..3 {
 //!     t.tick(&mut npc, &mut ctx); // clock 0.5, 1.0, 1.5
 //! }
@@ -195,7 +195,7 @@
 //! `Option<(f32, D)>`, and the behavior's memory is built with `From<D>`.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -220,7 +220,7 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc { ready: true, ..Npc::default() }, T::new());
-//! t.tick(&mut npc, &mut Ctx::new(0.1));
+//! t.tick(&mut npc, &mut Frame::new(0.1));
 //! assert_eq!(npc.log, ["attack"]);
 //! ```
 //!
@@ -230,7 +230,7 @@
 //! halted and counts as failed.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -242,7 +242,7 @@
 //!         sequence { work: when(recheck, decide = |n: &Npc| !n.ready) => Do("work", Status::Running), Do("rest", Status::Success) }
 //!     }
 //! }
-//! let (mut npc, mut ctx) = (Npc::default(), Ctx::new(0.1));
+//! let (mut npc, mut ctx) = (Npc::default(), Frame::new(0.1));
 //! let (mut stubborn, mut watchful) = (Stubborn::new(), Watchful::new());
 //! stubborn.tick(&mut npc, &mut ctx);
 //! watchful.tick(&mut npc, &mut ctx);
@@ -257,7 +257,7 @@
 //! now rejects, the group exits with `Failure` instead of choosing a next child.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! struct Home { dishes: u32, guests: bool, log: Vec<&'static str> }
 //! #[derive(Default)]
 //! struct Wash;
@@ -289,9 +289,9 @@
 //! }
 //! fn run<T: deciders::Tree<Home>>(mut t: T) -> Vec<&'static str> {
 //!     let mut home = Home { dishes: 2, guests: false, log: Vec::new() };
-//!     t.tick(&mut home, &mut Ctx::new(0.1));
+//!     t.tick(&mut home, &mut Frame::new(0.1));
 //!     home.guests = true; // guests arrive while the first dish is washed
-//!     t.tick(&mut home, &mut Ctx::new(0.1)); // the washing ends
+//!     t.tick(&mut home, &mut Frame::new(0.1)); // the washing ends
 //!     home.log
 //! }
 //! assert_eq!(run(Strict::new()), ["wash", "wash", "chat"]); // the chores group is rechecked
@@ -310,7 +310,7 @@
 //! checked first, as for any guard.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -337,9 +337,9 @@
 //! }
 //! let mut camp = Camp { food: false, wood: false, log: Vec::new() };
 //! let mut t = Evening::new();
-//! t.tick(&mut camp, &mut Ctx::new(0.1)); // no chore accepts: the group does not either
+//! t.tick(&mut camp, &mut Frame::new(0.1)); // no chore accepts: the group does not either
 //! camp.wood = true;
-//! t.tick(&mut camp, &mut Ctx::new(0.1)); // `fire` accepts: the group interrupts `nap`
+//! t.tick(&mut camp, &mut Frame::new(0.1)); // `fire` accepts: the group interrupts `nap`
 //! assert_eq!(camp.log, ["nap", "burn"]);
 //! ```
 //!
@@ -349,7 +349,7 @@
 //! the sequence fails there, the fallback moves on to its next child.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -362,8 +362,8 @@
 //!     }
 //! }
 //! let mut npc = Npc::default(); // not ready: both guards reject
-//! assert_eq!(Seq::new().tick(&mut npc, &mut Ctx::new(0.1)), Status::Failure);
-//! assert_eq!(Fb::new().tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(Seq::new().tick(&mut npc, &mut Frame::new(0.1)), Status::Failure);
+//! assert_eq!(Fb::new().tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["walk"]);
 //! ```
 //!
@@ -374,7 +374,7 @@
 //! both resume at the running child next tick.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -387,7 +387,7 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["aim", "shoot", "reload"]);
 //! ```
 //!
@@ -397,7 +397,7 @@
 //! sequence fails.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -406,7 +406,7 @@
 //!         reactive_sequence { condition(|n: &Npc| !n.ready), Do("work", Status::Running) }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
 //! npc.ready = true; // the condition now fails: WORK is halted
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Failure);
@@ -420,7 +420,7 @@
 //! walk go on to the running one, which resumes.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -432,7 +432,7 @@
 //!         }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! t.tick(&mut npc, &mut ctx); // ATTACK rejected: PATROL runs
 //! npc.ready = true;
 //! t.tick(&mut npc, &mut ctx); // ATTACK runs, PATROL is halted
@@ -451,7 +451,7 @@
 //! children not reached this tick are skipped and the running ones are halted.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -466,7 +466,7 @@
 //!         parallel(success >= 2) { Do("x", Status::Failure), Do("y", Status::Failure), Do("z", Status::Running) }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), Escort::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), Escort::new(), Frame::new(0.1));
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
 //! assert_eq!(t.tick(&mut npc, &mut ctx), Status::Success); // the wait is over; WALK halted
@@ -483,14 +483,14 @@
 //! and fails; all succeeding in one tick succeeds.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { concurrent { Do("look", Status::Success), Do("walk", Status::Running) } }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! t.tick(&mut npc, &mut ctx);
 //! t.tick(&mut npc, &mut ctx);
 //! assert_eq!(npc.log, ["look", "walk", "look", "walk"]);
@@ -505,7 +505,7 @@
 //! Swaps `Success` and `Failure`; `Running` passes through.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -513,7 +513,7 @@
 //!     tree T for Npc { sequence { invert { fail }, Do("after", Status::Success) } }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["after"]);
 //! ```
 //!
@@ -525,7 +525,7 @@
 //! completes going: it starts again on the next tick.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -537,7 +537,7 @@
 //!     }
 //! }
 //! let mut npc = Npc::default();
-//! let mut ctx = Ctx::new(0.1);
+//! let mut ctx = Frame::new(0.1);
 //! assert_eq!(Forced::new().tick(&mut npc, &mut ctx), Status::Running); // waits for DIG
 //! let mut always = Always::new();
 //! assert_eq!(always.tick(&mut npc, &mut ctx), Status::Success); // DIG halted
@@ -551,14 +551,14 @@
 //! until `d` seconds have passed. A running child is never cut short.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { cooldown(0.25) { Do("shout", Status::Success) } }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! let got: Vec<Status> = (0..4).map(|_| t.tick(&mut npc, &mut ctx)).collect();
 //! assert_eq!(got, [Status::Success, Status::Failure, Status::Failure, Status::Success]);
 //! ```
@@ -568,7 +568,7 @@
 //! entering it until `d` seconds have passed. Successes start no cooldown.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -576,7 +576,7 @@
 //!     tree Jump for Npc { cooldown_on_failure(0.25) { Do("jump", Status::Failure) } }
 //!     tree Step for Npc { cooldown_on_failure(0.25) { Do("step", Status::Success) } }
 //! }
-//! let (mut npc, mut ctx) = (Npc::default(), Ctx::new(0.1));
+//! let (mut npc, mut ctx) = (Npc::default(), Frame::new(0.1));
 //! let (mut jump, mut step) = (Jump::new(), Step::new());
 //! for _ in 0..4 {
 //!     jump.tick(&mut npc, &mut ctx); // clock 0.1, 0.2, 0.3, 0.4
@@ -592,14 +592,14 @@
 //! after `n` attempts, `repeat(forever)` never succeeds.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
 //! deciders::tree! {
 //!     tree T for Npc { repeat(3) { Do("knock", Status::Success) } }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! let got: Vec<Status> = (0..3).map(|_| t.tick(&mut npc, &mut ctx)).collect();
 //! assert_eq!(got, [Status::Running, Status::Running, Status::Success]);
 //! assert_eq!(npc.log, ["knock", "knock", "knock"]);
@@ -614,7 +614,7 @@
 //! lets its child run at 0.3; the timeout is entered then and fires at 0.5.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -623,7 +623,7 @@
 //!         sequence { delay(0.15) { succeed }, timeout(0.2) { Do("search", Status::Running) } }
 //!     }
 //! }
-//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Ctx::new(0.1));
+//! let (mut npc, mut t, mut ctx) = (Npc::default(), T::new(), Frame::new(0.1));
 //! let got: Vec<Status> = (0..5).map(|_| t.tick(&mut npc, &mut ctx)).collect();
 //! assert_eq!(got, [Status::Running, Status::Running, Status::Running, Status::Running, Status::Failure]);
 //! assert_eq!(npc.log, ["search", "search"]);
@@ -641,15 +641,15 @@
 //! `Option<bool>` (`None`: not known yet → `Running`) or a `Status`.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! deciders::tree! {
 //!     tree T for Npc { condition(|n: &Npc| n.ready.then_some(true)) }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running);
 //! npc.ready = true;
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! ```
 //!
 //! ## `succeed`, `fail`, `wait(d)` (L7)
@@ -667,7 +667,7 @@
 //! reference has its own state. References must not form a cycle.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -676,7 +676,7 @@
 //!     tree Cross for Npc { sequence { subtree Look, Do("walk", Status::Success), subtree Look } }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), Cross::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["left", "right", "walk", "left", "right"]);
 //! ```
 //!
@@ -696,7 +696,7 @@
 //! the referenced tree to have it too.
 //!
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] pub struct Npc { log: Vec<&'static str> }
 //! # pub struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -714,7 +714,7 @@
 //! }
 //! # fn main() {
 //! let (mut npc, mut t) = (Npc::default(), Cross::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Success);
 //! assert_eq!(npc.log, ["left", "right", "walk", "left", "right"]);
 //! # }
 //! ```
@@ -740,7 +740,7 @@
 //! At each decision, one of the accepting children, at random, weighted by
 //! its decide score (a child with no decide scores 1).
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -755,8 +755,8 @@
 //! let mut npc = Npc::default();
 //! let mut t = Idle::with_seed(7);
 //! for _ in 0..100 {
-//!     t.tick(&mut npc, &mut Ctx::new(0.1));
-//!     t.halt(&mut npc, &mut Ctx::new(0.0)); // a fresh decision every time
+//!     t.tick(&mut npc, &mut Frame::new(0.1));
+//!     t.halt(&mut npc, &mut Frame::new(0.0)); // a fresh decision every time
 //! }
 //! // Both succeed at once, so each tick runs the chosen one and then the
 //! // other (masked redecide); which comes first is the random choice.
@@ -766,8 +766,8 @@
 //! let mut again = Npc::default();
 //! let mut t = Idle::with_seed(7);
 //! for _ in 0..100 {
-//!     t.tick(&mut again, &mut Ctx::new(0.1));
-//!     t.halt(&mut again, &mut Ctx::new(0.0));
+//!     t.tick(&mut again, &mut Frame::new(0.1));
+//!     t.halt(&mut again, &mut Frame::new(0.0));
 //! }
 //! assert_eq!(npc.log, again.log);
 //! ```
@@ -778,7 +778,7 @@
 //! `reset` clears it); when no child left in the round accepts, a new round
 //! starts. At most 64 children.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -789,8 +789,8 @@
 //! }
 //! let (mut npc, mut t) = (Npc::default(), Bark::with_seed(1));
 //! for _ in 0..3 {
-//!     t.tick(&mut npc, &mut Ctx::new(0.1));
-//!     t.halt(&mut npc, &mut Ctx::new(0.0));
+//!     t.tick(&mut npc, &mut Frame::new(0.1));
+//!     t.halt(&mut npc, &mut Frame::new(0.0));
 //! }
 //! let mut round = npc.log.clone();
 //! round.sort();
@@ -804,7 +804,7 @@
 //! takes over only with a strictly higher score; the running child is never
 //! stopped by rescoring alone.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -823,10 +823,10 @@
 //! }
 //! let mut n = Needs { hunger: 0.6, fatigue: 0.4, log: vec![] };
 //! let mut t = Sim::new();
-//! t.tick(&mut n, &mut Ctx::new(0.5)); // eat: 0.6 > 0.4
+//! t.tick(&mut n, &mut Frame::new(0.5)); // eat: 0.6 > 0.4
 //! n.fatigue = 0.9;
-//! t.tick(&mut n, &mut Ctx::new(0.5)); // not rescored yet: still eating
-//! t.tick(&mut n, &mut Ctx::new(0.5)); // rescored: sleep 0.9 > eat 0.6
+//! t.tick(&mut n, &mut Frame::new(0.5)); // not rescored yet: still eating
+//! t.tick(&mut n, &mut Frame::new(0.5)); // rescored: sleep 0.9 > eat 0.6
 //! assert_eq!(n.log, ["eat", "eat", "sleep"]);
 //! ```
 //!
@@ -838,7 +838,7 @@
 //! The node reports the branch's status; `C` is not evaluated again while a
 //! branch runs.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -848,9 +848,9 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running);
 //! npc.ready = true; // not seen: the condition ran once for this activation
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running);
 //! assert_eq!(npc.log, ["wait", "wait"]);
 //! ```
 //!
@@ -860,7 +860,7 @@
 //! ticking a branch. When the choice changes, the branch left is halted
 //! before the other is ticked.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -870,9 +870,9 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! t.tick(&mut npc, &mut Ctx::new(0.1));
+//! t.tick(&mut npc, &mut Frame::new(0.1));
 //! npc.ready = true; // seen at once: patrol is halted, chase ticked
-//! t.tick(&mut npc, &mut Ctx::new(0.1));
+//! t.tick(&mut npc, &mut Frame::new(0.1));
 //! assert_eq!(npc.log, ["patrol", "chase"]);
 //! ```
 //!
@@ -884,7 +884,7 @@
 //! (a forgotten enum variant is error `E0004`, at `value`). To fail when no
 //! other case matches, write it: `_ => fail`.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # struct Do(&'static str, Status);
 //! #[derive(Clone, Copy, PartialEq)]
 //! enum Mode { Calm, Alert, Combat }
@@ -902,15 +902,15 @@
 //! }
 //! let mut g = Guard { mode: Mode::Calm, log: vec![] };
 //! let mut t = T::new();
-//! t.tick(&mut g, &mut Ctx::new(0.1));
+//! t.tick(&mut g, &mut Frame::new(0.1));
 //! g.mode = Mode::Combat;
-//! t.tick(&mut g, &mut Ctx::new(0.1));
+//! t.tick(&mut g, &mut Frame::new(0.1));
 //! assert_eq!(g.log, ["patrol", "chase"]);
 //! ```
 //! Over a value with more cases than the tree handles, `_ => fail` makes
 //! the rest a failure:
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # struct Do(&'static str, Status);
 //! struct Npc { level: u8, log: Vec<&'static str> }
 //! # impl Behavior<Npc> for Do {
@@ -927,14 +927,14 @@
 //! }
 //! let mut n = Npc { level: 2, log: vec![] };
 //! let mut t = T::new();
-//! assert_eq!(t.tick(&mut n, &mut Ctx::new(0.1)), Status::Success);
+//! assert_eq!(t.tick(&mut n, &mut Frame::new(0.1)), Status::Success);
 //! n.level = 9;
-//! assert_eq!(t.tick(&mut n, &mut Ctx::new(0.1)), Status::Failure);
+//! assert_eq!(t.tick(&mut n, &mut Frame::new(0.1)), Status::Failure);
 //! assert_eq!(n.log, ["train"]);
 //! ```
 //! Without the `_` case, that tree does not compile:
 //! ```compile_fail,E0004
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # struct Do(&'static str);
 //! # struct Npc { level: u8 }
 //! # impl Behavior<Npc> for Do {}
@@ -953,7 +953,7 @@
 //! fails if at least `m` children failed (1 when not given), else succeeds
 //! (BehaviorTree.CPP's ParallelAll).
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -963,10 +963,10 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running); // `a` failed: go on
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running); // `a` failed: go on
 //! let mut s = Status::Running;
 //! while s == Status::Running {
-//!     s = t.tick(&mut npc, &mut Ctx::new(0.1)); // until `wait` completes
+//!     s = t.tick(&mut npc, &mut Frame::new(0.1)); // until `wait` completes
 //! }
 //! assert_eq!(s, Status::Success); // 1 failure < 2
 //! assert_eq!(npc.log, ["a", "c"]); // completed children are not ticked again
@@ -979,7 +979,7 @@
 //! completes at once with that status (or with `S` when given:
 //! `run_once(Success)` is skipped in a `sequence`), until `reset`.
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -989,7 +989,7 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! for _ in 0..3 { t.tick(&mut npc, &mut Ctx::new(0.1)); }
+//! for _ in 0..3 { t.tick(&mut npc, &mut Frame::new(0.1)); }
 //! assert_eq!(npc.log, ["greet", "trade", "trade", "trade"]);
 //! ```
 //!
@@ -998,7 +998,7 @@
 //! checked when the child is entered (a rejection fails without running it)
 //! and every tick while it runs (a rejection halts it and fails).
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -1008,9 +1008,9 @@
 //!     }
 //! }
 //! let (mut npc, mut t) = (Npc { ready: true, ..Npc::default() }, T::new());
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running);
 //! npc.ready = false;
-//! assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Failure);
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Failure);
 //! assert_eq!(npc.log, ["work"]);
 //! ```
 //!
@@ -1025,7 +1025,7 @@
 //! `Persist` type. The built-in decorators are implementations of the same
 //! trait ([`decorator`](crate::decorator)).
 //! ```
-//! # use deciders::{Behavior, Ctx, Status};
+//! # use deciders::{Behavior, Ctx, Frame, Status};
 //! # #[derive(Default)] struct Npc { log: Vec<&'static str>, ready: bool }
 //! # struct Do(&'static str, Status);
 //! # impl Behavior<Npc> for Do { fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status { n.log.push(self.0); self.1 } }
@@ -1043,6 +1043,6 @@
 //!     tree T for Npc { decorate(UntilFailure) { Do("dig", Status::Success) } }
 //! }
 //! let (mut npc, mut t) = (Npc::default(), T::new());
-//! for _ in 0..3 { assert_eq!(t.tick(&mut npc, &mut Ctx::new(0.1)), Status::Running); }
+//! for _ in 0..3 { assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Running); }
 //! assert_eq!(npc.log, ["dig", "dig", "dig"]);
 //! ```

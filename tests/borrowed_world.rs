@@ -1,13 +1,13 @@
 //! A world that borrows (T2, F4): `tree Name for Agent, world<'w> =
-//! Frame<'w>`. One state type serves every frame's borrow: each frame's
+//! Scene<'w>`. One state type serves every frame's borrow: each frame's
 //! world borrows that frame's read-only snapshot (on the caller's stack)
 //! and owns its output buffer, with no `Arc` and no `'static`.
 
-use deciders::{batch, Behavior, Ctx, Decorator, Status};
+use deciders::{batch, Behavior, Ctx, Decorator, Frame, Status};
 
 /// What a frame lends the agents: a snapshot it owns elsewhere, and where
 /// the agents' requests go.
-pub struct Frame<'w> {
+pub struct Scene<'w> {
     /// The danger at each agent's position, read-only.
     danger: &'w [f32],
     /// The agents that shouted this frame.
@@ -24,7 +24,7 @@ pub struct Sheep {
 
 impl Sheep {
     /// Reads the world: the danger where this sheep stands.
-    fn scared(&self, ctx: &Ctx<Frame<'_>>) -> f32 {
+    fn scared(&self, ctx: &Ctx<Scene<'_>>) -> f32 {
         ctx.world().danger[self.id]
     }
 }
@@ -32,8 +32,8 @@ impl Sheep {
 /// Runs away and shouts into the frame's buffer.
 #[derive(Default)]
 struct Flee;
-impl<'w> Behavior<Sheep, Frame<'w>> for Flee {
-    fn tick(&mut self, s: &mut Sheep, ctx: &mut Ctx<Frame<'w>>) -> Status {
+impl<'w> Behavior<Sheep, Scene<'w>> for Flee {
+    fn tick(&mut self, s: &mut Sheep, ctx: &mut Ctx<Scene<'w>>) -> Status {
         s.fled += 1;
         let id = s.id;
         ctx.world_mut().shouts.push(id);
@@ -55,9 +55,9 @@ impl<W> Behavior<Sheep, W> for Graze {
 /// through unless the snapshot says the whole field is calm.
 #[derive(Default)]
 struct UnlessCalm;
-impl<'w> Decorator<Sheep, Frame<'w>> for UnlessCalm {
+impl<'w> Decorator<Sheep, Scene<'w>> for UnlessCalm {
     type Persist = ();
-    fn after(&mut self, _: &mut (), _: &Sheep, ctx: &Ctx<Frame<'w>>, s: Status) -> Status {
+    fn after(&mut self, _: &mut (), _: &Sheep, ctx: &Ctx<Scene<'w>>, s: Status) -> Status {
         if ctx.world().danger.iter().all(|&d| d <= 0.0) {
             Status::Failure
         } else {
@@ -67,11 +67,11 @@ impl<'w> Decorator<Sheep, Frame<'w>> for UnlessCalm {
 }
 
 mod herd {
-    use super::{Frame, Graze, Sheep};
+    use super::{Graze, Scene, Sheep};
 
     deciders::tree! {
         /// Grazes: a subtree over the same borrowing world.
-        pub tree Idle for Sheep, world<'w> = Frame<'w> {
+        pub tree Idle for Sheep, world<'w> = Scene<'w> {
             cooldown(0.5) { Graze }
         }
     }
@@ -79,7 +79,7 @@ mod herd {
 
 deciders::tree! {
     /// Flees when the snapshot says so, else grazes.
-    pub tree Field for Sheep, world<'w> = Frame<'w> {
+    pub tree Field for Sheep, world<'w> = Scene<'w> {
         selector {
             flee: when(decide = Sheep::scared) => decorate(UnlessCalm) { Flee },
             idle: subtree herd::Idle,
@@ -115,7 +115,7 @@ fn f4_a_world_that_borrows_a_frame_snapshot_under_tick_all() {
     for frame in 0..3 {
         // The snapshot lives on this stack frame only.
         let danger = snapshot(n, frame);
-        let mut ctx = Ctx::new(0.1).with_world(Frame {
+        let mut ctx = Frame::new(0.1).with_world(Scene {
             danger: &danger,
             shouts: Vec::new(),
         });
@@ -159,7 +159,7 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
                     &mut sheep,
                     0.1,
                     512,
-                    || Frame {
+                    || Scene {
                         danger: &danger,
                         shouts: Vec::new(),
                     },
@@ -168,7 +168,7 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
                 assert!(chunks.iter().all(|c| c.errors == 0 && c.panics.is_empty()));
                 chunks.into_iter().flat_map(|c| c.world.shouts).collect()
             } else {
-                let mut ctx = Ctx::new(0.1).with_world(Frame {
+                let mut ctx = Frame::new(0.1).with_world(Scene {
                     danger: &danger,
                     shouts: Vec::new(),
                 });
@@ -182,7 +182,7 @@ fn f4_par_tick_all_chunk_worlds_borrow_one_snapshot_and_own_their_buffers() {
     };
     let (serial, parallel) = (run(false), run(true));
     assert_eq!(serial, parallel);
-    // Frame 0: every third agent, from 0.
+    // Scene 0: every third agent, from 0.
     assert_eq!(serial.0[0].len(), n.div_ceil(3));
     assert_eq!(&serial.0[0][..3], &[0, 3, 6]);
 }
@@ -201,7 +201,7 @@ fn f4_prep_gets_each_agents_own_tree_state() {
     let danger = vec![-1.0; n];
     let mut seen = Vec::new();
     for _ in 0..2 {
-        let mut ctx = Ctx::new(0.1).with_world(Frame {
+        let mut ctx = Frame::new(0.1).with_world(Scene {
             danger: &danger,
             shouts: Vec::new(),
         });

@@ -79,7 +79,7 @@
 use std::collections::{HashMap, HashSet};
 
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
 /// Entities, moves and weapons: the bot format's pre-defined symbols.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -245,7 +245,7 @@ deciders::tree! {
 
 /// One frame of one second (so `timer( 5000 )` spans five frames).
 fn frame(t: &mut DefaultBot, bot: &mut Bot) -> (Status, Vec<String>) {
-    let s = t.tick(bot, &mut Ctx::new(1.0));
+    let s = t.tick(bot, &mut Frame::new(1.0));
     (s, std::mem::take(&mut bot.frame))
 }
 

@@ -15,10 +15,10 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
-fn ctx() -> Ctx {
-    Ctx::new(0.1)
+fn ctx() -> Frame {
+    Frame::new(0.1)
 }
 
 /// One tick with `dt = 0.1`.

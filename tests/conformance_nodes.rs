@@ -19,11 +19,11 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, Status, Tree};
+use deciders::{Behavior, Ctx, Exit, Frame, Status, Tree};
 
 /// One tick with `dt`, then the status and the hook log of that tick.
 fn run_dt<T: Tree<World>>(t: &mut T, w: &mut World, dt: f32) -> (Status, Vec<String>) {
-    let s = t.tick(w, &mut Ctx::new(dt));
+    let s = t.tick(w, &mut Frame::new(dt));
     (s, w.take())
 }
 
@@ -1417,7 +1417,7 @@ fn r5_repeat_and_retry_restart_on_the_next_tick() {
     // child is not active (nothing to deactivate).
     w.result("x", Success);
     step(&mut t, &mut w, Running, &ok);
-    t.halt(&mut w, &mut Ctx::new(0.1));
+    t.halt(&mut w, &mut Frame::new(0.1));
     assert_eq!(w.take(), log(&[]));
     assert!(!t.is_running());
     step(&mut t, &mut w, Running, &ok);
@@ -1582,7 +1582,7 @@ fn r7_delay_reports_running_then_ticks_the_child() {
        // A new activation waits again; halting during the delay resets it.
     step(&mut t, &mut w, Running, &[]); // 0.6: entered
     step(&mut t, &mut w, Running, &[]); // 0.7
-    t.halt(&mut w, &mut Ctx::new(0.1));
+    t.halt(&mut w, &mut Frame::new(0.1));
     assert_eq!(w.take(), log(&[]));
     step(&mut t, &mut w, Running, &[]); // 0.8: entered again
     step(&mut t, &mut w, Running, &[]); // 0.9 (would have run here without the halt)
@@ -2067,7 +2067,7 @@ fn c8_halting_if_then_else_halts_the_running_branch() {
         Running,
         &["decide C", "activate T", "tick T -> Running"],
     );
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     assert_eq!(w.take(), log(&["deactivate T"]));
     // The next activation evaluates the condition again.
     w.set("C", -1.0);

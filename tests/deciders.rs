@@ -6,10 +6,10 @@ use std::cell::Cell;
 
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, Flags, Reject, Status, TickError, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Exit, Flags, Frame, Reject, Status, TickError, Trace, TraceEvent};
 
-fn ctx() -> Ctx {
-    Ctx::new(0.1)
+fn ctx() -> Frame {
+    Frame::new(0.1)
 }
 
 /// Records trace events as text.
@@ -392,8 +392,8 @@ deciders::tree! {
     }
 }
 
-fn flagged(f: Flags) -> Ctx {
-    Ctx::new(0.1).with_flags(f)
+fn flagged(f: Flags) -> Frame {
+    Frame::new(0.1).with_flags(f)
 }
 
 #[test]
@@ -573,10 +573,10 @@ fn g2_a_decide_may_read_the_tick_context() {
     let mut w = World::new();
     w.set("with_ctx", 1.0);
     let mut t = Scores::new();
-    t.tick(&mut w, &mut Ctx::new(0.01));
+    t.tick(&mut w, &mut Frame::new(0.01));
     assert!(w.take().contains(&"activate idle".to_string()));
     let mut t = Scores::new();
-    t.tick(&mut w, &mut Ctx::new(0.1));
+    t.tick(&mut w, &mut Frame::new(0.1));
     assert!(w.take().contains(&"activate with_ctx".to_string()));
 }
 
@@ -960,8 +960,8 @@ fn t2_a_tree_without_timers_carries_no_clock() {
     assert!(std::mem::size_of::<Nothing>() < std::mem::size_of::<Precond>());
     let mut w = World::new();
     let mut t = Precond::new();
-    t.tick(&mut w, &mut Ctx::new(0.25));
-    t.tick(&mut w, &mut Ctx::new(f32::NAN)); // bad dt counts as 0
+    t.tick(&mut w, &mut Frame::new(0.25));
+    t.tick(&mut w, &mut Frame::new(f32::NAN)); // bad dt counts as 0
     assert_eq!(t.now(), 0.25);
     let _ = Reject::Timer;
 }

@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use deciders::decorator::Before;
 use deciders::Status::*;
-use deciders::{Ctx, Decorator, Exit, Status, Tree};
+use deciders::{Ctx, Decorator, Exit, Frame, Status, Tree};
 
 /// Unity's "loop until it fails" (SPEC R11): runs its child again after
 /// every success, fails when the child fails. No memory, no persistent state.
@@ -295,13 +295,13 @@ fn r11_halting_a_custom_decorator_halts_its_child_then_exits_it() {
             "rationed after Running ticks=1",
         ],
     );
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     assert_eq!(w.take(), log(&["deactivate A", "rationed exit Halted"]));
     // `reset` returns the persistent state to its default.
     let mut t = Ration2::new();
     w.result("A", Success);
     step(&mut t, &mut w, Success, FRESH_SUCCESS);
-    t.reset(&mut w, &mut Ctx::new(0.0));
+    t.reset(&mut w, &mut Frame::new(0.0));
     step(&mut t, &mut w, Success, FRESH_SUCCESS);
 }
 
@@ -393,7 +393,7 @@ fn r13_bt_dec_04_run_once_then_skip() {
         );
     }
     // `reset` forgets the stored status.
-    t.reset(&mut w, &mut Ctx::new(0.0));
+    t.reset(&mut w, &mut Frame::new(0.0));
     step(
         &mut t,
         &mut w,
@@ -425,7 +425,7 @@ fn r13_bt_dec_04_run_once_replays_the_stored_status_and_counts_completions() {
     );
     step(&mut t, &mut w, Running, &["tick A -> Running"]);
     // A halt keeps nothing stored: A had not completed.
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     assert_eq!(w.take(), log(&["deactivate A"]));
     w.result("A", Failure);
     step(
@@ -439,7 +439,7 @@ fn r13_bt_dec_04_run_once_replays_the_stored_status_and_counts_completions() {
         step(&mut t, &mut w, Failure, &[]);
     }
     // A halt keeps the stored status (persistent, SPEC C7).
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     step(&mut t, &mut w, Failure, &[]);
 }
 
@@ -515,7 +515,7 @@ fn r11_stop_with_running_halts_the_child_and_keeps_the_decorator_waiting() {
         ],
     );
     // Halting the tree: B only, the decorator already left.
-    Tree::halt(&mut t, &mut w, &mut Ctx::new(0.1));
+    Tree::halt(&mut t, &mut w, &mut Frame::new(0.1));
     assert_eq!(w.take(), ["deactivate B"]);
     // A stop with `Failure` on entry is a refusal: no activation, no
     // `exit`, and the sequence fails.

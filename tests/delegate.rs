@@ -6,7 +6,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Status, TraceEvent};
+use deciders::{Behavior, Ctx, Frame, Status, TraceEvent};
 
 /// A behavior built from its guard's DBlock; logs the value it was given.
 struct Carry(u32);
@@ -225,7 +225,7 @@ fn g6_preconditions_come_first_and_a_rejection_decides_no_child() {
         &["activate idle", "tick idle -> Running"],
     );
     let mut t = Flagged::new();
-    let mut ctx = Ctx::new(0.1).with_flags(deciders::Flags::bit(0));
+    let mut ctx = Frame::new(0.1).with_flags(deciders::Flags::bit(0));
     assert_eq!(t.tick(&mut w, &mut ctx), Running);
     assert_eq!(
         w.take(),
@@ -385,7 +385,7 @@ fn g6_the_guard_is_traced_as_accepting_with_the_childs_score_or_rejecting() {
     w.set("y", 2.5);
     let mut t = Delegating::new();
     let mut tr = Events::default();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(
         tr.0,
         [
@@ -398,7 +398,7 @@ fn g6_the_guard_is_traced_as_accepting_with_the_childs_score_or_rejecting() {
     let mut w = World::new();
     let mut t = Delegating::new();
     let mut tr = Events::default();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(
         tr.0[..4],
         [
@@ -429,7 +429,7 @@ fn g6_a_shuffle_round_counts_a_delegated_child_only_once_entered() {
             "tick a -> Running",
         ],
     );
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     w.take();
     // So `x` is not in the round: one pass decides `x` then `y` (a round
     // holding `x` would decide `y` first, then `x` in a new round).
@@ -447,7 +447,7 @@ fn g6_a_shuffle_round_counts_a_delegated_child_only_once_entered() {
         ],
     );
     // Now it is: once halted, `g`'s next decision passes over `x`.
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     w.take();
     w.set("y", 1.0);
     step(

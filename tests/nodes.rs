@@ -4,10 +4,10 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Ctx, Status};
+use deciders::{Frame, Status};
 
-fn ctx() -> Ctx {
-    Ctx::new(0.1)
+fn ctx() -> Frame {
+    Frame::new(0.1)
 }
 
 fn run<T: deciders::Tree<World>>(t: &mut T, w: &mut World) -> (Status, Vec<String>) {

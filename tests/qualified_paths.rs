@@ -4,7 +4,7 @@
 //! (`moves::Mode::Run(3)`), and a node named with a raw identifier
 //! (`r#loop:`, named `loop`).
 
-use deciders::{Ctx, NodeInfo, Status};
+use deciders::{Frame, NodeInfo, Status};
 
 #[derive(Default)]
 struct Bot {
@@ -82,7 +82,7 @@ deciders::tree! {
 fn qualified_constructors_build_their_behaviors() {
     let mut bot = Bot::default();
     let mut t = Talk::new();
-    assert_eq!(t.tick(&mut bot, &mut Ctx::new(0.1)), Status::Success);
+    assert_eq!(t.tick(&mut bot, &mut Frame::new(0.1)), Status::Success);
     assert_eq!(bot.said, ["hi", "HEY", "walk 2", "run 3", "hide bush"]);
 }
 

@@ -6,12 +6,12 @@ mod common;
 use common::*;
 use deciders::rng::rand_core::{SeedableRng, TryRng};
 use deciders::Status::*;
-use deciders::{Ctx, TickError, Tree};
+use deciders::{Frame, TickError, Tree};
 use std::convert::Infallible;
 
 /// One tick; the log.
 fn run<T: Tree<World>>(t: &mut T, w: &mut World) -> Vec<String> {
-    t.tick(w, &mut Ctx::new(0.1));
+    t.tick(w, &mut Frame::new(0.1));
     w.take()
 }
 
@@ -129,7 +129,7 @@ fn d4_the_draw_protocol_is_exact_with_a_scripted_generator() {
     );
     // Only the accepting children draw: with `a` rejecting, `b` is taken
     // without a draw and `c` draws 0.5: 0.5 * 3 = 1.5 < 2, `c` wins.
-    t.halt(&mut w, &mut Ctx::new(0.0));
+    t.halt(&mut w, &mut Frame::new(0.0));
     w.take();
     w.set("a", 0.0);
     step(
@@ -210,7 +210,7 @@ fn d8_the_same_seed_replays_the_same_decisions_and_seeds_differ() {
 }
 
 fn t_halt<T: Tree<World>>(t: &mut T, w: &mut World) {
-    t.halt(w, &mut Ctx::new(0.0));
+    t.halt(w, &mut Frame::new(0.0));
     w.take();
 }
 
@@ -232,7 +232,7 @@ fn d8_reset_returns_to_the_seeded_state() {
     w.set("a", 1.0).set("b", 1.0).set("c", 1.0);
     let mut t = Pick3::with_seed(42);
     let first = fresh_picks(&mut t, &mut w, 30);
-    t.reset(&mut w, &mut Ctx::new(0.0));
+    t.reset(&mut w, &mut Frame::new(0.0));
     assert_eq!(t.seed(), 42);
     assert_eq!(fresh_picks(&mut t, &mut w, 30), first);
     // `set_seed` changes the stream.
@@ -311,7 +311,7 @@ fn d4_choice_frequencies_follow_the_scores() {
 fn d9_a_random_group_with_no_accepting_child_is_reported() {
     let mut w = World::new();
     let mut t = Pick3::new();
-    let mut c = Ctx::new(0.1);
+    let mut c = Frame::new(0.1);
     assert_eq!(t.tick(&mut w, &mut c), Failure);
     assert!(matches!(
         c.report().first().copied(),
@@ -343,7 +343,7 @@ fn d5_reset_clears_the_round() {
     let mut w = World::new();
     let mut t = Shuffle4::with_seed(9);
     let first = fresh_picks(&mut t, &mut w, 2);
-    t.reset(&mut w, &mut Ctx::new(0.0));
+    t.reset(&mut w, &mut Frame::new(0.0));
     assert_eq!(fresh_picks(&mut t, &mut w, 2), first);
 }
 
@@ -433,7 +433,7 @@ fn d6_rescoring_takes_over_only_on_a_strictly_higher_score_at_the_interval() {
     w.set("a", 2.0).set("b", 1.0);
     let mut t = Rescored::new();
     let dt = |t: &mut Rescored, w: &mut World, dt: f32| {
-        let s = t.tick(w, &mut Ctx::new(dt));
+        let s = t.tick(w, &mut Frame::new(dt));
         (s, w.take())
     };
     assert_eq!(

@@ -8,7 +8,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Ctx, Status, Tree};
+use deciders::{Frame, Status, Tree};
 
 /// Trees of another module, each in an invocation of its own.
 mod ai {
@@ -152,7 +152,7 @@ fn script<T: Tree<World>>(mut t: T) -> Vec<(Status, Vec<String>)> {
             _ => (Failure, Success),
         };
         w.result("walk", walk).result("look", look);
-        let s = t.tick(&mut w, &mut Ctx::new(0.1));
+        let s = t.tick(&mut w, &mut Frame::new(0.1));
         out.push((s, w.take()));
     }
     out
@@ -237,7 +237,7 @@ fn rolls(t: &mut Rolled, n: usize) -> Vec<String> {
         .result("rest", Success);
     let mut out = Vec::new();
     for _ in 0..n {
-        t.tick(&mut w, &mut Ctx::new(0.1));
+        t.tick(&mut w, &mut Frame::new(0.1));
         out.extend(
             w.take()
                 .into_iter()
@@ -256,7 +256,7 @@ fn s3_a_referenced_tree_that_draws_is_seeded_by_the_referencing_tree() {
     assert_ne!(first, rolls(&mut Rolled::with_seed(6), 30));
     assert_eq!(one.seed(), 5);
     // `reset` returns to the seed: the same draws again.
-    one.reset(&mut World::new(), &mut Ctx::new(0.0));
+    one.reset(&mut World::new(), &mut Frame::new(0.0));
     assert_eq!(rolls(&mut one, 30), first);
     // Sized like the same tree declared here, which carries a seed.
     assert_eq!(
@@ -270,7 +270,7 @@ fn s3_a_referenced_tree_that_draws_is_seeded_by_the_referencing_tree() {
 fn s3_the_active_path_goes_through_references_from_elsewhere() {
     let mut w = World::new();
     let mut t = Deeper::new();
-    t.tick(&mut w, &mut Ctx::new(0.1));
+    t.tick(&mut w, &mut Frame::new(0.1));
     let mut path = Vec::new();
     t.active_path(|n| path.push(n.name));
     // `Deeper`'s root, its reference `rounds` standing for `Rounds`' root,
@@ -344,7 +344,7 @@ fn i1_a_subtree_root_appears_once_under_the_reference_name() {
     let mut w = World::new();
     w.set("amble", 1.0);
     let mut t = Sheep::new();
-    assert_eq!(t.tick(&mut w, &mut Ctx::new(0.1)), Running);
+    assert_eq!(t.tick(&mut w, &mut Frame::new(0.1)), Running);
     // `flee` is rejected, `rest` runs `Idle`, whose root (a `priority`)
     // is reported as `rest`, a node of `Sheep`; `amble` belongs to `Idle`.
     assert_eq!(path_of(&t), ["root@Sheep", "rest@Sheep", "amble@Idle"]);
@@ -354,7 +354,7 @@ fn i1_a_subtree_root_appears_once_under_the_reference_name() {
     // Two references from one tree, one from another module.
     let mut t = Flock::new();
     w.set("amble", -1.0).result("graze", Failure);
-    t.tick(&mut w, &mut Ctx::new(0.1));
+    t.tick(&mut w, &mut Frame::new(0.1));
     assert_eq!(path_of(&t), ["root@Flock", "wander@Flock", "roam@Wander"]);
 }
 
@@ -365,7 +365,7 @@ fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
     w.set("amble", 1.0);
     let mut t = Sheep::new();
     let mut tr = Events::default();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(
         tr.0,
         [
@@ -380,7 +380,7 @@ fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
     // `amble` completes; `Idle`'s priority goes on with `graze`.
     w.result("amble", Success);
     let mut tr = Events::default();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(
         tr.0,
         [
@@ -395,7 +395,7 @@ fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
     // reference `rest`, and the root, each once.
     w.set("amble", -1.0).result("graze", Success);
     let mut tr = Events::default();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(
         tr.0,
         [

@@ -1,6 +1,6 @@
 //! SPEC T2: time cannot freeze, and every hook sees the tree clock.
 //!
-//! - A `dt` beyond `Ctx::MAX_DT` (one hour) counts as `Ctx::MAX_DT`: after
+//! - A `dt` beyond `Frame::MAX_DT` (one hour) counts as `Frame::MAX_DT`: after
 //!   one absurd frame (`3e14`, `1e30`, `f32::MAX`) the `f64` tree clock still
 //!   has the precision to count ordinary frames, so every timed node (`wait`,
 //!   an `every` guard, `timeout`, `delay`, `cooldown`, `cooldown_on_failure`)
@@ -11,11 +11,11 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, Status, Tree};
+use deciders::{Behavior, Ctx, Exit, Frame, Status, Tree};
 
 /// Absurd frame lengths a game might pass once (a debugger pause, a bad
 /// timestamp), next to the cap itself.
-const HUGE: &[f32] = &[3e14, 1e30, f32::MAX, Ctx::MAX_DT];
+const HUGE: &[f32] = &[3e14, 1e30, f32::MAX, Frame::MAX_DT];
 
 /// An ordinary frame.
 const DT: f32 = 0.1;
@@ -45,7 +45,7 @@ deciders::tree! {
 fn run<T: Tree<World>>(t: &mut T, w: &mut World, dts: &[f32]) -> Vec<Vec<String>> {
     dts.iter()
         .map(|&dt| {
-            t.tick(w, &mut Ctx::new(dt));
+            t.tick(w, &mut Frame::new(dt));
             w.take()
         })
         .collect()
@@ -325,9 +325,9 @@ fn t2_only_the_huge_frame_is_capped() {
         (3599.5, 3599.5),
     ] {
         let (mut w, mut t) = (World::new(), Wait::new());
-        t.tick(&mut w, &mut Ctx::new(dt));
+        t.tick(&mut w, &mut Frame::new(dt));
         assert_eq!(t.now(), now, "dt {dt}");
-        let mut ctx = Ctx::new(0.5);
+        let mut ctx = Frame::new(0.5);
         ctx.set_dt(dt);
         t.tick(&mut w, &mut ctx);
         assert_eq!(t.now(), 2.0 * now, "set_dt {dt}");
@@ -366,17 +366,16 @@ deciders::tree! {
 fn t2_halt_from_outside_shows_the_tree_clock() {
     let (mut w, mut t) = (World::new(), Timed::new());
     for _ in 0..3 {
-        t.tick(&mut w, &mut Ctx::new(0.5));
+        t.tick(&mut w, &mut Frame::new(0.5));
     }
     assert_eq!(w.take(), log(&["activate g at 0.5", "activate x at 0.5"]));
-    // A fresh context, whose clock says 0.
-    let mut ctx = Ctx::new(0.1);
+    // A fresh frame: the clock the hooks see is the state's, lent by it.
+    let mut ctx = Frame::new(0.1);
     t.halt(&mut w, &mut ctx);
     assert_eq!(
         w.take(),
         log(&["deactivate x at 1.5", "deactivate g at 1.5"])
     );
-    assert_eq!(ctx.now(), 1.5);
     // Halting does not advance the clock.
     assert_eq!(t.now(), 1.5);
 }
@@ -385,35 +384,36 @@ fn t2_halt_from_outside_shows_the_tree_clock() {
 fn t2_reset_from_outside_shows_the_clock_from_before_the_reset() {
     let (mut w, mut t) = (World::new(), Timed::new());
     for _ in 0..3 {
-        t.tick(&mut w, &mut Ctx::new(0.5));
+        t.tick(&mut w, &mut Frame::new(0.5));
     }
     w.take();
-    // A context reused from an agent whose clock is far ahead.
-    let mut ctx = Ctx::new(0.5);
+    // A frame reused from an agent whose clock is far ahead.
+    let mut ctx = Frame::new(0.5);
     let mut other = Timed::new();
-    other.tick(&mut World::new(), &mut Ctx::new(3000.0));
+    other.tick(&mut World::new(), &mut Frame::new(3000.0));
     other.tick(&mut World::new(), &mut ctx);
-    assert_eq!(ctx.now(), 3000.5);
+    assert_eq!(other.now(), 3000.5);
     t.reset(&mut w, &mut ctx);
     assert_eq!(
         w.take(),
         log(&["deactivate x at 1.5", "deactivate g at 1.5"])
     );
     assert_eq!(t.now(), 0.0);
-    t.tick(&mut w, &mut Ctx::new(0.5));
+    t.tick(&mut w, &mut Frame::new(0.5));
     assert_eq!(w.take(), log(&["activate g at 0.5", "activate x at 0.5"]));
 }
 
 #[test]
 fn t2_halt_of_a_tree_without_clock_shows_zero() {
     // SPEC F3: a tree with no timed node carries no clock; its hooks see 0
-    // even when the caller's context was last used by a tree that has one.
+    // even when the caller's frame was last used by a tree that has one.
     let (mut w, mut t) = (World::new(), Untimed::new());
-    t.tick(&mut w, &mut Ctx::new(0.5));
+    t.tick(&mut w, &mut Frame::new(0.5));
     assert_eq!(w.take(), log(&["activate g at 0", "activate y at 0"]));
-    let mut ctx = Ctx::new(0.5);
-    Timed::new().tick(&mut World::new(), &mut ctx);
-    assert_eq!(ctx.now(), 0.5);
+    let mut ctx = Frame::new(0.5);
+    let mut timed = Timed::new();
+    timed.tick(&mut World::new(), &mut ctx);
+    assert_eq!(timed.now(), 0.5);
     t.halt(&mut w, &mut ctx);
     assert_eq!(w.take(), log(&["deactivate y at 0", "deactivate g at 0"]));
 }
@@ -440,7 +440,7 @@ fn durations_in_milliseconds_and_seconds_mean_what_they_say() {
     let mut ticks = 0;
     let status = loop {
         ticks += 1;
-        let s = t.tick(&mut w, &mut Ctx::new(0.05));
+        let s = t.tick(&mut w, &mut Frame::new(0.05));
         if ticks == 6 {
             assert_eq!(w.take(), log(&["activate slow", "tick slow -> Running"]));
         }

@@ -5,7 +5,7 @@
 mod common;
 use common::*;
 use deciders::Status::*;
-use deciders::{Ctx, Exit, Trace, TraceEvent};
+use deciders::{Exit, Frame, Trace, TraceEvent};
 
 /// Every event as text; `Deactivated` with its exit, `Chose` with the
 /// child's index and score.
@@ -50,7 +50,7 @@ deciders::tree! {
 
 fn traced<T: deciders::Tree<World>>(t: &mut T, w: &mut World) -> Vec<String> {
     let mut tr = Events::default();
-    t.tick_traced(w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(w, &mut Frame::new(0.1), &mut tr);
     w.take();
     tr.0
 }
@@ -109,9 +109,9 @@ fn i2_every_deactivation_carries_its_exit() {
     );
     // Halting the tree: every active node, deepest first, told so.
     let mut tr = Events::default();
-    t.halt(&mut w, &mut Ctx::new(0.1));
+    t.halt(&mut w, &mut Frame::new(0.1));
     w.take();
-    t.tick_traced(&mut w, &mut Ctx::new(0.1), &mut tr);
+    t.tick_traced(&mut w, &mut Frame::new(0.1), &mut tr);
     assert_eq!(tr.0[..2], ["+ root", "accept alert 1"]);
 }
 

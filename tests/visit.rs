@@ -2,7 +2,7 @@
 //! written once for every tree (SPEC I1, I3): behavior memories (leaves and
 //! group behaviors) and decorator memories, root first, depth first.
 
-use deciders::{Behavior, Ctx, Decorator, NodeInfo, Status, Tree, Visitor};
+use deciders::{Behavior, Ctx, Decorator, Frame, NodeInfo, Status, Tree, Visitor};
 use std::any::Any;
 
 #[derive(Default)]
@@ -88,7 +88,7 @@ fn i3_the_visitor_sees_every_active_node_with_its_memory() {
         dump(&t).is_empty(),
         "nothing is active before the first tick"
     );
-    let mut ctx = Ctx::new(0.1);
+    let mut ctx = Frame::new(0.1);
     assert_eq!(t.tick(&mut npc, &mut ctx), Status::Running);
     assert_eq!(
         dump(&t),
@@ -114,12 +114,12 @@ fn i1_active_path_is_the_same_walk_through_the_trait() {
         v
     }
     let (mut npc, mut t) = (Npc::default(), Guard::new());
-    t.tick(&mut npc, &mut Ctx::new(0.1));
+    t.tick(&mut npc, &mut Frame::new(0.1));
     assert_eq!(names(&t), ["root", "timeout", "repeat", "Count"]);
     let mut inherent = Vec::new();
     t.active_path(|n| inherent.push(n.name));
     assert_eq!(names(&t), inherent);
-    t.halt(&mut npc, &mut Ctx::new(0.1));
+    t.halt(&mut npc, &mut Frame::new(0.1));
     assert!(names(&t).is_empty());
 }
 
@@ -208,15 +208,15 @@ fn i1_the_mutable_walk_reaches_every_active_node_of_a_parallel_with_agent_and_co
     let mut t = Squad::new();
     // Nothing active: nothing visited.
     let mut v = Reset::default();
-    t.visit_active_mut(&mut npc, &mut Ctx::new(0.0), &mut v);
+    t.visit_active_mut(&mut npc, &mut Frame::new(0.0), &mut v);
     assert!(v.0.is_empty());
     for _ in 0..2 {
-        t.tick(&mut npc, &mut Ctx::new(0.5));
+        t.tick(&mut npc, &mut Frame::new(0.5));
     }
     assert_eq!(npc.ticks, 6);
     let mut v = Reset::default();
     // The hooks see the tree clock (1.0), not the context's.
-    t.visit_active_mut(&mut npc, &mut Ctx::new(0.0), &mut v);
+    t.visit_active_mut(&mut npc, &mut Frame::new(0.0), &mut v);
     assert_eq!(
         v.0,
         [
@@ -232,7 +232,7 @@ fn i1_the_mutable_walk_reaches_every_active_node_of_a_parallel_with_agent_and_co
     );
     assert_eq!(npc.ticks, 6 + 4 * 100);
     // What the walk changed is what the next tick and the read-only walk see.
-    t.tick(&mut npc, &mut Ctx::new(0.5));
+    t.tick(&mut npc, &mut Frame::new(0.5));
     let mut d = Dump::default();
     t.visit_active(&mut d);
     assert_eq!(
@@ -251,7 +251,7 @@ fn i1_the_mutable_walk_reaches_every_active_node_of_a_parallel_with_agent_and_co
     // Through the `Tree` trait, as generic code would.
     fn walk<T: Tree<Npc>>(t: &mut T, npc: &mut Npc) -> usize {
         let mut v = Reset::default();
-        t.visit_active_mut(npc, &mut Ctx::new(0.0), &mut v);
+        t.visit_active_mut(npc, &mut Frame::new(0.0), &mut v);
         v.0.len()
     }
     assert_eq!(walk(&mut t, &mut npc), 7);

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use deciders::batch::TraceOne;
 use deciders::Status::*;
-use deciders::{batch, Behavior, Ctx, Exit, Flags, Status, Trace, TraceEvent, Tree};
+use deciders::{batch, Behavior, Ctx, Exit, Flags, Frame, Status, Trace, TraceEvent, Tree};
 
 /// Shorthand for building expected logs.
 fn log(entries: &[&str]) -> Vec<String> {
@@ -119,7 +119,7 @@ deciders::tree! {
 /// One frame: a fresh world holding the caller's `threat`; gives back the
 /// tick's status, what was launched and the log.
 fn frame(t: &mut Defense, turret: &mut Turret, threat: f32) -> (Status, Vec<u32>, Vec<String>) {
-    let mut ctx = Ctx::new(0.1).with_world(Requests {
+    let mut ctx = Frame::new(0.1).with_world(Requests {
         threat,
         ..Requests::default()
     });
@@ -233,7 +233,7 @@ fn t2_one_context_reused_across_frames_keeps_its_world() {
         nerve: 0.0,
     };
     let mut t = Defense::new();
-    let mut ctx = Ctx::new(0.1).with_world(Requests {
+    let mut ctx = Frame::new(0.1).with_world(Requests {
         threat: 1.0,
         ..Requests::default()
     });
@@ -337,14 +337,14 @@ impl Behavior<Bot, Log> for Hook {
 /// One tick with `dt = 0.1` of any tree over `Bot` and `Log`: its status and
 /// the hook log of the tick.
 fn step<T: Tree<Bot, Log>>(t: &mut T, b: &mut Bot) -> (Status, Vec<String>) {
-    let mut ctx = Ctx::new(0.1).with_world(Log::default());
+    let mut ctx = Frame::new(0.1).with_world(Log::default());
     let s = t.tick(b, &mut ctx);
     (s, ctx.into_world().0)
 }
 
 /// `halt`, then the hook log.
 fn halted<T: Tree<Bot, Log>>(t: &mut T, b: &mut Bot) -> Vec<String> {
-    let mut ctx = Ctx::new(0.1).with_world(Log::default());
+    let mut ctx = Frame::new(0.1).with_world(Log::default());
     t.halt(b, &mut ctx);
     assert!(!t.is_running());
     ctx.into_world().0
@@ -352,7 +352,7 @@ fn halted<T: Tree<Bot, Log>>(t: &mut T, b: &mut Bot) -> Vec<String> {
 
 /// `reset`, then the hook log.
 fn reset<T: Tree<Bot, Log>>(t: &mut T, b: &mut Bot) -> Vec<String> {
-    let mut ctx = Ctx::new(0.1).with_world(Log::default());
+    let mut ctx = Frame::new(0.1).with_world(Log::default());
     t.reset(b, &mut ctx);
     assert!(!t.is_running());
     ctx.into_world().0
@@ -994,7 +994,7 @@ fn d2_a_decider_group_left_with_nothing_to_run_completes() {
     let mut b = Bot::default();
     b.set("grp", 1.0);
     let mut t = Decider::new();
-    let mut ctx = Ctx::new(0.1).with_world(Log::default());
+    let mut ctx = Frame::new(0.1).with_world(Log::default());
     assert_eq!(t.tick(&mut b, &mut ctx), Running);
     assert_eq!(ctx.report().count(), 1);
     assert_eq!(
@@ -1085,7 +1085,7 @@ struct Unit {
 
 /// The world of a squad frame.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Frame {
+struct Snap {
     /// Set by the caller: the perception an enemy must exceed.
     alert: f32,
     /// Written by the preparation step, once per agent.
@@ -1095,7 +1095,7 @@ struct Frame {
 }
 
 /// Reads the agent (prepared this frame) and the world (SPEC G2, P3).
-fn spots_enemy(u: &Unit, ctx: &Ctx<Frame>) -> f32 {
+fn spots_enemy(u: &Unit, ctx: &Ctx<Snap>) -> f32 {
     u.perception - ctx.world().alert
 }
 
@@ -1110,22 +1110,22 @@ fn never(_: &Unit) -> bool {
 /// Logs its hooks into the world, tagged with the agent's id.
 struct Emit(&'static str);
 
-impl Behavior<Unit, Frame> for Emit {
-    fn activate(&mut self, u: &mut Unit, ctx: &mut Ctx<Frame>) -> Status {
+impl Behavior<Unit, Snap> for Emit {
+    fn activate(&mut self, u: &mut Unit, ctx: &mut Ctx<Snap>) -> Status {
         ctx.world_mut()
             .emitted
             .push((u.id, format!("activate {}", self.0)));
         Running
     }
 
-    fn tick(&mut self, u: &mut Unit, ctx: &mut Ctx<Frame>) -> Status {
+    fn tick(&mut self, u: &mut Unit, ctx: &mut Ctx<Snap>) -> Status {
         ctx.world_mut()
             .emitted
             .push((u.id, format!("tick {}", self.0)));
         Running
     }
 
-    fn deactivate(&mut self, u: &mut Unit, ctx: &mut Ctx<Frame>, exit: Exit) {
+    fn deactivate(&mut self, u: &mut Unit, ctx: &mut Ctx<Snap>, exit: Exit) {
         ctx.world_mut()
             .emitted
             .push((u.id, format!("deactivate {} {exit:?}", self.0)));
@@ -1133,7 +1133,7 @@ impl Behavior<Unit, Frame> for Emit {
 }
 
 deciders::tree! {
-    tree Squad for Unit, world = Frame {
+    tree Squad for Unit, world = Snap {
         priority {
             flee: when(any(PANIC)) => Emit("flee"),
             engage: when(recheck, decide = spots_enemy) => Emit("engage"),
@@ -1164,7 +1164,7 @@ fn squad(n: usize, confused: &[usize]) -> (Vec<Squad>, Vec<Unit>) {
 fn prep<'a>(
     perception: &'a [f32],
     panicked: &'a [usize],
-) -> impl Fn(usize, &mut Squad, &mut Unit, &mut Ctx<Frame>) + Sync + 'a {
+) -> impl Fn(usize, &mut Squad, &mut Unit, &mut Frame<Snap>) + Sync + 'a {
     move |i, _, u, ctx| {
         u.perception = perception[i];
         ctx.set_flags(if panicked.contains(&i) {
@@ -1176,10 +1176,10 @@ fn prep<'a>(
     }
 }
 
-fn frame_world() -> Frame {
-    Frame {
+fn frame_world() -> Snap {
+    Snap {
         alert: 0.5,
-        ..Frame::default()
+        ..Snap::default()
     }
 }
 
@@ -1191,7 +1191,7 @@ fn emitted(entries: &[(usize, &str)]) -> Vec<(usize, String)> {
 fn f4_tick_all_prepares_each_agent_before_its_tick() {
     // SPEC F4, G1, G2, G3, D1, D9, L2
     let (mut states, mut units) = squad(6, &[2]);
-    let mut ctx = Ctx::new(0.1).with_world(frame_world());
+    let mut ctx = Frame::new(0.1).with_world(frame_world());
 
     // Frame 1. Unit 3 panics (flags), 1 and 5 see an enemy (perception),
     // 2 is confused: its MUDDLE group breaks the subset rule, is reported,
@@ -1278,7 +1278,7 @@ fn f4_tick_all_counts_only_ticks_that_reported_an_error() {
     // SPEC F4, D9: the count is per tick, not per error kind or per frame;
     // a shared context's report is cleared at the start of every tick.
     let (mut states, mut units) = squad(5, &[0, 3, 4]);
-    let mut ctx = Ctx::new(0.1).with_world(frame_world());
+    let mut ctx = Frame::new(0.1).with_world(frame_world());
     let none = [0.0; 5];
     assert_eq!(
         batch::tick_all(&mut states, &mut units, &mut ctx, prep(&none, &[])),
@@ -1379,7 +1379,7 @@ fn i2_tick_all_traced_traces_the_chosen_agent_only() {
     let mut events = Events::default();
     let mut errors = Vec::new();
     for (k, (perception, panicked)) in TRACED_FRAMES.iter().enumerate() {
-        let mut ctx = Ctx::new(0.1).with_world(frame_world());
+        let mut ctx = Frame::new(0.1).with_world(frame_world());
         let traced_errors = batch::tick_all_traced(
             &mut states,
             &mut units,
@@ -1389,7 +1389,7 @@ fn i2_tick_all_traced_traces_the_chosen_agent_only() {
         );
         assert_eq!(std::mem::take(&mut events.0), expected[k], "frame {k}");
 
-        let mut plain = Ctx::new(0.1).with_world(frame_world());
+        let mut plain = Frame::new(0.1).with_world(frame_world());
         let plain_errors = batch::tick_all(
             &mut plain_states,
             &mut plain_units,
@@ -1465,7 +1465,7 @@ fn i2_tick_all_traced_gives_each_chosen_agent_its_own_tracer() {
         TRACED_FRAMES
             .iter()
             .map(|(perception, panicked)| {
-                let mut ctx = Ctx::new(0.1).with_world(frame_world());
+                let mut ctx = Frame::new(0.1).with_world(frame_world());
                 batch::tick_all_traced(
                     &mut states,
                     &mut units,
@@ -1559,7 +1559,7 @@ fn f4_par_tick_all_gives_each_chunk_its_own_world() {
     let (mut serial_states, mut serial_units) = squad(10, &confused);
     let (mut par_states, mut par_units) = squad(10, &confused);
     for (k, (perception, panicked, chunk_errors)) in frames.iter().enumerate() {
-        let mut ctx = Ctx::new(0.1).with_world(frame_world());
+        let mut ctx = Frame::new(0.1).with_world(frame_world());
         let serial_errors = batch::tick_all(
             &mut serial_states,
             &mut serial_units,
@@ -1620,7 +1620,7 @@ fn f4_par_tick_all_prepares_each_agent_with_its_index_in_the_whole_slice() {
             0.1,
             chunk,
             frame_world,
-            |i, _, u: &mut Unit, ctx: &mut Ctx<Frame>| {
+            |i, _, u: &mut Unit, ctx: &mut Frame<Snap>| {
                 u.perception = i as f32;
                 ctx.world_mut().prepared.push(i);
             },
@@ -1661,13 +1661,13 @@ struct Worker {
 #[derive(Default)]
 struct Work;
 
-impl Behavior<Worker, Frame> for Work {
-    fn activate(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>) -> Status {
+impl Behavior<Worker, Snap> for Work {
+    fn activate(&mut self, w: &mut Worker, ctx: &mut Ctx<Snap>) -> Status {
         ctx.world_mut().emitted.push((w.id, "activate".into()));
         Running
     }
 
-    fn tick(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>) -> Status {
+    fn tick(&mut self, w: &mut Worker, ctx: &mut Ctx<Snap>) -> Status {
         w.ticks += 1;
         ctx.world_mut().emitted.push((w.id, "tick".into()));
         if w.panic_in_tick {
@@ -1676,7 +1676,7 @@ impl Behavior<Worker, Frame> for Work {
         Running
     }
 
-    fn deactivate(&mut self, w: &mut Worker, ctx: &mut Ctx<Frame>, exit: Exit) {
+    fn deactivate(&mut self, w: &mut Worker, ctx: &mut Ctx<Snap>, exit: Exit) {
         ctx.world_mut()
             .emitted
             .push((w.id, format!("deactivate {exit:?}")));
@@ -1684,7 +1684,7 @@ impl Behavior<Worker, Frame> for Work {
 }
 
 deciders::tree! {
-    tree Shift for Worker, world = Frame { sequence { work: Work } }
+    tree Shift for Worker, world = Snap { sequence { work: Work } }
 }
 
 fn crew(n: usize) -> (Vec<Shift>, Vec<Worker>) {
@@ -1702,7 +1702,7 @@ fn crew(n: usize) -> (Vec<Shift>, Vec<Worker>) {
 /// agents in `panic_in_prep` (before the tick: those are not ticked).
 fn prep_crew<'a>(
     panic_in_prep: &'a [usize],
-) -> impl Fn(usize, &mut Shift, &mut Worker, &mut Ctx<Frame>) + Sync + 'a {
+) -> impl Fn(usize, &mut Shift, &mut Worker, &mut Frame<Snap>) + Sync + 'a {
     move |i, _, w, ctx| {
         w.prepared += 1;
         ctx.world_mut().prepared.push(i);
@@ -1857,7 +1857,7 @@ fn t4_a_panic_in_tick_all_unwinds_and_the_agents_after_it_are_not_ticked() {
     // after the one that panicked were neither prepared nor ticked.
     let (mut states, mut workers) = crew(5);
     workers[2].panic_in_tick = true;
-    let mut ctx = Ctx::new(0.1).with_world(frame_world());
+    let mut ctx = Frame::new(0.1).with_world(frame_world());
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         batch::tick_all(&mut states, &mut workers, &mut ctx, prep_crew(&[]))
     }));
@@ -1901,14 +1901,13 @@ struct Seen {
 fn run<A, W, T: Tree<A, W>>(
     t: &mut T,
     agent: &mut A,
-    ctx: &mut Ctx<W>,
+    ctx: &mut Frame<W>,
     frames: usize,
 ) -> Vec<Seen> {
     assert_eq!(T::shape()[0].name, "root");
     (0..frames)
         .map(|_| {
             let status = t.tick(agent, ctx);
-            assert_eq!(ctx.now(), t.now(), "the hooks saw the tree clock");
             let mut path = Vec::new();
             t.active_path(|n| path.push(n.name));
             Seen {
@@ -1929,7 +1928,7 @@ fn seen(status: Status, tenths: i64, path: &[&'static str]) -> Seen {
 }
 
 /// Halts any tree; afterwards nothing is active.
-fn stop<A, W, T: Tree<A, W>>(t: &mut T, agent: &mut A, ctx: &mut Ctx<W>) {
+fn stop<A, W, T: Tree<A, W>>(t: &mut T, agent: &mut A, ctx: &mut Frame<W>) {
     t.halt(agent, ctx);
     assert!(!t.is_running());
     let mut visited = 0;
@@ -1971,7 +1970,7 @@ fn i1_a_generic_driver_sees_the_clock_and_the_active_path() {
     let mut b = Bot::default();
     b.result("walk", Success);
     let mut t = Patrol::new();
-    let mut ctx = Ctx::new(0.1).with_world(Log::default());
+    let mut ctx = Frame::new(0.1).with_world(Log::default());
     assert_eq!(
         run(&mut t, &mut b, &mut ctx, 4),
         [
@@ -1995,7 +1994,7 @@ fn i1_a_generic_driver_sees_the_clock_and_the_active_path() {
     );
     // `halt` with a context whose clock says 0: the hooks still see the
     // tree clock (0.4), and the tree keeps it.
-    let mut fresh = Ctx::new(0.0).with_world(Log::default());
+    let mut fresh = Frame::new(0.0).with_world(Log::default());
     stop(&mut t, &mut b, &mut fresh);
     assert_eq!(
         fresh.into_world().0,
@@ -2017,7 +2016,7 @@ fn i1_a_generic_driver_sees_the_clock_and_the_active_path() {
         ])
     );
     // `reset`: the hooks see the clock from before (0.5); then it is 0.
-    let mut fresh = Ctx::new(0.0).with_world(Log::default());
+    let mut fresh = Frame::new(0.0).with_world(Log::default());
     Tree::reset(&mut t, &mut b, &mut fresh);
     assert_eq!(
         fresh.into_world().0,
@@ -2041,7 +2040,7 @@ fn t2_the_same_generic_driver_runs_a_tree_of_another_agent_and_world() {
         nerve: 0.5,
     };
     let mut t = Defense::new();
-    let mut ctx = Ctx::new(0.1).with_world(Requests::default());
+    let mut ctx = Frame::new(0.1).with_world(Requests::default());
     assert_eq!(
         run(&mut t, &mut turret, &mut ctx, 2),
         [

@@ -5,7 +5,7 @@
 //! right before its tick, as every other `run` does.
 
 use super::world::{world_step, Agent, DT};
-use deciders::{Ctx, Tree};
+use deciders::{Frame, Tree};
 
 /// Agents per parallel chunk unless `--chunks` says otherwise.
 pub const CHUNK: usize = 4096;
@@ -18,7 +18,7 @@ pub fn threads() -> usize {
 /// `ticks` frames through the serial batch tick.
 #[inline(never)]
 pub fn run_serial<T: Tree<Agent>>(agents: &mut [Agent], states: &mut [T], ticks: u32) {
-    let mut ctx = Ctx::new(DT);
+    let mut ctx = Frame::new(DT);
     for _ in 0..ticks {
         deciders::batch::tick_all(states, agents, &mut ctx, |_, _, agent, _| world_step(agent));
     }

@@ -9,7 +9,7 @@ use super::hooks::{
     Approach, ChaseOff, Consume, Digest, Fight, Flee, Forage, Idle, MoveToFood, Posture,
 };
 use super::world::{world_step, Agent, DT};
-use deciders::{Behavior, Ctx, Exit, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
 /// A node of the tree.
 pub trait Node {
@@ -179,11 +179,11 @@ pub fn new_state() -> State {
 /// Runs `ticks` frames: every agent's world step, then its tick.
 #[inline(never)]
 pub fn run(agents: &mut [Agent], states: &mut [State], ticks: u32) {
-    let mut ctx = Ctx::new(DT);
+    let mut ctx = Frame::new(DT);
     for _ in 0..ticks {
         for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
             world_step(a);
-            s.tick(a, &mut ctx);
+            s.tick(a, &mut ctx.ctx());
         }
     }
 }

@@ -5,7 +5,7 @@ use super::hooks::{
     Approach, ChaseOff, Consume, Digest, Fight, Flee, Forage, Idle, MoveToFood, Posture,
 };
 use super::world::{world_step, Agent, DT};
-use deciders::Ctx;
+use deciders::Frame;
 
 deciders::tree! {
     /// The calibration creature.
@@ -26,7 +26,7 @@ pub type State = Creature;
 /// Runs `ticks` frames: every agent's world step, then its tick.
 #[inline(never)]
 pub fn run(agents: &mut [Agent], states: &mut [State], ticks: u32) {
-    let mut ctx = Ctx::new(DT);
+    let mut ctx = Frame::new(DT);
     for _ in 0..ticks {
         for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
             world_step(a);

@@ -105,12 +105,12 @@ fn the_hand_random_machine_seeds_the_random_group_node() {
 /// complete.
 fn chores<S>(
     mut state: impl FnMut() -> S,
-    tick: fn(&mut S, &mut common::scenarios::Worker, &mut deciders::Ctx) -> deciders::Status,
+    tick: fn(&mut S, &mut common::scenarios::Worker, &mut deciders::Frame) -> deciders::Status,
     running: fn(&S) -> Option<u32>,
 ) -> ([u64; 4], u64) {
     let mut ran = [0u64; 4];
     let mut takeovers = 0;
-    let mut ctx = deciders::Ctx::new(common::world::DT);
+    let mut ctx = deciders::Frame::new(common::world::DT);
     for i in 0..AGENTS {
         let mut w = common::scenarios::Worker::new(i);
         let mut s = state();

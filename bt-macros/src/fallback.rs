@@ -35,15 +35,15 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             fn seed(_: &mut (), _: ::core::primitive::u64) {}
         }
         impl #ig #rt::Subtree<#agent, #world> for #name {
-            fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Entered<()> {
+            fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)
             }
-            fn tick<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) -> #rt::Status {
+            fn tick<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Status {
                 #rt::Status::Failure
             }
-            fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<#world>, _: &mut Tr) {}
+            fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) {}
             fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
-            fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<#world>) {}
+            fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
         }
         #api
     };

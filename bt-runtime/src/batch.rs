@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::hash::BuildHasher;
 
-use crate::ctx::Ctx;
+use crate::ctx::Frame;
 use crate::trace::Trace;
 use crate::tree::Tree;
 
@@ -22,10 +22,10 @@ over `rayon`'s thread pool ([`par_tick_all`], available with the cargo
 feature `rayon`).
 
 Each takes a per-agent **preparation step**, `prep(index, state, agent,
-ctx)`, called right before that agent's tick: it sets what varies per
+frame)`, called right before that agent's tick: it sets what varies per
 agent (decision and stimuli flags, the agent's slot in a world buffer,
 fields of the agent computed from other data), may read or write the world
-through `ctx`, and gets the agent's tree state too (`&mut T`: to read it,
+through `frame`, and gets the agent's tree state too (`&mut T`: to read it,
 seed it, halt it, or hand it what the tick should see). `index` is the
 agent's index in the whole slice.
 
@@ -46,8 +46,8 @@ its next tick starts from the root.
 }
 
 /// Ticks `states[i]` with `agents[i]` for every `i`, one frame, with the
-/// context `ctx` (its `dt` and world), calling `prep(i, &mut states[i], &mut
-/// agents[i], ctx)` before each tick.
+/// context `frame` (its `dt` and world), calling `prep(i, &mut states[i], &mut
+/// agents[i], frame)` before each tick.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
 /// Returns how many ticks reported an error (D9).
@@ -56,7 +56,7 @@ its next tick starts from the root.
 /// after it are not ticked this frame (see the [module docs](self)).
 ///
 /// ```
-/// use deciders::{batch, Behavior, Ctx, Flags, Status};
+/// use deciders::{batch, Behavior, Ctx, Flags, Frame, Status};
 ///
 /// const ALARM: Flags = Flags::bit(0);
 /// struct Guard { id: usize, shouts: u32 }
@@ -81,26 +81,26 @@ its next tick starts from the root.
 /// let mut agents: Vec<Guard> = (0..4).map(|id| Guard { id, shouts: 0 }).collect();
 /// let mut states: Vec<Post> = (0..4).map(|_| Post::new()).collect();
 /// // One context for the frame; its world collects what the agents emit.
-/// let mut ctx = Ctx::new(0.1).with_world(Vec::new());
-/// let errors = batch::tick_all(&mut states, &mut agents, &mut ctx, |i, _, _guard, ctx| {
+/// let mut frame = Frame::new(0.1).with_world(Vec::new());
+/// let errors = batch::tick_all(&mut states, &mut agents, &mut frame, |i, _, _guard, frame| {
 ///     // Per-agent input, set right before that agent's tick.
-///     ctx.set_flags(if i % 2 == 0 { ALARM } else { Flags::EMPTY });
+///     frame.set_flags(if i % 2 == 0 { ALARM } else { Flags::EMPTY });
 /// });
 /// assert_eq!(errors, 0);
-/// assert_eq!(ctx.world(), &[0, 2]);
+/// assert_eq!(frame.world(), &[0, 2]);
 /// assert_eq!(agents[1].shouts, 0);
 /// ```
 pub fn tick_all<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
-    ctx: &mut Ctx<W>,
-    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Ctx<W>),
+    frame: &mut Frame<W>,
+    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Frame<W>),
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
-        prep(i, state, agent, ctx);
-        state.tick(agent, ctx);
-        errors += usize::from(!ctx.report().is_ok());
+        prep(i, state, agent, frame);
+        state.tick(agent, frame);
+        errors += usize::from(!frame.report().is_ok());
     }
     errors
 }
@@ -209,7 +209,7 @@ impl<T: Tracers + ?Sized> Tracers for &mut T {
 ///
 /// ```
 /// use deciders::batch::{self, TraceOne};
-/// use deciders::{Behavior, Ctx, Status, Trace, TraceEvent};
+/// use deciders::{Behavior, Ctx, Frame, Status, Trace, TraceEvent};
 ///
 /// struct Rat { hungry: bool }
 /// #[derive(Default)]
@@ -243,27 +243,27 @@ impl<T: Tracers + ?Sized> Tracers for &mut T {
 /// let mut rats: Vec<Rat> = (0..5).map(|i| Rat { hungry: i % 2 == 1 }).collect();
 /// let mut nests: Vec<Nest> = (0..5).map(|_| Nest::new()).collect();
 /// let mut log = Transitions::default();
-/// let mut ctx = Ctx::new(0.1);
+/// let mut frame = Frame::new(0.1);
 /// // Trace rat 3 only; the other four go through the plain `tick`.
-/// batch::tick_all_traced(&mut nests, &mut rats, &mut ctx, |_, _, _, _| {},
+/// batch::tick_all_traced(&mut nests, &mut rats, &mut frame, |_, _, _, _| {},
 ///     TraceOne::new(3, &mut log));
 /// assert_eq!(log.0, ["+root", "+eat", "-eat", "+sleep"]);
 /// ```
 pub fn tick_all_traced<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
-    ctx: &mut Ctx<W>,
-    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Ctx<W>),
+    frame: &mut Frame<W>,
+    mut prep: impl FnMut(usize, &mut T, &mut A, &mut Frame<W>),
     mut tracers: impl Tracers,
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
-        prep(i, state, agent, ctx);
+        prep(i, state, agent, frame);
         match tracers.trace_for(i) {
-            Some(trace) => state.tick_traced(agent, ctx, trace),
-            None => state.tick(agent, ctx),
+            Some(trace) => state.tick_traced(agent, frame, trace),
+            None => state.tick(agent, frame),
         };
-        errors += usize::from(!ctx.report().is_ok());
+        errors += usize::from(!frame.report().is_ok());
     }
     errors
 }
@@ -335,8 +335,8 @@ fn tick_chunk<A, W, T: Tree<A, W>>(
     states: &mut [T],
     agents: &mut [A],
     start: usize,
-    ctx: &mut Ctx<W>,
-    prep: &impl Fn(usize, &mut T, &mut A, &mut Ctx<W>),
+    frame: &mut Frame<W>,
+    prep: &impl Fn(usize, &mut T, &mut A, &mut Frame<W>),
 ) -> (usize, Vec<Panicked>) {
     use std::panic::{catch_unwind, AssertUnwindSafe};
     let mut errors = 0;
@@ -347,11 +347,11 @@ fn tick_chunk<A, W, T: Tree<A, W>>(
         // (T4), and the agent and the world hold what the caller's code
         // left in them, which `Chunk::panics` tells the caller about.
         let ticked = catch_unwind(AssertUnwindSafe(|| {
-            prep(index, state, agent, ctx);
-            state.tick(agent, ctx);
+            prep(index, state, agent, frame);
+            state.tick(agent, frame);
         }));
         match ticked {
-            Ok(()) => errors += usize::from(!ctx.report().is_ok()),
+            Ok(()) => errors += usize::from(!frame.report().is_ok()),
             Err(payload) => panics.push(Panicked { index, payload }),
         }
     }
@@ -427,7 +427,7 @@ macro_rules! __par_tick_all {
         // Run as a doctest only where the function exists.
         #[cfg_attr(feature = "rayon", doc = "```")]
         #[cfg_attr(not(feature = "rayon"), doc = "```ignore")]
-        /// use deciders::{batch, Behavior, Ctx, Status};
+        /// use deciders::{batch, Behavior, Ctx, Frame, Status};
         ///
         /// struct Ant { id: usize, crumbs: u32 }
         /// #[derive(Default)]
@@ -463,7 +463,7 @@ macro_rules! __par_tick_all {
             $dt: f32,
             $chunk: usize,
             $world: impl Fn() -> W + Sync,
-            $prep: impl Fn(usize, &mut T, &mut A, &mut $crate::Ctx<W>) + Sync,
+            $prep: impl Fn(usize, &mut T, &mut A, &mut $crate::Frame<W>) + Sync,
         ) -> ::std::vec::Vec<$crate::batch::Chunk<W>>
         where
             A: Send,
@@ -485,11 +485,11 @@ crate::__par_tick_all! { |states, agents, dt, chunk, world, prep| {
             .enumerate()
             .map(|(k, (s, a))| {
                 let start = k * chunk;
-                let mut ctx = Ctx::new(dt).with_world(world());
-                let (errors, panics) = tick_chunk(s, a, start, &mut ctx, &prep);
+                let mut frame = Frame::new(dt).with_world(world());
+                let (errors, panics) = tick_chunk(s, a, start, &mut frame, &prep);
                 Chunk {
                     start,
-                    world: ctx.into_world(),
+                    world: frame.into_world(),
                     errors,
                     panics,
                 }

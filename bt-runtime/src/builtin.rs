@@ -10,8 +10,9 @@ use crate::status::Status;
 /// `succeed`: reports `Success` on its first tick.
 ///
 /// ```
-/// use deciders::{builtin::Succeed, Behavior, Ctx, Status};
-/// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &mut Ctx::new(0.1)), Status::Success);
+/// use deciders::{builtin::Succeed, Behavior, Frame, Status};
+/// let mut frame = Frame::new(0.1);
+/// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &mut frame.ctx()), Status::Success);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Succeed;
@@ -26,8 +27,9 @@ impl<A, W> Behavior<A, W> for Succeed {
 /// `fail`: reports `Failure` on its first tick.
 ///
 /// ```
-/// use deciders::{builtin::Fail, Behavior, Ctx, Status};
-/// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &mut Ctx::new(0.1)), Status::Failure);
+/// use deciders::{builtin::Fail, Behavior, Frame, Status};
+/// let mut frame = Frame::new(0.1);
+/// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &mut frame.ctx()), Status::Failure);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fail;
@@ -44,9 +46,10 @@ impl<A, W> Behavior<A, W> for Fail {
 /// the first tick where `now − s ≥ d`).
 ///
 /// ```
-/// use deciders::{builtin::Wait, Behavior, Ctx, Status};
+/// use deciders::{builtin::Wait, Behavior, Frame, Status};
 /// let mut w = Wait::new(1.0);
-/// let mut ctx = Ctx::new(0.5);
+/// let mut frame = Frame::new(0.5);
+/// let mut ctx = frame.ctx();
 /// Behavior::<()>::activate(&mut w, &mut (), &mut ctx);
 /// assert_eq!(Behavior::<()>::tick(&mut w, &mut (), &mut ctx), Status::Running);
 /// ```

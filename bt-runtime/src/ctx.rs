@@ -1,15 +1,18 @@
-//! [`Ctx`]: the tick context (T2).
+//! [`Frame`], a frame's input and output, and [`Ctx`], the context a
+//! tick lends to hooks (T2).
 
 use crate::flags::Flags;
 use crate::report::{Report, TickError};
 use crate::shape::NodeInfo;
 
-/// The context of one tick of one agent (T2).
+/// One frame's input for the agents ticked with it (T2), and what their
+/// hooks leave behind: the caller builds it, hands it to `tick` by `&mut`,
+/// and reads it afterwards.
 ///
 /// It carries three kinds of things, kept apart:
 ///
-/// - **the frame's input**, set by the caller: `dt`, the agent's decision and
-///   stimuli flags ([`Ctx::new`], [`Ctx::set_flags`], …);
+/// - **the frame's input**: `dt`, the agent's decision and stimuli flags
+///   ([`Frame::new`], [`Frame::set_flags`], …);
 /// - **the world** `W`: whatever the caller wants the hooks to reach, its
 ///   shared services and resources, and the buffers where behaviors put
 ///   what they emit (launch requests, sounds, log lines). It is a type
@@ -17,43 +20,38 @@ use crate::shape::NodeInfo;
 ///   by default; the library never wraps it;
 /// - **the tick's output**: the [`Report`] of what went wrong (D9).
 ///
-/// The agent's own state that outlives the tick (the tree clock, timers)
-/// belongs to the tree state, which lends it here while it ticks
-/// ([`Ctx::now`]).
-///
-/// Behaviors get `&mut Ctx<W>` and may change the world through
-/// [`Ctx::world_mut`]. Deciding code (decides, conditions, DBlocks) gets
-/// `&Ctx<W>`: it reads the world, it cannot change it (P3).
+/// The hooks do not see the frame itself: each tick lends it to them as a
+/// [`Ctx`], together with what the agent's tree state lends for the tick
+/// (its clock, and the services the tree declares).
 ///
 /// Build one per frame, or one per thread reused across agents (set the
 /// flags per agent), and pass it to the generated tree's `tick`.
 ///
 /// ```
-/// use deciders::{Ctx, Flags};
+/// use deciders::{Flags, Frame};
 /// const NIGHT: Flags = Flags::bit(3);
-/// let ctx = Ctx::new(1.0 / 30.0).with_flags(NIGHT);
-/// assert!(ctx.flags().any(NIGHT));
-/// assert_eq!(ctx.dt(), 1.0 / 30.0);
+/// let frame = Frame::new(1.0 / 30.0).with_flags(NIGHT);
+/// assert!(frame.flags().any(NIGHT));
+/// assert_eq!(frame.dt(), 1.0 / 30.0);
 ///
 /// // A world: what the behaviors of this frame emit.
-/// let mut ctx = Ctx::new(0.1).with_world(Vec::<&str>::new());
-/// ctx.world_mut().push("launch");
-/// assert_eq!(ctx.into_world(), ["launch"]);
+/// let mut frame = Frame::new(0.1).with_world(Vec::<&str>::new());
+/// frame.world_mut().push("launch");
+/// assert_eq!(frame.into_world(), ["launch"]);
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Ctx<W = ()> {
+pub struct Frame<W = ()> {
     dt: f32,
-    now: f64,
     flags: Flags,
     stimuli: Flags,
     report: Report,
     world: W,
 }
 
-impl Ctx {
+impl Frame {
     /// The longest frame a tick accepts, in seconds: one hour of game time.
     ///
-    /// A larger `dt` counts as `MAX_DT` ([`Ctx::new`], [`Ctx::set_dt`]). No real
+    /// A larger `dt` counts as `MAX_DT` ([`Frame::new`], [`Frame::set_dt`]). No real
     /// frame is that long, and the tree clock (an `f64`, T2) must keep the
     /// precision to tell short durations apart: if one frame could add, say,
     /// `1e30` seconds, the clock would be so large that adding a normal `dt`
@@ -63,39 +61,38 @@ impl Ctx {
     /// first 4.5 billion seconds (about 140 years of game time).
     pub const MAX_DT: f32 = 3600.0;
 
-    /// A context for a frame lasting `dt` seconds, with no decision flags.
+    /// A frame lasting `dt` seconds, with no decision flags.
     ///
     /// `dt` is sanitized, so that bad input never moves a clock backwards,
     /// poisons it with NaN or freezes it:
     ///
     /// - negative, zero, NaN or infinite (either sign) counts as `0.0`:
     ///   an infinite `dt` is garbage, not a very long frame;
-    /// - above [`Ctx::MAX_DT`] (one hour) counts as [`Ctx::MAX_DT`].
+    /// - above [`Frame::MAX_DT`] (one hour) counts as [`Frame::MAX_DT`].
     ///
     /// ```
-    /// use deciders::Ctx;
-    /// assert_eq!(Ctx::new(f32::INFINITY).dt(), 0.0);
-    /// assert_eq!(Ctx::new(-0.5).dt(), 0.0);
-    /// assert_eq!(Ctx::new(1e30).dt(), Ctx::MAX_DT);
-    /// assert_eq!(Ctx::new(0.25).dt(), 0.25);
+    /// use deciders::Frame;
+    /// assert_eq!(Frame::new(f32::INFINITY).dt(), 0.0);
+    /// assert_eq!(Frame::new(-0.5).dt(), 0.0);
+    /// assert_eq!(Frame::new(1e30).dt(), Frame::MAX_DT);
+    /// assert_eq!(Frame::new(0.25).dt(), 0.25);
     /// ```
-    pub fn new(dt: f32) -> Ctx {
-        Ctx {
+    pub fn new(dt: f32) -> Frame {
+        Frame {
             dt: sanitize(dt),
-            ..Ctx::default()
+            ..Frame::default()
         }
     }
 }
 
-impl<W> Ctx<W> {
-    /// The same context carrying `world` instead: what the hooks of the
+impl<W> Frame<W> {
+    /// The same frame carrying `world` instead: what the hooks of the
     /// trees ticked with it reach through [`Ctx::world`] and
     /// [`Ctx::world_mut`].
     #[must_use]
-    pub fn with_world<V>(self, world: V) -> Ctx<V> {
-        Ctx {
+    pub fn with_world<V>(self, world: V) -> Frame<V> {
+        Frame {
             dt: self.dt,
-            now: self.now,
             flags: self.flags,
             stimuli: self.stimuli,
             report: self.report,
@@ -103,13 +100,14 @@ impl<W> Ctx<W> {
         }
     }
 
-    /// The world, read-only: what deciding code sees (P3).
+    /// The world, read-only.
     #[inline]
     pub fn world(&self) -> &W {
         &self.world
     }
 
-    /// The world, to change it or emit into it: what behaviors use.
+    /// The world, to change it between ticks or read what the behaviors
+    /// put into it.
     #[inline]
     pub fn world_mut(&mut self) -> &mut W {
         &mut self.world
@@ -127,7 +125,7 @@ impl<W> Ctx<W> {
         self
     }
 
-    /// Sets the decision flags in place (for a context reused across agents).
+    /// Sets the decision flags in place (for a frame reused across agents).
     pub fn set_flags(&mut self, flags: Flags) {
         self.flags = flags;
     }
@@ -138,8 +136,8 @@ impl<W> Ctx<W> {
         self.stimuli = stimuli;
     }
 
-    /// Sets this frame's `dt` in place, sanitized as in [`Ctx::new`]: `0.0`
-    /// if negative or not finite, at most [`Ctx::MAX_DT`].
+    /// Sets this frame's `dt` in place, sanitized as in [`Frame::new`]: `0.0`
+    /// if negative or not finite, at most [`Frame::MAX_DT`].
     pub fn set_dt(&mut self, dt: f32) {
         self.dt = sanitize(dt);
     }
@@ -150,22 +148,13 @@ impl<W> Ctx<W> {
         self.dt
     }
 
-    /// The agent's tree clock in seconds, after this tick's advance (T2).
-    ///
-    /// Trees with no time-based node carry no clock (F3); for them this
-    /// is `0.0`.
-    #[inline]
-    pub fn now(&self) -> f64 {
-        self.now
-    }
-
-    /// The decision flags of this tick.
+    /// The decision flags of this frame.
     #[inline]
     pub fn flags(&self) -> Flags {
         self.flags
     }
 
-    /// The stimuli flags of this tick.
+    /// The stimuli flags of this frame.
     #[inline]
     pub fn stimuli(&self) -> Flags {
         self.stimuli
@@ -177,39 +166,151 @@ impl<W> Ctx<W> {
         &self.report
     }
 
-    /// Called by generated code at the start of a tick: sets the clock and
-    /// clears the report.
-    #[doc(hidden)]
+    /// The frame lent to hooks with nothing of a tree state: the clock
+    /// reads `0.0`. For calling a behavior's, condition's or decorator's
+    /// hooks directly, as in a unit test of a behavior:
+    ///
+    /// ```
+    /// use deciders::{Behavior, Ctx, Frame, Status};
+    /// struct Count(u32);
+    /// impl Behavior<u32> for Count {
+    ///     fn tick(&mut self, n: &mut u32, _: &mut Ctx) -> Status {
+    ///         *n += 1;
+    ///         Status::Running
+    ///     }
+    /// }
+    /// let (mut n, mut frame) = (0, Frame::new(0.1));
+    /// assert_eq!(Count(0).tick(&mut n, &mut frame.ctx()), Status::Running);
+    /// assert_eq!(n, 1);
+    /// ```
     #[inline]
-    pub fn __begin(&mut self, now: f64) {
-        self.now = now;
+    pub fn ctx(&mut self) -> Ctx<'_, W> {
+        Ctx::__lend(self, Lent::NONE)
+    }
+
+    /// Called by the runtime at the start of a tick: clears the report.
+    #[inline]
+    fn begin(&mut self) {
         if !self.report.is_ok() {
             self.report = Report::default();
         }
     }
+}
 
-    /// Called by generated code outside a tick (`halt`, `reset`): sets the
-    /// clock that hooks read, and leaves the report alone (it tells about
-    /// the last tick).
+/// What an agent's tree state lends to the hooks of one tick, by
+/// reference, for that tick only: the tree clock, and (as trees gain them)
+/// the services the tree declares. Read-only to deciding code, which sees
+/// `&Ctx`; behaviors see `&mut Ctx`.
+#[derive(Clone, Copy, Debug)]
+pub struct Lent<'t> {
+    now: &'t f64,
+}
+
+impl<'t> Lent<'t> {
+    /// Nothing lent: a clock at `0.0`.
+    pub const NONE: Lent<'static> = Lent { now: &0.0 };
+
+    /// Lends a tree clock.
+    #[inline(always)]
+    pub fn clock(now: &'t f64) -> Lent<'t> {
+        Lent { now }
+    }
+}
+
+/// The context of one tick of one agent (T2), as its hooks see it: the
+/// caller's [`Frame`] (its `dt`, flags and world) together with what the
+/// agent's tree state lends for the tick ([`Ctx::now`], the tree clock).
+///
+/// Behaviors get `&mut Ctx<W>` and may change the world through
+/// [`Ctx::world_mut`]. Deciding code (decides, conditions, DBlocks,
+/// decorators' checks) gets `&Ctx<W>`: it reads the world and what the
+/// state lends, it cannot change them (P3).
+///
+/// A `Ctx` lives for one tick (or one `halt`, `reset` or walk): the tree
+/// state builds it from the frame passed to `tick`; hooks name it with
+/// its lifetime elided, `&mut Ctx<W>`. [`Frame::ctx`] builds one for
+/// calling hooks directly.
+#[derive(Debug)]
+pub struct Ctx<'t, W = ()> {
+    frame: &'t mut Frame<W>,
+    lent: Lent<'t>,
+}
+
+impl<'t, W> Ctx<'t, W> {
+    /// Lends `frame` and `lent` to the hooks of a tick: what tree states
+    /// (and hand-written equivalents in benchmarks) call.
     #[doc(hidden)]
+    #[inline(always)]
+    pub fn __lend(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
+        Ctx { frame, lent }
+    }
+
+    /// [`Ctx::__lend`] at the start of a tick: clears the frame's report.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn __begin(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
+        frame.begin();
+        Ctx { frame, lent }
+    }
+
+    /// The world, read-only: what deciding code sees (P3).
     #[inline]
-    pub fn __set_now(&mut self, now: f64) {
-        self.now = now;
+    pub fn world(&self) -> &W {
+        &self.frame.world
+    }
+
+    /// The world, to change it or emit into it: what behaviors use.
+    #[inline]
+    pub fn world_mut(&mut self) -> &mut W {
+        &mut self.frame.world
+    }
+
+    /// The frame's duration in seconds.
+    #[inline]
+    pub fn dt(&self) -> f32 {
+        self.frame.dt
+    }
+
+    /// The agent's tree clock in seconds, after this tick's advance (T2).
+    ///
+    /// Trees with no time-based node carry no clock (F3); for them this
+    /// is `0.0`.
+    #[inline]
+    pub fn now(&self) -> f64 {
+        *self.lent.now
+    }
+
+    /// The decision flags of this tick.
+    #[inline]
+    pub fn flags(&self) -> Flags {
+        self.frame.flags
+    }
+
+    /// The stimuli flags of this tick.
+    #[inline]
+    pub fn stimuli(&self) -> Flags {
+        self.frame.stimuli
+    }
+
+    /// What went wrong so far during this tick.
+    #[inline]
+    pub fn report(&self) -> &Report {
+        &self.frame.report
     }
 
     /// Called by generated code when a group breaks the subset rule (D9).
     #[doc(hidden)]
     #[cold]
     pub fn __subset_violation(&mut self, node: &'static NodeInfo) {
-        self.report.push(TickError::SubsetRule { node });
+        self.frame.report.push(TickError::SubsetRule { node });
     }
 }
 
 /// `0.0` if `dt` is not finite or not positive, else `dt` capped at
-/// [`Ctx::MAX_DT`].
+/// [`Frame::MAX_DT`].
 fn sanitize(dt: f32) -> f32 {
     if dt.is_finite() && dt > 0.0 {
-        dt.min(Ctx::MAX_DT)
+        dt.min(Frame::MAX_DT)
     } else {
         0.0
     }
@@ -221,34 +322,35 @@ mod tests {
 
     #[test]
     fn t2_bad_dt_counts_as_zero() {
-        assert_eq!(Ctx::new(f32::NAN).dt(), 0.0);
-        assert_eq!(Ctx::new(-1.0).dt(), 0.0);
-        assert_eq!(Ctx::new(f32::INFINITY).dt(), 0.0);
-        let mut c = Ctx::new(0.5);
+        assert_eq!(Frame::new(f32::NAN).dt(), 0.0);
+        assert_eq!(Frame::new(-1.0).dt(), 0.0);
+        assert_eq!(Frame::new(f32::INFINITY).dt(), 0.0);
+        let mut c = Frame::new(0.5);
         c.set_dt(-3.0);
         assert_eq!(c.dt(), 0.0);
-        assert_eq!(Ctx::new(f32::NEG_INFINITY).dt(), 0.0);
-        assert_eq!(Ctx::new(-0.0).dt(), 0.0);
+        assert_eq!(Frame::new(f32::NEG_INFINITY).dt(), 0.0);
+        assert_eq!(Frame::new(-0.0).dt(), 0.0);
     }
 
     #[test]
     fn t2_dt_is_capped_at_max_dt() {
-        assert_eq!(Ctx::new(1e30).dt(), Ctx::MAX_DT);
-        assert_eq!(Ctx::new(f32::MAX).dt(), Ctx::MAX_DT);
-        assert_eq!(Ctx::new(3e14).dt(), Ctx::MAX_DT);
-        assert_eq!(Ctx::new(Ctx::MAX_DT).dt(), Ctx::MAX_DT);
-        assert_eq!(Ctx::new(3599.5).dt(), 3599.5);
-        assert_eq!(Ctx::new(f32::MIN_POSITIVE).dt(), f32::MIN_POSITIVE);
-        let mut c = Ctx::new(0.5);
+        assert_eq!(Frame::new(1e30).dt(), Frame::MAX_DT);
+        assert_eq!(Frame::new(f32::MAX).dt(), Frame::MAX_DT);
+        assert_eq!(Frame::new(3e14).dt(), Frame::MAX_DT);
+        assert_eq!(Frame::new(Frame::MAX_DT).dt(), Frame::MAX_DT);
+        assert_eq!(Frame::new(3599.5).dt(), 3599.5);
+        assert_eq!(Frame::new(f32::MIN_POSITIVE).dt(), f32::MIN_POSITIVE);
+        let mut c = Frame::new(0.5);
         c.set_dt(1e9);
-        assert_eq!(c.dt(), Ctx::MAX_DT);
+        assert_eq!(c.dt(), Frame::MAX_DT);
     }
 
     #[test]
-    fn set_now_keeps_the_report() {
-        let mut c = Ctx::new(0.1);
-        c.__set_now(2.5);
-        assert_eq!(c.now(), 2.5);
-        assert!(c.report().is_ok());
+    fn t2_a_lent_clock_is_what_hooks_read() {
+        let mut f = Frame::new(0.1);
+        assert_eq!(f.ctx().now(), 0.0);
+        let now = 2.5;
+        let ctx = Ctx::__lend(&mut f, Lent::clock(&now));
+        assert_eq!((ctx.now(), ctx.dt()), (2.5, 0.1));
     }
 }

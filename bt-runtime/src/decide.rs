@@ -101,14 +101,15 @@ impl<D> Decision for Option<(f32, D)> {
 /// apart; it is inferred.
 ///
 /// ```
-/// use deciders::{Ctx, DecideFn};
+/// use deciders::{Ctx, DecideFn, Frame};
 /// struct Critter { fear: f32 }
 /// fn afraid(c: &Critter) -> f32 { c.fear }
 /// fn afraid_at_night(c: &Critter, ctx: &Ctx) -> bool { c.fear > 0.0 && ctx.dt() > 0.0 }
 ///
 /// fn call<M, F: DecideFn<Critter, (), M>>(f: F, c: &Critter, ctx: &Ctx) -> F::Output { f.call(c, ctx) }
 /// let c = Critter { fear: 0.7 };
-/// let ctx = Ctx::new(0.1);
+/// let mut frame = Frame::new(0.1);
+/// let ctx = frame.ctx();
 /// assert_eq!(call(afraid, &c, &ctx), 0.7);
 /// assert!(call(afraid_at_night, &c, &ctx));
 /// ```

@@ -98,7 +98,7 @@ leaving a tick of pause between the two tries, ticked step by step:
 
 ```
 use deciders::decorator::Before;
-use deciders::{Behavior, Ctx, Decorator, Status};
+use deciders::{Behavior, Ctx, Decorator, Frame, Status};
 
 /// The agent: a lock that jams once, and what the picking did.
 struct Lock { jams: u32, attempts: u32, ticks: u32 }
@@ -160,7 +160,7 @@ deciders::tree! {
 let mut lock = Lock { jams: 1, attempts: 0, ticks: 0 };
 let mut burglar = Burglar::new();
 let mut tick = |lock: &mut Lock| {
-    let status = burglar.tick(lock, &mut Ctx::new(0.1));
+    let status = burglar.tick(lock, &mut Frame::new(0.1));
     let mut path = Vec::new();
     burglar.active_path(|n| path.push(n.name));
     (status, lock.attempts, lock.ticks, path)
@@ -623,7 +623,7 @@ mod tests {
     use super::*;
 
     fn after<D: Decorator<(), ()>>(d: &mut D, p: &mut D::Persist, s: Status) -> Status {
-        d.after(p, &(), &Ctx::new(0.1), s)
+        d.after(p, &(), &crate::Frame::new(0.1).ctx(), s)
     }
 
     #[test]

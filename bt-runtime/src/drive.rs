@@ -618,6 +618,8 @@ pub trait ClockSlot {
     fn advance(&mut self, dt: f32) -> f64;
     /// The time.
     fn now(&self) -> f64;
+    /// The time, to lend to hooks ([`Lent::clock`](crate::ctx::Lent::clock)).
+    fn now_ref(&self) -> &f64;
 }
 
 impl ClockSlot for f64 {
@@ -630,6 +632,10 @@ impl ClockSlot for f64 {
     fn now(&self) -> f64 {
         *self
     }
+    #[inline(always)]
+    fn now_ref(&self) -> &f64 {
+        self
+    }
 }
 
 impl ClockSlot for () {
@@ -640,6 +646,10 @@ impl ClockSlot for () {
     #[inline(always)]
     fn now(&self) -> f64 {
         0.0
+    }
+    #[inline(always)]
+    fn now_ref(&self) -> &f64 {
+        &0.0
     }
 }
 

@@ -7,7 +7,7 @@ use core::ops::{BitAnd, BitOr, BitOrAssign, Not};
 ///
 /// Decision flags (Spore S06: the agent's level, herbivore or carnivore, in a
 /// squad, dead, night…) are supplied to every tick through
-/// [`Ctx::with_flags`](crate::Ctx::with_flags). Users name their flags as
+/// [`Frame::with_flags`](crate::Frame::with_flags). Users name their flags as
 /// constants:
 ///
 /// ```

@@ -15,7 +15,7 @@
 //! | module | what it holds | rule |
 //! |---|---|---|
 //! | [`status`] | [`Status`], the result of every tick | T1 |
-//! | [`ctx`] | [`Ctx`], the per-tick context handed to every hook | T2 |
+//! | [`ctx`] | [`Frame`], a frame's input and output, and [`Ctx`], the context a tick lends to every hook | T2 |
 //! | [`flags`] | [`Flags`], decision and stimuli bitsets | V1, G1 |
 //! | [`timer`] | [`Timer`], the `every(d)` precondition | G1 |
 //! | [`behavior`] | the [`Behavior`] trait: `activate`, `tick`, `deactivate` | L1–L3, D7 |
@@ -56,7 +56,7 @@ pub mod tree;
 pub mod visit;
 
 pub use behavior::{Behavior, Exit, Leaf};
-pub use ctx::Ctx;
+pub use ctx::{Ctx, Frame, Lent};
 pub use decide::{DecideFn, Decision};
 pub use decorator::Decorator;
 pub use flags::Flags;

@@ -11,7 +11,7 @@
 
 use core::fmt;
 
-use crate::ctx::Ctx;
+use crate::ctx::{Ctx, Frame, Lent};
 use crate::drive::{ClearOnUnwind, ClockSlot, Entered, SeedSlot, Subtree, TreeParts};
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -79,10 +79,11 @@ impl<D: TreeParts> Machine<D> {
     }
 
     /// One tick of one agent (T2), reporting every step to `tr` (I2):
-    /// advances the tree clock by `ctx.dt()` (already sanitized by `Ctx`),
+    /// advances the tree clock by `frame.dt()` (already sanitized by
+    /// `Frame`), lends the frame and the clock to the hooks as a [`Ctx`],
     /// walks the active path and returns the root's status. When the root
     /// completes, the next tick starts again from the root (T3). Errors of
-    /// the tick are in `ctx.report()`.
+    /// the tick are in `frame.report()`.
     ///
     /// If a hook panics, the state is as if dropped at that point (T4):
     /// every active node's memory is dropped without `deactivate`,
@@ -94,17 +95,17 @@ impl<D: TreeParts> Machine<D> {
     pub fn tick_traced<A, W, Tr: Trace>(
         &mut self,
         agent: &mut A,
-        ctx: &mut Ctx<W>,
+        frame: &mut Frame<W>,
         tr: &mut Tr,
     ) -> Status
     where
         D: Subtree<A, W>,
     {
-        let now = self.clock.advance(ctx.dt());
-        ctx.__begin(now);
+        let now = self.clock.advance(frame.dt());
+        let ctx = &mut Ctx::__begin(frame, Lent::clock(self.clock.now_ref()));
         // Clears the active state if a panic unwinds through the tick.
         let active = ClearOnUnwind(&mut self.active);
-        tr.event(TraceEvent::TickStart { now: ctx.now() });
+        tr.event(TraceEvent::TickStart { now });
         let ps = &mut self.persist;
         let status = match &mut *active.0 {
             Some(root) => D::tick(root, ps, agent, ctx, tr),
@@ -126,17 +127,17 @@ impl<D: TreeParts> Machine<D> {
 
     /// [`tick_traced`](Self::tick_traced) with no tracer.
     #[inline(always)]
-    pub fn tick<A, W>(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status
+    pub fn tick<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Status
     where
         D: Subtree<A, W>,
     {
-        self.tick_traced(agent, ctx, &mut NoTrace)
+        self.tick_traced(agent, frame, &mut NoTrace)
     }
 
     /// Deactivates every active node, deepest first, each exactly once
     /// (L2, C7). Persistent state is kept; the next tick starts again at
-    /// the root. The hooks see the tree clock in `ctx.now()` (set on
-    /// `ctx`, whose report is left alone).
+    /// the root. The hooks see the tree clock in `ctx.now()`, lent by the
+    /// state; the frame's report is left alone.
     ///
     /// If a `deactivate` panics, the state is as if dropped at that point:
     /// the nodes not deactivated yet are dropped without `deactivate`, none
@@ -144,11 +145,11 @@ impl<D: TreeParts> Machine<D> {
     /// running state cannot call `deactivate` (there is no agent to pass):
     /// call `halt` first when behaviors must clean up.
     #[inline]
-    pub fn halt<A, W>(&mut self, agent: &mut A, ctx: &mut Ctx<W>)
+    pub fn halt<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
     where
         D: Subtree<A, W>,
     {
-        ctx.__set_now(self.clock.now());
+        let ctx = &mut Ctx::__lend(frame, Lent::clock(self.clock.now_ref()));
         // Taken out first: a panicking hook unwinds through `root`, which
         // drops what is still active.
         if let Some(mut root) = self.active.take() {
@@ -161,14 +162,14 @@ impl<D: TreeParts> Machine<D> {
     /// its initial value, keeping the seed. If a `deactivate` panics, the
     /// nodes not deactivated yet are dropped and the state is still reset.
     #[inline]
-    pub fn reset<A, W>(&mut self, agent: &mut A, ctx: &mut Ctx<W>)
+    pub fn reset<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
     where
         D: Subtree<A, W>,
     {
         // Reset first, then halt the old state: a panicking hook unwinds
         // through the old state, which drops what is still active.
         let mut old = core::mem::replace(self, Self::with_seed(self.seed()));
-        old.halt(agent, ctx);
+        old.halt(agent, frame);
     }
 
     /// Walks the active path, root first, handing each node and its data
@@ -193,12 +194,12 @@ impl<D: TreeParts> Machine<D> {
     pub fn visit_active_mut<A, W, V: VisitorMut<A, W>>(
         &mut self,
         agent: &mut A,
-        ctx: &mut Ctx<W>,
+        frame: &mut Frame<W>,
         v: &mut V,
     ) where
         D: Subtree<A, W>,
     {
-        ctx.__set_now(self.clock.now());
+        let ctx = &mut Ctx::__lend(frame, Lent::clock(self.clock.now_ref()));
         if let Some(root) = &mut self.active {
             D::visit_mut(root, v, agent, ctx);
         }
@@ -416,7 +417,7 @@ mod tests {
     #[test]
     fn t3_ticks_enter_then_tick_and_restart_from_the_root_after_completion() {
         let (mut m, mut log) = (Machine::<Steps>::default(), Log::default());
-        let mut ctx = Ctx::new(0.5);
+        let mut ctx = Frame::new(0.5);
         assert!(!m.is_running());
         assert_eq!(m.tick(&mut log, &mut ctx), Status::Running);
         assert_eq!(take(&mut log), ["enter at 0.5"]);
@@ -436,9 +437,9 @@ mod tests {
     #[test]
     fn t2_the_clock_advances_by_the_sanitized_dt() {
         let (mut m, mut log) = (Machine::<Steps>::default(), Log::default());
-        m.tick(&mut log, &mut Ctx::new(0.25));
-        m.tick(&mut log, &mut Ctx::new(-3.0));
-        m.tick(&mut log, &mut Ctx::new(f32::NAN));
+        m.tick(&mut log, &mut Frame::new(0.25));
+        m.tick(&mut log, &mut Frame::new(-3.0));
+        m.tick(&mut log, &mut Frame::new(f32::NAN));
         assert_eq!(m.now(), 0.25);
     }
 
@@ -446,17 +447,17 @@ mod tests {
     #[test]
     fn c7_halt_halts_the_running_root_once_with_the_tree_clock() {
         let (mut m, mut log) = (Machine::<Steps>::default(), Log::default());
-        m.tick(&mut log, &mut Ctx::new(0.5));
-        m.tick(&mut log, &mut Ctx::new(0.5));
+        m.tick(&mut log, &mut Frame::new(0.5));
+        m.tick(&mut log, &mut Frame::new(0.5));
         take(&mut log);
         // The hooks see the tree clock, whatever the context held.
-        m.halt(&mut log, &mut Ctx::new(7.0));
+        m.halt(&mut log, &mut Frame::new(7.0));
         assert_eq!(take(&mut log), ["halt 1 at 1"]);
         assert!(!m.is_running());
         // Nothing is active: nothing to halt.
-        m.halt(&mut log, &mut Ctx::new(0.0));
+        m.halt(&mut log, &mut Frame::new(0.0));
         assert!(take(&mut log).is_empty());
-        assert_eq!(m.tick(&mut log, &mut Ctx::new(0.5)), Status::Running);
+        assert_eq!(m.tick(&mut log, &mut Frame::new(0.5)), Status::Running);
         assert_eq!(take(&mut log), ["enter at 1.5"]);
     }
 
@@ -467,10 +468,10 @@ mod tests {
         assert_eq!((m.seed(), m.persist), (3, 30));
         m.set_seed(4);
         assert_eq!((m.seed(), m.persist), (4, 40));
-        m.tick(&mut log, &mut Ctx::new(0.5));
+        m.tick(&mut log, &mut Frame::new(0.5));
         assert_eq!(m.persist, 41);
         take(&mut log);
-        m.reset(&mut log, &mut Ctx::new(0.0));
+        m.reset(&mut log, &mut Frame::new(0.0));
         // Halted with the clock from before the reset, then initial again.
         assert_eq!(take(&mut log), ["halt 0 at 0.5"]);
         assert_eq!((m.seed(), m.persist, m.now()), (4, 40, 0.0));
@@ -481,10 +482,10 @@ mod tests {
     #[test]
     fn t4_a_panicking_hook_leaves_the_state_as_if_dropped() {
         let (mut m, mut log) = (Machine::<Steps>::default(), Log::default());
-        m.tick(&mut log, &mut Ctx::new(0.5));
+        m.tick(&mut log, &mut Frame::new(0.5));
         log.panic = true;
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            m.tick(&mut log, &mut Ctx::new(0.5));
+            m.tick(&mut log, &mut Frame::new(0.5));
         }));
         assert!(caught.is_err());
         assert!(!m.is_running());
@@ -492,7 +493,7 @@ mod tests {
         assert_eq!((m.now(), m.persist), (1.0, 1));
         log.panic = false;
         take(&mut log);
-        assert_eq!(m.tick(&mut log, &mut Ctx::new(0.5)), Status::Running);
+        assert_eq!(m.tick(&mut log, &mut Frame::new(0.5)), Status::Running);
         assert_eq!(take(&mut log), ["enter at 1.5"]);
     }
 
@@ -514,7 +515,7 @@ mod tests {
         let (mut m, mut log) = (Machine::<Steps>::default(), Log::default());
         assert!(path(&m).is_empty());
         let mut tr = Events::default();
-        m.tick_traced(&mut log, &mut Ctx::new(0.5), &mut tr);
+        m.tick_traced(&mut log, &mut Frame::new(0.5), &mut tr);
         assert_eq!(tr.0, ["start 0.5", "+ root", "end Running"]);
         assert_eq!(path(&m), ["root"]);
         assert_eq!(Steps::shape()[0].tree, "Steps");

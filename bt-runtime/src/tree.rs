@@ -1,14 +1,14 @@
 //! [`Tree`]: what every generated tree state implements, so that code can be
 //! generic over trees (batch ticking, tools).
 
-use crate::ctx::Ctx;
+use crate::ctx::Frame;
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::Trace;
 use crate::visit::{EachNode, Visitor, VisitorMut};
 
 /// The per-agent state of a tree declared with `tree!` for agent type `A`
-/// and world type `W` (see [`Ctx`]).
+/// and world type `W` (see [`Frame`] and [`Ctx`](crate::Ctx)).
 ///
 /// Generated types implement this trait and also offer the same methods as
 /// inherent methods, so most code never names it.
@@ -45,27 +45,31 @@ pub trait Tree<A, W = ()>: Default {
     fn shape() -> &'static [NodeInfo];
 
     /// One tick of one agent (T2): advances the tree clock by
-    /// `ctx.dt()` (already sanitized by [`Ctx`]: `0` if negative or not
-    /// finite, at most [`Ctx::MAX_DT`]) and walks the active path. If a hook
+    /// `frame.dt()` (already sanitized by [`Frame`]: `0` if negative or not
+    /// finite, at most [`Frame::MAX_DT`]), lends the frame and the state's
+    /// clock to the hooks as a [`Ctx`](crate::Ctx) and walks the active path. If a hook
     /// panics, the state is as if dropped at that point (see above).
-    fn tick(&mut self, agent: &mut A, ctx: &mut Ctx<W>) -> Status;
+    fn tick(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Status;
 
     /// One tick of one agent, reporting every step to `trace` (I2).
-    fn tick_traced<Tr: Trace>(&mut self, agent: &mut A, ctx: &mut Ctx<W>, trace: &mut Tr)
-        -> Status;
+    fn tick_traced<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Status;
 
     /// Deactivates the active path, deepest first (L2, C7), keeping
     /// persistent state (timers). The next tick starts again at the root.
-    /// The hooks see the tree clock in `ctx.now()`, whatever `ctx` held
-    /// (`halt` sets it). If a `deactivate` panics, the state is as if
+    /// The hooks see the tree clock in `ctx.now()` (the state lends it). If a `deactivate` panics, the state is as if
     /// dropped at that point: the nodes not deactivated yet are dropped.
-    fn halt(&mut self, agent: &mut A, ctx: &mut Ctx<W>);
+    fn halt(&mut self, agent: &mut A, frame: &mut Frame<W>);
 
     /// Halts (the hooks see the clock from before the reset), then returns
     /// every piece of state to its initial value. If a `deactivate` panics,
     /// the nodes not deactivated yet are dropped and the state is still
     /// reset.
-    fn reset(&mut self, agent: &mut A, ctx: &mut Ctx<W>);
+    fn reset(&mut self, agent: &mut A, frame: &mut Frame<W>);
 
     /// Whether some node is active (the last tick ended `Running`).
     fn is_running(&self) -> bool;
@@ -83,7 +87,12 @@ pub trait Tree<A, W = ()>: Default {
     /// the context to `v`, with behavior and decorator memories by `&mut`
     /// (I1). The hooks see the tree clock in `ctx.now()`. Nothing is
     /// visited when no node is active.
-    fn visit_active_mut<V: VisitorMut<A, W>>(&mut self, agent: &mut A, ctx: &mut Ctx<W>, v: &mut V);
+    fn visit_active_mut<V: VisitorMut<A, W>>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        v: &mut V,
+    );
 
     /// Calls `f` on every node of the active path, root first (I1).
     /// Nothing is called when no node is active.
@@ -102,7 +111,7 @@ pub trait Tree<A, W = ()>: Default {
     /// `with_seed` does.
     ///
     /// ```
-    /// use deciders::{Ctx, Tree};
+    /// use deciders::{Frame, Tree};
     ///
     /// struct Npc;
     /// deciders::tree! {
@@ -121,7 +130,7 @@ pub trait Tree<A, W = ()>: Default {
     ///     states
     ///         .iter_mut()
     ///         .map(|s| {
-    ///             s.tick(&mut Npc, &mut Ctx::new(0.1));
+    ///             s.tick(&mut Npc, &mut Frame::new(0.1));
     ///             let mut leaf = "";
     ///             s.active_path(|n| leaf = n.name);
     ///             leaf

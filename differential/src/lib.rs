@@ -200,7 +200,7 @@ pub fn run<T: Tree<World>>(
             Frame::Tick {
                 dt, flags, stimuli, ..
             } => {
-                let mut ctx = Ctx::new(DTS[*dt]).with_flags(Flags(*flags));
+                let mut ctx = deciders::Frame::new(DTS[*dt]).with_flags(Flags(*flags));
                 ctx.set_stimuli(Flags(*stimuli));
                 let s = tree.tick(&mut w, &mut ctx);
                 let report = ctx.report();
@@ -211,11 +211,11 @@ pub fn run<T: Tree<World>>(
                 (Some(model_status(s)), (report.count(), first))
             }
             Frame::Halt => {
-                tree.halt(&mut w, &mut Ctx::new(0.0));
+                tree.halt(&mut w, &mut deciders::Frame::new(0.0));
                 (None, (0, None))
             }
             Frame::Reset => {
-                tree.reset(&mut w, &mut Ctx::new(0.0));
+                tree.reset(&mut w, &mut deciders::Frame::new(0.0));
                 (None, (0, None))
             }
         };

@@ -1,7 +1,7 @@
 //! The agent, behaviors and flags every tree of the suite shares, and the
 //! script that ticks a tree and records what it did.
 
-use bt::{Behavior, Ctx, Exit, Flags, Status, Tree};
+use bt::{Behavior, Ctx, Exit, Flags, Frame, Status, Tree};
 
 /// A decision flag, set on some frames ([`run`]).
 pub const NIGHT: Flags = Flags::bit(0);
@@ -158,7 +158,7 @@ pub struct Run {
 /// it.
 #[must_use]
 pub fn run<T: Tree<Bot>>(frames: u32) -> Run {
-    let (mut tree, mut bot, mut ctx) = (T::default(), Bot::default(), Ctx::new(0.25));
+    let (mut tree, mut bot, mut ctx) = (T::default(), Bot::default(), Frame::new(0.25));
     let (statuses, paths) = tick_frames(&mut tree, &mut bot, &mut ctx, 0..frames);
     tree.halt(&mut bot, &mut ctx);
     Run {
@@ -174,7 +174,7 @@ pub fn run<T: Tree<Bot>>(frames: u32) -> Run {
 pub fn tick_frames<T: Tree<Bot>>(
     tree: &mut T,
     bot: &mut Bot,
-    ctx: &mut Ctx,
+    ctx: &mut Frame,
     frames: std::ops::Range<u32>,
 ) -> (Vec<Status>, Vec<String>) {
     let mut statuses = Vec::new();

@@ -20,6 +20,10 @@ impl Ctx {
     /// 2.
     pub const TWO: u32 = 2;
 }
+/// Shadows the runtime's `Frame` and `Lent`.
+pub struct Frame;
+/// See [`Frame`].
+pub struct Lent;
 /// Shadows the prelude's `Option`.
 pub struct Option;
 /// Shadows the prelude's `Some`.

@@ -1,7 +1,7 @@
 //! Every declaration of the tree behaves as the reference does, and the
 //! reference exercises every node.
 
-use bt::{Ctx, Status, Tree};
+use bt::{Frame, Status, Tree};
 
 use crate::common::{run, tick_frames, Bot, Run};
 use crate::{
@@ -64,7 +64,7 @@ fn generated_locals_capture_no_user_function() {
 fn the_reported_case() {
     // Frame 0: hungry, `x` succeeds at once; masked redecide: `y` starts.
     // Frame 3: not hungry, `y` goes on and ends. Frame 4: both again.
-    let (mut tree, mut bot, mut ctx) = (locals_fns::Issue::new(), Bot::default(), Ctx::new(0.1));
+    let (mut tree, mut bot, mut ctx) = (locals_fns::Issue::new(), Bot::default(), Frame::new(0.1));
     let statuses: Vec<Status> = [0, 3, 4]
         .into_iter()
         .map(|frame| {
@@ -110,7 +110,7 @@ fn through_a_reexporting_crate() {
 fn a_tree_with_a_world() {
     let mut tree = shadow_items::Worldly::new();
     let mut bot = Bot::default();
-    let mut ctx = Ctx::new(0.25).with_world(shadow_items::Map { exit_in: 3 });
+    let mut ctx = Frame::new(0.25).with_world(shadow_items::Map { exit_in: 3 });
     let statuses: Vec<Status> = (0..5)
         .map(|frame| {
             bot.frame = frame;
@@ -143,7 +143,7 @@ fn derived_debug_and_clone_reach_every_generated_type() {
     same_as_control::<derives::Every>();
     let straight = run::<control::Every>(40);
 
-    let (mut first, mut bot, mut ctx) = (derives::Every::new(), Bot::default(), Ctx::new(0.25));
+    let (mut first, mut bot, mut ctx) = (derives::Every::new(), Bot::default(), Frame::new(0.25));
     let (mut statuses, mut paths) = tick_frames(&mut first, &mut bot, &mut ctx, 0..7);
     assert!(first.is_running());
     let debug = format!("{first:?}");
@@ -153,7 +153,7 @@ fn derived_debug_and_clone_reach_every_generated_type() {
     // The clone is a value of its own: ticking the original leaves it where
     // it was, and it then goes through the same frames the same way.
     let mut second = first.clone();
-    let (mut bot2, mut ctx2) = (bot.clone(), Ctx::new(0.25));
+    let (mut bot2, mut ctx2) = (bot.clone(), Frame::new(0.25));
     let mut path_at_clone = Vec::new();
     second.active_path(|node| path_at_clone.push(node.name));
     let one = tick_frames(&mut first, &mut bot, &mut ctx, 7..40);
@@ -173,7 +173,8 @@ fn derived_debug_and_clone_reach_every_generated_type() {
 #[test]
 fn derived_default_and_partial_eq() {
     assert_eq!(derives::Plain::default(), derives::Plain::new());
-    let (mut plain, mut bot, mut ctx) = (derives::Plain::default(), Bot::default(), Ctx::new(0.25));
+    let (mut plain, mut bot, mut ctx) =
+        (derives::Plain::default(), Bot::default(), Frame::new(0.25));
     tick_frames(&mut plain, &mut bot, &mut ctx, 0..3);
     assert!(plain.is_running());
     assert_ne!(plain, derives::Plain::new());
@@ -207,7 +208,7 @@ fn a_tree_declared_in_a_function_body() {
             sequence { crate::common::Step::new("here", 1), repeat(2) { succeed } }
         }
     }
-    let (mut local, mut bot, mut ctx) = (Local::new(), Bot::default(), Ctx::new(0.1));
+    let (mut local, mut bot, mut ctx) = (Local::new(), Bot::default(), Frame::new(0.1));
     // `repeat(2)` restarts its child on the next tick.
     assert_eq!(local.tick(&mut bot, &mut ctx), Status::Running);
     assert!(local.clone().is_running());

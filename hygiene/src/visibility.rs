@@ -3,7 +3,7 @@
 //! is `pub(crate)` or private and used.
 
 use crate::common::{Bot, Step};
-use bt::{Ctx, Status};
+use bt::{Frame, Status};
 
 bt::tree! {
     /// Visible in the crate only.
@@ -21,7 +21,7 @@ bt::tree! {
 /// alone once; the statuses.
 #[must_use]
 pub fn statuses(frames: u32) -> Vec<Status> {
-    let (mut inner, mut bot, mut ctx) = (Inner::new(), Bot::default(), Ctx::new(0.1));
+    let (mut inner, mut bot, mut ctx) = (Inner::new(), Bot::default(), Frame::new(0.1));
     let mut out: Vec<Status> = (0..frames)
         .map(|_| inner.tick(&mut bot, &mut ctx))
         .collect();

@@ -6,7 +6,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use deciders::{Behavior, Ctx, Exit, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
 /// The test agent. Decides and behaviors are scripted by node name: set a
 /// decide's score with [`World::set`] and a behavior's tick result with
@@ -106,7 +106,7 @@ impl Behavior<World> for Act {
 /// One tick with `dt = 0.1`: asserts its status and its hook log.
 #[track_caller]
 pub fn step<T: deciders::Tree<World>>(t: &mut T, w: &mut World, status: Status, expected: &[&str]) {
-    let s = t.tick(w, &mut Ctx::new(0.1));
+    let s = t.tick(w, &mut Frame::new(0.1));
     assert_eq!((s, w.take()), (status, log(expected)));
 }
 
@@ -162,5 +162,5 @@ deciders::tree! {
 
 /// One tick with `dt = 0.1`.
 pub fn tick(tree: &mut Figure1, w: &mut World) -> Status {
-    tree.tick(w, &mut Ctx::new(0.1))
+    tree.tick(w, &mut Frame::new(0.1))
 }

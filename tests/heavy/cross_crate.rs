@@ -5,7 +5,7 @@
 //! only when a referenced tree needs one (F3).
 
 use deciders::Status::*;
-use deciders::{Ctx, Status, Tree};
+use deciders::{Frame, Status, Tree};
 use deciders_test_library::{Scout, Step};
 
 deciders::tree! {
@@ -29,7 +29,7 @@ deciders::tree! {
 
 #[track_caller]
 fn step<T: Tree<Scout>>(t: &mut T, s: &mut Scout, status: Status, expected: &[&str]) {
-    let got = t.tick(s, &mut Ctx::new(0.1));
+    let got = t.tick(s, &mut Frame::new(0.1));
     assert_eq!(
         (got, s.take()),
         (status, expected.iter().map(|e| e.to_string()).collect())
@@ -109,7 +109,7 @@ fn wanders(t: &mut Wandering) -> Vec<String> {
     }
     let mut out = Vec::new();
     for _ in 0..30 {
-        t.tick(&mut s, &mut Ctx::new(0.1));
+        t.tick(&mut s, &mut Frame::new(0.1));
         out.extend(s.take().into_iter().filter(|l| l.starts_with("activate")));
     }
     out

@@ -1,7 +1,7 @@
 //! SPEC F1: constructing a tree state and ticking it allocate nothing.
 //! One test in its own binary: the counting allocator is process-wide.
 
-use deciders::{Behavior, Ctx, Decorator, Flags, NodeInfo, Status, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Decorator, Flags, Frame, NodeInfo, Status, Trace, TraceEvent};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -226,7 +226,7 @@ fn construction_and_ticking_do_not_allocate() {
     let mut statuses = [0u32; 3];
     let mut seen = Seen([false; 64]);
     let ticking = fewest_allocs_during(|| {
-        let mut ctx = Ctx::new(1.0 / 30.0);
+        let mut ctx = Frame::new(1.0 / 30.0);
         for tick in 0..1_000u32 {
             for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
                 agent.step = agent.step.wrapping_mul(7).wrapping_add(tick + 1) % 1000;
@@ -240,7 +240,7 @@ fn construction_and_ticking_do_not_allocate() {
             }
         }
         for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
-            state.halt(agent, &mut Ctx::new(0.0));
+            state.halt(agent, &mut Frame::new(0.0));
         }
     });
     assert_eq!(ticking, 0, "ticking allocated");

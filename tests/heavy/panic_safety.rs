@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use deciders::Status::*;
-use deciders::{Behavior, Ctx, Exit, NodeInfo, Status, Trace, TraceEvent};
+use deciders::{Behavior, Ctx, Exit, Frame, NodeInfo, Status, Trace, TraceEvent};
 
 /// The panic payload of a scripted panic (raised with `resume_unwind`, so
 /// the panic hook prints nothing).
@@ -228,8 +228,8 @@ deciders::tree! {
     }
 }
 
-fn ctx() -> Ctx {
-    Ctx::new(0.1)
+fn ctx() -> Frame {
+    Frame::new(0.1)
 }
 
 /// Runs `f`, which must panic with a scripted panic.
@@ -1421,7 +1421,7 @@ mod property {
             for p in &f.panics {
                 l.panic_at(&p.entry());
             }
-            let mut ctx = Ctx::new(0.1);
+            let mut ctx = deciders::Frame::new(0.1);
             let out = catch_unwind(AssertUnwindSafe(|| match f.step {
                 Step::Tick => Some(t.tick(&mut l, &mut ctx)),
                 Step::Halt => {
@@ -1448,7 +1448,7 @@ mod property {
             prop_assert_eq!(t.is_running(), !active.is_empty());
         }
         l.calm();
-        t.halt(&mut l, &mut Ctx::new(0.1));
+        t.halt(&mut l, &mut deciders::Frame::new(0.1));
         let entries = take();
         check(&entries, false, &mut active, &mut alive, seen)?;
         prop_assert!(

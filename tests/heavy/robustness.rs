@@ -274,7 +274,7 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                 for (i, no) in refuse {
                     w.fail_activate(NODES[i].0, no);
                 }
-                let mut ctx = Ctx::new(DTS[dt]).with_flags(Flags(flags));
+                let mut ctx = deciders::Frame::new(DTS[dt]).with_flags(Flags(flags));
                 let status: Status = t.tick(&mut w, &mut ctx);
                 let entries = w.take();
                 seen.extend(
@@ -291,18 +291,18 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                 prop_assert_eq!(t.is_running(), !active.is_empty());
             }
             Frame::Halt => {
-                t.halt(&mut w, &mut Ctx::new(0.1));
+                t.halt(&mut w, &mut deciders::Frame::new(0.1));
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after halt: {:?}", active);
             }
             Frame::Reset => {
-                t.reset(&mut w, &mut Ctx::new(0.1));
+                t.reset(&mut w, &mut deciders::Frame::new(0.1));
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after reset: {:?}", active);
             }
         }
     }
-    t.halt(&mut w, &mut Ctx::new(0.1));
+    t.halt(&mut w, &mut deciders::Frame::new(0.1));
     check(w.take(), &mut active)?;
     prop_assert!(
         active.is_empty(),

@@ -1,7 +1,7 @@
 // A tree with a mistake is the same type, with the same API, as a correct
 // one (its definition is a stub): code using it through every method and
 // the `Tree` trait reports nothing but the tree's own error.
-use deciders::{Behavior, Ctx, NoTrace, Tree};
+use deciders::{Behavior, Frame, NoTrace, Tree};
 
 struct Critter;
 #[derive(Default)]
@@ -22,7 +22,7 @@ fn generic<T: Tree<Critter>>(seed: u64) -> T {
 
 fn main() {
     let mut c = Critter;
-    let mut ctx = Ctx::new(0.1);
+    let mut ctx = Frame::new(0.1);
     let mut t = Creature::with_seed(3);
     t.set_seed(4);
     let _: u64 = t.seed();

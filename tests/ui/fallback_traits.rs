@@ -2,7 +2,7 @@
 // derives and the `Tree` trait, so that code using it reports nothing more:
 // one error, at the mistake. A user constant named like a generated
 // parameter (`agent`) and a function named like the tree do not add any.
-use deciders::{Behavior, Ctx, Status, Tree};
+use deciders::{Behavior, Frame, Status, Tree};
 
 struct Critter;
 
@@ -27,7 +27,7 @@ deciders::tree! {
 }
 
 fn tick_any<T: Tree<Critter> + std::fmt::Debug + Clone>(tree: &mut T) -> Status {
-    tree.tick(&mut Critter, &mut Ctx::new(0.1))
+    tree.tick(&mut Critter, &mut Frame::new(0.1))
 }
 
 fn main() {

@@ -1,7 +1,7 @@
 // Syntax errors in two trees of one invocation: both are reported, the
 // trees' types still exist (no "cannot find type" at the use sites), and a
 // tree referencing a broken one adds no error of its own.
-use deciders::{Behavior, Ctx};
+use deciders::{Behavior, Frame};
 struct Critter;
 #[derive(Default)]
 struct Flee;
@@ -28,5 +28,5 @@ fn main() {
     let mut c = Creature::new();
     let mut o = Other::new();
     let t = Third::new();
-    let _ = (c.tick(&mut Critter, &mut Ctx::new(0.1)), o.tick(&mut Critter, &mut Ctx::new(0.1)), t.is_running());
+    let _ = (c.tick(&mut Critter, &mut Frame::new(0.1)), o.tick(&mut Critter, &mut Frame::new(0.1)), t.is_running());
 }

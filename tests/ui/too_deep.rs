@@ -2,7 +2,7 @@
 // root), within a tree or through a `subtree` reference, and 1,000 levels
 // deep: a spanned error at the node that crosses the limit, not a compiler
 // overflow or crash, and no second error at the use sites.
-use deciders::{Behavior, Ctx};
+use deciders::{Behavior, Frame};
 
 #[derive(Default)]
 struct Agent;
@@ -181,7 +181,7 @@ deciders::tree! {
 }
 
 fn main() {
-    let mut ctx = Ctx::new(0.1);
+    let mut ctx = Frame::new(0.1);
     let _ = OneTooDeep::new().tick(&mut Agent, &mut ctx);
     let _ = Top::new().tick(&mut Agent, &mut ctx);
     let _ = Thousand::new().tick(&mut Agent, &mut ctx);

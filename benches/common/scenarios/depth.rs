@@ -6,7 +6,7 @@
 /// would write it: the running position, with `Work`'s memory inline.
 pub mod hand {
     use super::super::{Step, Work, Worker};
-    use deciders::{Behavior, Ctx, Status};
+    use deciders::{Behavior, Ctx, Frame, Lent, Status};
 
     /// How many instant steps come before `Work`.
     const STEPS: u8 = 5;
@@ -25,7 +25,8 @@ pub mod hand {
 
     /// One tick of one agent: the steady case (`Work` running) first.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
+        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
         if let State::Work(m) = s {
             let status = m.tick(w, ctx);
             if status != Status::Running {

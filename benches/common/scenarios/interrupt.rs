@@ -18,7 +18,7 @@ impl Worker {
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Guarded, Worker};
-    use deciders::{Behavior, Ctx, Exit, Status};
+    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,8 @@ pub mod hand {
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
+    pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
+        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
         if w.alarmed() {
             let was = matches!(s, State::Alarm(_));
             let r = match *s {

@@ -16,7 +16,7 @@
 
 use super::world::xorshift32;
 use super::{Frames, Tracked, Workload};
-use deciders::{Behavior, Ctx, Exit, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 use std::cell::Cell;
 
 pub mod cold;
@@ -239,9 +239,9 @@ pub fn frames<S>(
     workers: &mut [Worker],
     states: &mut [S],
     ticks: u32,
-    mut tick: impl FnMut(&mut S, &mut Worker, &mut Ctx) -> Status,
+    mut tick: impl FnMut(&mut S, &mut Worker, &mut Frame) -> Status,
 ) {
-    let mut ctx = Ctx::new(super::world::DT);
+    let mut ctx = Frame::new(super::world::DT);
     for _ in 0..ticks {
         for (w, s) in workers.iter_mut().zip(states.iter_mut()) {
             w.step();

@@ -45,7 +45,7 @@ impl Worker {
 pub mod hand {
     use super::super::{Build, Dig, Haul, Rest, Worker};
     use super::RESCORE;
-    use deciders::{Behavior, Ctx, Exit, Status, Timer};
+    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status, Timer};
 
     /// The running chore and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -210,8 +210,10 @@ pub mod hand {
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
-        s.now += f64::from(ctx.dt());
+    pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
+        s.now += f64::from(frame.dt());
+        let now = s.now;
+        let ctx = &mut Ctx::__lend(frame, Lent::clock(&now));
         if matches!(s.active, Active::Fresh) {
             s.since.stamp(s.now);
             // No chore accepting: the group fails.

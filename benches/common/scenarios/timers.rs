@@ -21,7 +21,7 @@ impl Worker {
 pub mod hand {
     use super::super::{Loiter, Step, Worker};
     use super::EVERY;
-    use deciders::{Behavior, Ctx, Status, Timer};
+    use deciders::{Behavior, Ctx, Frame, Lent, Status, Timer};
 
     /// The running child.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,8 +48,9 @@ pub mod hand {
 
     /// One tick of one agent.
     #[inline]
-    pub fn tick(s: &mut State, w: &mut Worker, ctx: &mut Ctx) -> Status {
-        s.now += f64::from(ctx.dt());
+    pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
+        s.now += f64::from(frame.dt());
+        let ctx = &mut Ctx::__lend(frame, Lent::clock(&s.now));
         if s.timer.fire(s.now, EVERY) && w.spots() {
             match Step.tick(w, ctx) {
                 Status::Running => {

@@ -400,7 +400,7 @@ impl<'a> Gen<'a> {
         let agent_ty = &self.tree.agent;
         let persist = self.persist();
         let world = &self.tree.world;
-        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<#world>, #tr: &mut __Tr)
+        quote!(#ps: &mut #persist, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<'_, #world>, #tr: &mut __Tr)
     }
 
     /// The parameters of every generated `impl`: the world's lifetimes
@@ -510,10 +510,10 @@ impl<'a> Gen<'a> {
         quote_spanned!(span=> #then(#call(#func, #args), #rest))
     }
 
-    /// `Ctx<World>`: the context type of this tree's hooks.
+    /// `Ctx<'_, World>`: the context type of this tree's hooks.
     pub fn ctx_ty(&self) -> TokenStream {
         let (rt, world) = (&self.rt, &self.tree.world);
-        quote!(#rt::Ctx<#world>)
+        quote!(#rt::Ctx<'_, #world>)
     }
 
     /// The arguments matching [`Gen::params`].
@@ -677,7 +677,7 @@ impl<'a> Gen<'a> {
         match w {
             Walk::Ref => quote!(fn #method<__V: #rt::Visitor<#aw>>(#this, #f: &mut __V)),
             Walk::Mut => quote! {
-                fn #method<__V: #rt::VisitorMut<#aw>>(#this, #f: &mut __V, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<#world>)
+                fn #method<__V: #rt::VisitorMut<#aw>>(#this, #f: &mut __V, #agent: &mut #agent_ty, #ctx: &mut #rt::Ctx<'_, #world>)
             },
         }
     }

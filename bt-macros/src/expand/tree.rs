@@ -213,7 +213,7 @@ fn subtree_impl(g: &Gen) -> TokenStream {
                 #root(#a): &mut #root,
                 #f: &mut __V,
                 #agent: &mut #agent_ty,
-                #ctx: &mut #rt::Ctx<#world>,
+                #ctx: &mut #rt::Ctx<'_, #world>,
             ) {
                 #visit_root_mut
             }
@@ -255,12 +255,12 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     let ig = super::names::impl_generics(&tree.world_generics);
     let Locals {
         agent,
-        ctx,
+        frame,
         tr,
         f,
         seed,
     } = Locals::new();
-    let ctx_ty = quote!(#rt::Ctx<#world>);
+    let frame_ty = quote!(#rt::Frame<#world>);
     let tree_impl = tree_impl(tree, rt);
     let default_impl = (!derives_default(attrs)).then(|| {
         quote! {
@@ -300,21 +300,21 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
             }
             /// One tick of one agent: advances the clock by `ctx.dt()`, walks the active path.
             #[inline]
-            #vis fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
-                self.machine.tick(#agent, #ctx)
+            #vis fn tick(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) -> #rt::Status {
+                self.machine.tick(#agent, #frame)
             }
             /// One tick of one agent, reporting every step to `tr`.
             #[inline(always)]
-            #vis fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
-                self.machine.tick_traced(#agent, #ctx, #tr)
+            #vis fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #tr: &mut __Tr) -> #rt::Status {
+                self.machine.tick_traced(#agent, #frame, #tr)
             }
             /// Deactivates every active node, deepest first; timers are kept.
-            #vis fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                self.machine.halt(#agent, #ctx);
+            #vis fn halt(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
+                self.machine.halt(#agent, #frame);
             }
             /// Halts, then returns every piece of state to its initial value but the seed.
-            #vis fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                self.machine.reset(#agent, #ctx);
+            #vis fn reset(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
+                self.machine.reset(#agent, #frame);
             }
             /// Whether a node is active: the last tick ended `Running`.
             #vis fn is_running(&self) -> ::core::primitive::bool {
@@ -333,8 +333,8 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
                 self.machine.visit_active::<#agent_ty, #world, __V>(#f);
             }
             /// Walks the active path with the agent and the context, memories by `&mut`.
-            #vis fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #f: &mut __V) {
-                self.machine.visit_active_mut(#agent, #ctx, #f);
+            #vis fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {
+                self.machine.visit_active_mut(#agent, #frame, #f);
             }
         }
 
@@ -345,7 +345,7 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
 /// The hygienic parameter names of the state type's methods.
 struct Locals {
     agent: proc_macro2::Ident,
-    ctx: proc_macro2::Ident,
+    frame: proc_macro2::Ident,
     tr: proc_macro2::Ident,
     f: proc_macro2::Ident,
     seed: proc_macro2::Ident,
@@ -355,7 +355,7 @@ impl Locals {
     fn new() -> Self {
         Locals {
             agent: local("agent"),
-            ctx: local("ctx"),
+            frame: local("frame"),
             tr: local("tr"),
             f: local("f"),
             seed: local("seed"),
@@ -371,12 +371,12 @@ fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
     let ig = super::names::impl_generics(&tree.world_generics);
     let Locals {
         agent,
-        ctx,
+        frame,
         tr,
         f,
         seed,
     } = Locals::new();
-    let ctx_ty = quote!(#rt::Ctx<#world>);
+    let frame_ty = quote!(#rt::Frame<#world>);
     quote! {
         #[automatically_derived]
         impl #ig #rt::Tree<#agent_ty, #world> for #name {
@@ -390,18 +390,18 @@ fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
                 #name::set_seed(self, #seed);
             }
             #[inline]
-            fn tick(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) -> #rt::Status {
-                #name::tick(self, #agent, #ctx)
+            fn tick(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) -> #rt::Status {
+                #name::tick(self, #agent, #frame)
             }
             #[inline]
-            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #tr: &mut __Tr) -> #rt::Status {
-                #name::tick_traced(self, #agent, #ctx, #tr)
+            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #tr: &mut __Tr) -> #rt::Status {
+                #name::tick_traced(self, #agent, #frame, #tr)
             }
-            fn halt(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                #name::halt(self, #agent, #ctx);
+            fn halt(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
+                #name::halt(self, #agent, #frame);
             }
-            fn reset(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty) {
-                #name::reset(self, #agent, #ctx);
+            fn reset(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
+                #name::reset(self, #agent, #frame);
             }
             fn is_running(&self) -> ::core::primitive::bool {
                 #name::is_running(self)
@@ -412,8 +412,8 @@ fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
             fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 #name::visit_active(self, #f);
             }
-            fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #ctx: &mut #ctx_ty, #f: &mut __V) {
-                #name::visit_active_mut(self, #agent, #ctx, #f);
+            fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {
+                #name::visit_active_mut(self, #agent, #frame, #f);
             }
         }
     }

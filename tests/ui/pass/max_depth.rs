@@ -2,7 +2,7 @@
 // below the root) compile with the default `recursion_limit`, whatever the
 // node kinds, including through a `subtree` reference, and the state is
 // `Send + Sync` (the deepest trait query).
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Frame, Status};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -78,7 +78,7 @@ fn main() {
     send_sync::<Deep>();
     send_sync::<Top>();
     let mut agent = Agent::default();
-    let mut ctx = Ctx::new(0.1);
+    let mut ctx = Frame::new(0.1);
     let (mut deep, mut top) = (Deep::new(), Top::new());
     for _ in 0..3 {
         assert_eq!(deep.tick(&mut agent, &mut ctx), Status::Running);

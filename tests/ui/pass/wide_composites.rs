@@ -5,7 +5,7 @@
 // order and the same statuses, tick by tick, under pseudo-random leaf
 // statuses, guards, refused activations and halts. A wide `priority` is
 // checked against a scripted scenario.
-use deciders::{Exit, Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
 struct Agent {
     t: u64,
@@ -128,7 +128,7 @@ macro_rules! same {
         for salt in 0..12u64 {
             let (mut a, mut b) = (Agent::new(salt, $mix), Agent::new(salt, $mix));
             let (mut x, mut y) = ($flat::new(), $nested::new());
-            let mut ctx = Ctx::new(0.1);
+            let mut ctx = Frame::new(0.1);
             for t in 0..300 {
                 a.t = t;
                 b.t = t;
@@ -161,7 +161,7 @@ fn main() {
     let mut a = Agent::new(0, (100, 0));
     a.refuse = 0;
     let mut p = Priority::new();
-    let mut ctx = Ctx::new(0.1);
+    let mut ctx = Frame::new(0.1);
     let mut step = |a: &mut Agent, p: &mut Priority, want: &[usize], expect: &[(char, usize)]| {
         a.want = [false; 40];
         for &w in want {
