@@ -24,6 +24,7 @@
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
+//! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
@@ -46,6 +47,7 @@ pub mod drive;
 pub mod flags;
 pub mod group;
 pub mod machine;
+pub mod pictures;
 pub mod report;
 pub mod rng;
 pub mod shape;
