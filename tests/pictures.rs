@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use deciders::{pictures, Behavior, Ctx, NodeId, NodeInfo, NodeKind, Status};
+use deciders::{pictures, Behavior, Ctx, Frame, NodeId, NodeInfo, NodeKind, Status};
 
 // ================================================================ the trees
 
@@ -576,7 +576,7 @@ fn i4_the_active_path_of_a_ticked_tree_is_highlighted() {
         mood: 0,
     };
     let mut zoo = Zoo::new();
-    zoo.tick(&mut pet, &mut Ctx::new(0.1));
+    zoo.tick(&mut pet, &mut Frame::new(0.1));
     let mut path = Vec::new();
     zoo.active_path(|n| path.push((n.name, n.tree)));
     assert_eq!(path, [("root", "Zoo"), ("home", "Zoo"), ("snooze", "Den")]);
@@ -593,7 +593,7 @@ fn i4_the_active_path_of_a_ticked_tree_is_highlighted() {
     check(rooms::Den::shape(), &inner);
 
     pet.mood = 3;
-    zoo.tick(&mut pet, &mut Ctx::new(0.1));
+    zoo.tick(&mut pet, &mut Frame::new(0.1));
     active.clear();
     zoo.active_path(|n| active.extend(pictures::id_in(shape, n)));
     let names: Vec<&str> = active.iter().map(|&i| shape[usize::from(i)].name).collect();

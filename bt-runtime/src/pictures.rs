@@ -45,7 +45,7 @@
 //! keep only the nodes of the tree you draw with [`id_in`]:
 //!
 //! ```
-//! use deciders::{pictures, Behavior, Ctx, NodeId, Status};
+//! use deciders::{pictures, Behavior, Ctx, Frame, NodeId, Status};
 //!
 //! struct Critter { hungry: bool }
 //! #[derive(Default)]
@@ -65,7 +65,7 @@
 //! }
 //!
 //! let mut state = Creature::new();
-//! state.tick(&mut Critter { hungry: true }, &mut Ctx::new(0.1));
+//! state.tick(&mut Critter { hungry: true }, &mut Frame::new(0.1));
 //! let shape = Creature::shape();
 //! let mut active: Vec<NodeId> = Vec::new();
 //! state.active_path(|node| active.extend(pictures::id_in(shape, node)));
@@ -446,7 +446,7 @@ pub fn to_mermaid(shape: &[NodeInfo], active: &[NodeId]) -> String {
 /// active path reports for the root of the referenced tree.
 ///
 /// ```
-/// use deciders::{pictures, Behavior, Ctx, NodeId};
+/// use deciders::{pictures, Behavior, Ctx, Frame, NodeId};
 /// struct Sheep;
 /// #[derive(Default)]
 /// struct Graze;
@@ -458,7 +458,7 @@ pub fn to_mermaid(shape: &[NodeInfo], active: &[NodeId]) -> String {
 /// }
 ///
 /// let mut flock = Flock::new();
-/// flock.tick(&mut Sheep, &mut Ctx::new(0.1));
+/// flock.tick(&mut Sheep, &mut Frame::new(0.1));
 /// let mut path = Vec::new();
 /// flock.active_path(|node| path.push((node.name, node.id)));
 /// // `eat` stands for `Meadow`'s root; `Graze` is node 1 of `Meadow`.
