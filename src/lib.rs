@@ -350,7 +350,7 @@ macro_rules! tree {
 }
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{builtin, condition, group, pictures, rng};
+pub use bt_runtime::{builtin, condition, events, group, pictures, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Machine, NoTrace,
     NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
@@ -380,7 +380,7 @@ pub mod __private {
     pub use bt_runtime::condition::ConditionFn;
     pub use bt_runtime::drive::*;
     pub use bt_runtime::group::*;
-    pub use bt_runtime::{builtin, condition, decorator, rng};
+    pub use bt_runtime::{builtin, condition, decorator, events, rng};
     pub use bt_runtime::{
         Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Machine, NoTrace,
         NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,

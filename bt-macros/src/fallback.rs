@@ -18,6 +18,8 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let outer = crate::expand::outer_type(tree, rt);
     let api = crate::expand::api(tree, rt, quote!(&[]));
     let ig = crate::expand::impl_generics(&tree.world_generics);
+    let slots = crate::expand::slots(tree, rt);
+    let events = crate::expand::events_impl(tree, rt, true);
     // The stub never runs (the crate does not compile); it fails, rather
     // than panics, all the same.
     let inner = quote! {
@@ -31,6 +33,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             type Persist = ();
             type Clock = ();
             type Seed = ();
+            #slots
             fn shape() -> &'static [#rt::NodeInfo] { &[] }
             fn seed(_: &mut (), _: ::core::primitive::u64) {}
         }
@@ -45,6 +48,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
             fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
         }
+        #events
         #api
     };
     (outer, inner)

@@ -28,11 +28,41 @@ pub struct Tree {
     /// The generator of `random` and `shuffle` groups (`rng = Type`);
     /// `None`: the runtime's default.
     pub rng: Option<Type>,
+    /// The type of the events posted to the tree (`events = Type`, SPEC V4).
+    pub events: Option<Type>,
+    /// The tree's variables (`var name = set(…), clear(…);`, SPEC V4), in
+    /// declaration order: variable `i` is bit `i`.
+    pub vars: Vec<VarDecl>,
+    /// The tree's timestamps (`stamp name = on(…), group(g);`, SPEC V3),
+    /// in declaration order.
+    pub stamps: Vec<StampDecl>,
     /// All nodes, pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node>,
     /// Errors found while parsing that did not stop the parse (SPEC §9:
     /// report every error at once).
     pub errors: crate::diag::Diagnostics,
+}
+
+/// `var name = set(PATTERN), clear(PATTERN);`: a boolean variable and the
+/// events that set and clear it (SPEC V4).
+pub struct VarDecl {
+    /// The variable's name.
+    pub name: Ident,
+    /// The patterns of the events that set it.
+    pub set: Vec<syn::Pat>,
+    /// The patterns of the events that clear it.
+    pub clear: Vec<syn::Pat>,
+}
+
+/// `stamp name = on(PATTERN), group(g);`: a timestamp, the events that
+/// stamp it, and its mutually exclusive group (SPEC V3).
+pub struct StampDecl {
+    /// The timestamp's name.
+    pub name: Ident,
+    /// The patterns of the events that stamp it.
+    pub on: Vec<syn::Pat>,
+    /// Its group: stamping it clears the other timestamps of the group.
+    pub group: Option<Ident>,
 }
 
 /// One node of the tree.
@@ -435,7 +465,7 @@ impl Deco {
         BUILTIN_DECORATORS
             .iter()
             .map(|d| d.keyword)
-            .chain(["recheck", "decorate"])
+            .chain(["recheck", "decorate", "if_time"])
     }
 
     /// Whether `word` is a decorator keyword.
@@ -524,6 +554,8 @@ pub enum FlagSource {
     Decision,
     /// The agent's stimuli flags (SPEC V2).
     Stimuli,
+    /// The tree's variables (`var(name)`, `!var(name)`, SPEC V4).
+    Vars,
 }
 
 /// One flag precondition, e.g. `any(DANGER | HURT)`.

@@ -34,9 +34,12 @@ use syn::{
     braced, parenthesized, Attribute, Expr, Ident, Lit, Path, Token, Type, UnOp, Visibility,
 };
 
+mod events;
+
 use crate::diag::Diagnostics;
 use crate::model::{
     BuiltinDeco, Case, Control, Decide, Deco, DecoArg, DecoArgs, Every, FlagSource, FlagTest,
+    StampDecl, VarDecl,
     Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
 };
 
@@ -317,16 +320,18 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     let mut world: Option<Type> = None;
     let mut world_generics = syn::Generics::default();
     let mut rng: Option<Type> = None;
+    let mut events: Option<Type> = None;
     while input.peek(Token![,]) {
         input.parse::<Token![,]>()?;
         let key: Ident = input.call(Ident::parse_any)?;
         let slot = match key.to_string().as_str() {
             "world" => &mut world,
             "rng" => &mut rng,
+            "events" => &mut events,
             _ => {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("expected `world = Type` or `rng = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
+                    format!("expected `world = Type`, `events = Type` or `rng = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
                 ))
             }
         };
@@ -347,6 +352,7 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     braced!(body in input);
     let mut parser = Parser {
         rt: crate::runtime_alias(),
+        events: events.clone(),
         ..Parser::default()
     };
     // A syntax error inside the body does not end the invocation: the tree
@@ -364,6 +370,7 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         // invocation goes on.
         let tokens: proc_macro2::TokenStream = body.parse()?;
         let root = |body: ParseStream| {
+            parser.declarations(body, &name)?;
             parser.node(body, None, 0, None, None)?;
             if body.is_empty() {
                 Ok(())
@@ -378,6 +385,7 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         parser.errors.push(e);
     }
     let too_deep = parser.too_deep.is_some();
+    let (vars, stamps) = (parser.vars, parser.stamps);
     let tree = Tree {
         attrs,
         vis,
@@ -386,6 +394,9 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         world,
         world_generics,
         rng,
+        events,
+        vars,
+        stamps,
         nodes: parser.nodes,
         errors: parser.errors,
     };
@@ -404,6 +415,12 @@ struct Parser {
     /// The parent of the last node reported for being nested too deeply:
     /// its other children are skipped without a second error.
     too_deep: Option<usize>,
+    /// The header's `events = Type`: what `wait_for` patterns match.
+    events: Option<Type>,
+    /// The variables declared so far (SPEC V4).
+    vars: Vec<VarDecl>,
+    /// The timestamps declared so far (SPEC V3).
+    stamps: Vec<StampDecl>,
 }
 
 impl Parser {
@@ -488,6 +505,11 @@ impl Parser {
                     keyword,
                 }
             }
+            Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "if_time" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let deco = self.if_time(&keyword, input)?;
+                Kind::Decorator { deco, keyword }
+            }
             Some(Keyword::Decorator) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
                 let deco = parse_deco(&keyword, input, &mut self.errors)?;
@@ -524,6 +546,14 @@ impl Parser {
                         .error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
                 }
                 Kind::Condition { func }
+            }
+            Some(Keyword::Builtin) if input.fork().call(Ident::parse_any)? == "wait_for" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                Kind::Behavior(self.wait_for(&keyword, input)?)
+            }
+            Some(Keyword::Builtin) if input.fork().call(Ident::parse_any)? == "wait_until" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                Kind::Behavior(self.wait_until(&keyword, input)?)
             }
             Some(Keyword::Builtin) => {
                 Kind::Behavior(parse_builtin(input, &self.rt, &mut self.errors)?)
@@ -786,6 +816,22 @@ impl Parser {
     }
 
     fn guard_item(&mut self, guard: &mut Guard, input: ParseStream) -> syn::Result<()> {
+        let negated = input.peek(Token![!]);
+        if negated {
+            input.parse::<Token![!]>()?;
+        }
+        if negated || (input.peek(Ident) && input.fork().parse::<Ident>()? == "var") {
+            let key: Ident = input.call(Ident::parse_any)?;
+            if key != "var" {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "expected `var(name)` after `!`: `!var(alarmed)` tests that a variable is false",
+                ));
+            }
+            let test = self.var_test(&key, negated, input)?;
+            guard.flags.push(test);
+            return Ok(());
+        }
         let key: Ident = input
             .call(Ident::parse_any)
             .map_err(|e| syn::Error::new(e.span(), EXPECTED_GUARD_ITEM))?;
@@ -922,10 +968,12 @@ const BUILTIN_LEAVES: [Builtin; 3] = [
     },
 ];
 
-const BUILTINS: [&str; 3] = [
+const BUILTINS: [&str; 5] = [
     BUILTIN_LEAVES[0].keyword,
     BUILTIN_LEAVES[1].keyword,
     BUILTIN_LEAVES[2].keyword,
+    "wait_for",
+    "wait_until",
 ];
 
 /// Every node keyword (as `peek_keyword` lists them), for messages.

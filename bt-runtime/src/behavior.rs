@@ -131,6 +131,17 @@ pub trait Behavior<A, W = ()> {
     fn deactivate(&mut self, agent: &mut A, ctx: &mut Ctx<W>, exit: Exit) {
         let _ = (agent, ctx, exit);
     }
+
+    /// Called while the behavior is active when an event is posted to the
+    /// agent's tree state (`state.post(&event, …)`, V4), between ticks,
+    /// root first along the active path. `event` is the tree's event type
+    /// (`tree Name for Agent, events = E`): read it with
+    /// `event.downcast_ref::<E>()`. What the behavior records in its
+    /// memory is seen by its next tick. Default: nothing.
+    #[inline(always)]
+    fn event(&mut self, agent: &mut A, ctx: &mut Ctx<W>, event: &dyn core::any::Any) {
+        let _ = (agent, ctx, event);
+    }
 }
 
 /// A behavior as a leaf of a tree: implemented for every [`Behavior`]

@@ -7,6 +7,8 @@ use crate::behavior::Behavior;
 use crate::ctx::Ctx;
 use crate::status::Status;
 
+pub use crate::events::{WaitFor, WaitUntil};
+
 /// `succeed`: reports `Success` on its first tick.
 ///
 /// ```

@@ -1,6 +1,7 @@
 //! [`Frame`], a frame's input and output, and [`Ctx`], the context a
 //! tick lends to hooks (T2).
 
+use crate::events::Stamp;
 use crate::flags::Flags;
 use crate::report::{Report, TickError};
 use crate::shape::NodeInfo;
@@ -204,16 +205,31 @@ impl<W> Frame<W> {
 #[derive(Clone, Copy, Debug)]
 pub struct Lent<'t> {
     now: &'t f64,
+    vars: &'t Flags,
+    stamps: &'t [Stamp],
 }
 
 impl<'t> Lent<'t> {
-    /// Nothing lent: a clock at `0.0`.
-    pub const NONE: Lent<'static> = Lent { now: &0.0 };
+    /// Nothing lent: a clock at `0.0`, no variables, no timestamps.
+    pub const NONE: Lent<'static> = Lent {
+        now: &0.0,
+        vars: &Flags::EMPTY,
+        stamps: &[],
+    };
 
     /// Lends a tree clock.
     #[inline(always)]
     pub fn clock(now: &'t f64) -> Lent<'t> {
-        Lent { now }
+        Lent {
+            now,
+            ..Lent::NONE
+        }
+    }
+
+    /// Lends a tree clock, variables and timestamps (V3, V4).
+    #[inline(always)]
+    pub fn services(now: &'t f64, vars: &'t Flags, stamps: &'t [Stamp]) -> Lent<'t> {
+        Lent { now, vars, stamps }
     }
 }
 
@@ -284,6 +300,21 @@ impl<'t, W> Ctx<'t, W> {
     #[inline]
     pub fn flags(&self) -> Flags {
         self.frame.flags
+    }
+
+    /// The tree's variables (V4), one bit per `var` the tree declares, in
+    /// declaration order; empty for a tree that declares none.
+    #[inline]
+    pub fn vars(&self) -> Flags {
+        *self.lent.vars
+    }
+
+    /// Seconds of tree clock since timestamp number `stamp` (in the tree's
+    /// declaration order) was set (V3); `None` if it never was, or if the
+    /// tree has no such timestamp.
+    #[inline]
+    pub fn since(&self, stamp: usize) -> Option<f64> {
+        self.lent.stamps.get(stamp)?.since(*self.lent.now)
     }
 
     /// The stimuli flags of this tick.

@@ -8,6 +8,7 @@
 
 use crate::behavior::{Behavior, Exit};
 use crate::ctx::Ctx;
+use crate::events::{StampSlots, VarSlot};
 use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
 use crate::flags::Flags;
@@ -296,13 +297,23 @@ pub enum FlagOp {
     NotAll,
 }
 
-/// One flag test of a guard: which flags (the decision flags, or the
-/// stimuli flags), how, against which mask.
+/// Which flags a guard's flag test reads (G1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagSource {
+    /// The decision flags of the tick (`any(…)`, …).
+    Decision,
+    /// The stimuli flags of the tick (`stimuli_any(…)`, …).
+    Stimuli,
+    /// The tree's variables (`var(name)`, `!var(name)`).
+    Vars,
+}
+
+/// One flag test of a guard: which flags (the decision flags, the stimuli
+/// flags or the tree's variables), how, against which mask.
 #[derive(Clone, Copy, Debug)]
 pub struct FlagTest {
-    /// The stimuli flags (`stimuli_any(…)`, …) rather than the decision
-    /// flags.
-    pub stimuli: bool,
+    /// Which flags the test reads.
+    pub source: FlagSource,
     /// The test.
     pub op: FlagOp,
     /// The mask, as written in the tree.
@@ -313,10 +324,10 @@ impl FlagTest {
     /// Whether the test holds in `ctx`.
     #[inline(always)]
     fn holds<W>(self, ctx: &Ctx<W>) -> bool {
-        let flags = if self.stimuli {
-            ctx.stimuli()
-        } else {
-            ctx.flags()
+        let flags = match self.source {
+            FlagSource::Decision => ctx.flags(),
+            FlagSource::Stimuli => ctx.stimuli(),
+            FlagSource::Vars => ctx.vars(),
         };
         match self.op {
             FlagOp::Any => flags.any(self.mask),
@@ -328,7 +339,8 @@ impl FlagTest {
 }
 
 /// The flag tests of a guard, in order; the first that fails is traced as
-/// the reason (decision or stimuli flags) and `false` returned.
+/// the reason (decision flags, stimuli flags or variables) and `false`
+/// returned.
 #[inline(always)]
 fn flags_hold<W, Tr: Trace>(
     node: &'static NodeInfo,
@@ -338,10 +350,10 @@ fn flags_hold<W, Tr: Trace>(
 ) -> bool {
     for test in tests {
         if !test.holds(ctx) {
-            let reason = if test.stimuli {
-                Reject::StimuliFlags
-            } else {
-                Reject::DecisionFlags
+            let reason = match test.source {
+                FlagSource::Decision => Reject::DecisionFlags,
+                FlagSource::Stimuli => Reject::StimuliFlags,
+                FlagSource::Vars => Reject::Vars,
             };
             reject(node, reason, tr);
             return false;
@@ -547,6 +559,11 @@ pub trait TreeParts {
     /// Where the state keeps its seed: `u64`, or `()` when no node of the
     /// tree or of a tree it references draws random numbers (D8, F3).
     type Seed: SeedSlot + Default;
+    /// Where the state keeps its variables (V4): [`Flags`](crate::Flags),
+    /// or `()` when the tree declares none.
+    type Vars: VarSlot + Default + Copy + Eq + core::hash::Hash + core::fmt::Debug;
+    /// Where the state keeps its timestamps (V3): `[Stamp; N]`.
+    type Stamps: StampSlots + Copy + Eq + core::hash::Hash + core::fmt::Debug;
     /// Seeds every generator of the tree's persistent state (D8).
     fn seed(ps: &mut Self::Persist, seed: u64);
     /// The tree's static shape (the same as [`Tree::shape`](crate::Tree::shape)),

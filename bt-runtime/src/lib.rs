@@ -22,6 +22,7 @@
 //! | [`condition`] | [`condition::Verdict`]: what a condition leaf returns | L6 |
 //! | [`builtin`] | `succeed`, `fail`, `wait(d)` | L7 |
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
+//! | [`events`] | events, variables and timestamps; `wait_for`, `wait_until`, `if_time` | V3, V4, L7, R10 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
@@ -44,6 +45,7 @@ pub mod ctx;
 pub mod decide;
 pub mod decorator;
 pub mod drive;
+pub mod events;
 pub mod flags;
 pub mod group;
 pub mod machine;

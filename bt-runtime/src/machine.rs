@@ -13,6 +13,8 @@ use core::fmt;
 
 use crate::ctx::{Ctx, Frame, Lent};
 use crate::drive::{ClearOnUnwind, ClockSlot, Entered, SeedSlot, Subtree, TreeParts};
+use crate::events::{Deliver, Events, StampSlots, VarSlot};
+use crate::flags::Flags;
 use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::trace::{NoTrace, Trace, TraceEvent};
@@ -31,6 +33,8 @@ pub struct Machine<D: TreeParts> {
     persist: D::Persist,
     clock: D::Clock,
     seed: D::Seed,
+    vars: D::Vars,
+    stamps: D::Stamps,
 }
 
 impl<D: TreeParts> Machine<D> {
@@ -45,6 +49,8 @@ impl<D: TreeParts> Machine<D> {
             persist: D::Persist::default(),
             clock: D::Clock::default(),
             seed: D::Seed::default(),
+            vars: D::Vars::default(),
+            stamps: D::Stamps::fresh(),
         };
         m.set_seed(seed);
         m
@@ -102,7 +108,7 @@ impl<D: TreeParts> Machine<D> {
         D: Subtree<A, W>,
     {
         let now = self.clock.advance(frame.dt());
-        let ctx = &mut Ctx::__begin(frame, Lent::clock(self.clock.now_ref()));
+        let ctx = &mut Ctx::__begin(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
         // Clears the active state if a panic unwinds through the tick.
         let active = ClearOnUnwind(&mut self.active);
         tr.event(TraceEvent::TickStart { now });
@@ -149,7 +155,7 @@ impl<D: TreeParts> Machine<D> {
     where
         D: Subtree<A, W>,
     {
-        let ctx = &mut Ctx::__lend(frame, Lent::clock(self.clock.now_ref()));
+        let ctx = &mut Ctx::__lend(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
         // Taken out first: a panicking hook unwinds through `root`, which
         // drops what is still active.
         if let Some(mut root) = self.active.take() {
@@ -199,10 +205,42 @@ impl<D: TreeParts> Machine<D> {
     ) where
         D: Subtree<A, W>,
     {
-        let ctx = &mut Ctx::__lend(frame, Lent::clock(self.clock.now_ref()));
+        let ctx = &mut Ctx::__lend(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
         if let Some(root) = &mut self.active {
             D::visit_mut(root, v, agent, ctx);
         }
+    }
+
+    /// Posts `event` to the agent's tree (V4), between ticks; it takes
+    /// effect at once: the variables bound to it are set or cleared, the
+    /// timestamps bound to it are stamped at the tree clock (clearing the
+    /// others of their group, V3), and every behavior on the active path
+    /// gets it through [`Behavior::event`](crate::Behavior::event), root
+    /// first (an active `wait_for` completes on its next tick). Nothing is
+    /// kept for nodes entered later.
+    #[inline]
+    pub fn post<A, W, E: 'static>(&mut self, event: &E, agent: &mut A, frame: &mut Frame<W>)
+    where
+        D: Subtree<A, W> + Events<E>,
+    {
+        D::apply(event, &mut self.vars, &mut self.stamps, self.clock.now());
+        let ctx = &mut Ctx::__lend(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
+        if let Some(root) = &mut self.active {
+            D::visit_mut(root, &mut Deliver(event), agent, ctx);
+        }
+    }
+
+    /// The tree's variables (V4), one bit per `var`, in declaration order.
+    #[inline]
+    pub fn vars(&self) -> Flags {
+        *self.vars.flags()
+    }
+
+    /// Seconds of tree clock since timestamp number `stamp` was set (V3),
+    /// `None` if never (or no such timestamp).
+    #[inline]
+    pub fn since(&self, stamp: usize) -> Option<f64> {
+        self.stamps.as_ref().get(stamp)?.since(self.clock.now())
     }
 
     /// Calls `f` on every node of the active path, root first (I1).
@@ -213,6 +251,12 @@ impl<D: TreeParts> Machine<D> {
     {
         self.visit_active::<A, W, _>(&mut EachNode(f));
     }
+}
+
+/// What a state lends to the hooks: its clock, variables and timestamps.
+#[inline(always)]
+fn lend<'t, D: TreeParts>(clock: &'t D::Clock, vars: &'t D::Vars, stamps: &'t D::Stamps) -> Lent<'t> {
+    Lent::services(clock.now_ref(), vars.flags(), stamps.as_ref())
 }
 
 impl<D: TreeParts> Default for Machine<D> {
@@ -239,6 +283,8 @@ where
             persist: self.persist.clone(),
             clock: self.clock.clone(),
             seed: self.seed.clone(),
+            vars: self.vars,
+            stamps: self.stamps,
         }
     }
 }
@@ -265,6 +311,8 @@ where
             .field("persist", &self.persist)
             .field("clock", &self.clock)
             .field("seed", &self.seed)
+            .field("vars", &self.vars)
+            .field("stamps", &self.stamps)
             .finish()
     }
 }
@@ -281,6 +329,8 @@ where
             && self.persist == other.persist
             && self.clock == other.clock
             && self.seed == other.seed
+            && self.vars == other.vars
+            && self.stamps == other.stamps
     }
 }
 
@@ -305,6 +355,8 @@ where
         self.persist.hash(state);
         self.clock.hash(state);
         self.seed.hash(state);
+        self.vars.hash(state);
+        self.stamps.hash(state);
     }
 }
 
@@ -345,6 +397,8 @@ mod tests {
         type Persist = u64;
         type Clock = f64;
         type Seed = u64;
+        type Vars = ();
+        type Stamps = [crate::events::Stamp; 0];
         fn shape() -> &'static [NodeInfo] {
             &SHAPE
         }

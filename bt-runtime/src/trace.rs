@@ -15,6 +15,8 @@ pub enum Reject {
     DecisionFlags,
     /// A stimuli-flags precondition failed.
     StimuliFlags,
+    /// A variable precondition (`var(name)`, `!var(name)`) failed (V4).
+    Vars,
     /// An `every(d)` timer was not due.
     Timer,
     /// The decide returned this score (not finite, or `<= 0`).

@@ -1,5 +1,5 @@
 //! Guards (SPEC G1–G3): one function per guarded node that runs the
-//! preconditions in order (decision flags → stimuli flags → timer), then the
+//! preconditions in order (decision flags → stimuli flags → variables → timer), then the
 //! decide, and traces why it rejected.
 //!
 //! The guard functions hold user tokens (flag masks, the decide), so they
@@ -71,17 +71,22 @@ fn preconditions(g: &Gen, id: usize, guard: &Guard) -> Option<(TokenStream, Toke
         .flags
         .iter()
         .filter(|f| f.source == FlagSource::Stimuli);
-    let tests = decision.chain(stimuli).map(|f| {
+    let vars = guard.flags.iter().filter(|f| f.source == FlagSource::Vars);
+    let tests = decision.chain(stimuli).chain(vars).map(|f| {
         let op = match f.op.to_string().as_str() {
             "any" => quote!(Any),
             "all" => quote!(All),
             "none" => quote!(None),
             _ => quote!(NotAll),
         };
-        let stimuli = f.source == FlagSource::Stimuli;
+        let source = match f.source {
+            FlagSource::Decision => quote!(Decision),
+            FlagSource::Stimuli => quote!(Stimuli),
+            FlagSource::Vars => quote!(Vars),
+        };
         let mask = &f.mask;
         let mask = quote_spanned!(mask.span()=> ::core::convert::identity::<#rt::Flags>(#mask));
-        quote!(#rt::FlagTest { stimuli: #stimuli, op: #rt::FlagOp::#op, mask: #mask })
+        quote!(#rt::FlagTest { source: #rt::FlagSource::#source, op: #rt::FlagOp::#op, mask: #mask })
     });
     let timer = match &guard.every {
         Some(every) => {

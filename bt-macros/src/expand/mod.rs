@@ -63,6 +63,7 @@
 
 mod composite;
 mod decorator;
+mod events;
 mod guard;
 mod leaf;
 mod lower;
@@ -74,7 +75,9 @@ mod tree;
 use proc_macro2::TokenStream;
 
 use crate::model::Tree;
+pub use events::{events_impl, slots};
 pub use names::impl_generics;
+use names::local;
 use names::Gen;
 pub use tree::{api, outer_type};
 

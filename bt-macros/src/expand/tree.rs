@@ -27,6 +27,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let user_fns: TokenStream = lowered.iter().map(|l| l.user_fns.clone()).collect();
     let root_ty = g.active_ty(0);
     let parts = tree_parts(g, lowered);
+    let events = super::events::events_impl(tree, rt, false);
     let subtree = subtree_impl(g);
     let outer = outer_type(tree, &g.rt_outer);
     let api = api(tree, rt, quote!(&#shape));
@@ -51,6 +52,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         pub struct #root(#root_ty);
 
         #parts
+        #events
 
         #subtree
 
@@ -144,7 +146,10 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
             quote!(<#rt::Has<{ #own #(|| #refs::#what)* }> as #rt::Pick<#ty>>::Slot)
         }
     };
+    // A timestamp is a time of the tree clock (SPEC V3).
+    let uses_time = uses_time || !tree.stamps.is_empty();
     let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
+    let slots = super::events::slots(tree, rt);
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed = local("seed");
     quote! {
@@ -157,6 +162,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
             type Persist = #persist;
             type Clock = #clock_ty;
             type Seed = #seed_ty;
+            #slots
             #[inline(always)]
             fn shape() -> &'static [#rt::NodeInfo] {
                 &#shape
@@ -262,6 +268,7 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     } = Locals::new();
     let frame_ty = quote!(#rt::Frame<#world>);
     let tree_impl = tree_impl(tree, rt);
+    let post = super::events::post(tree, rt);
     let default_impl = (!derives_default(attrs)).then(|| {
         quote! {
             #[automatically_derived]
@@ -331,6 +338,15 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
             /// Walks the active path, root first, handing each node and its data to `v`.
             #vis fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 self.machine.visit_active::<#agent_ty, #world, __V>(#f);
+            }
+            #post
+            /// The tree's variables, one bit per `var`, in declaration order (empty when none).
+            #vis fn vars(&self) -> #rt::Flags {
+                self.machine.vars()
+            }
+            /// Seconds since timestamp number `stamp` (declaration order) was set; `None` if never.
+            #vis fn since(&self, stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
+                self.machine.since(stamp)
             }
             /// Walks the active path with the agent and the context, memories by `&mut`.
             #vis fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {

@@ -1,0 +1,98 @@
+//! What a tree's event declarations become (SPEC V3, V4): the slots of its
+//! variables and timestamps in `TreeParts`, the `Events` implementation
+//! that applies a posted event to them, and the state type's `post`.
+//! Shared with the stand-in for a tree with errors (`fallback.rs`), which
+//! declares the same slots and an `Events` that does nothing.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::model::Tree;
+
+/// `type Vars = …; type Stamps = …;` of the tree's `TreeParts`: `Flags`
+/// when it declares a variable, else `()`; `[Stamp; N]`.
+pub fn slots(tree: &Tree, rt: &TokenStream) -> TokenStream {
+    let vars = if tree.vars.is_empty() {
+        quote!(())
+    } else {
+        quote!(#rt::Flags)
+    };
+    let n = tree.stamps.len();
+    quote! {
+        type Vars = #vars;
+        type Stamps = [#rt::events::Stamp; #n];
+    }
+}
+
+/// `impl Events<E>` when the header declares `events = E`: each variable
+/// set, then cleared, by the events its patterns match, in declaration
+/// order; then each timestamp stamped, clearing the others of its group.
+/// `stub`: the stand-in's, which does nothing.
+pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStream> {
+    let events = tree.events.as_ref()?;
+    let name = &tree.name;
+    let (e, vars, stamps, now) = (
+        crate::expand::local("event"),
+        crate::expand::local("vars"),
+        crate::expand::local("stamps"),
+        crate::expand::local("now"),
+    );
+    let body = (!stub).then(|| {
+        let var_effects = tree.vars.iter().enumerate().map(|(i, v)| {
+            let bit = i as u32;
+            let (set, clear) = (&v.set, &v.clear);
+            quote! {
+                #(if ::core::matches!(#e, #set) { *#vars = #vars.with(#rt::Flags::bit(#bit)); })*
+                #(if ::core::matches!(#e, #clear) { *#vars = #vars.without(#rt::Flags::bit(#bit)); })*
+            }
+        });
+        let stamp_effects = tree.stamps.iter().enumerate().map(|(i, s)| {
+            let on = &s.on;
+            let others = tree
+                .stamps
+                .iter()
+                .enumerate()
+                .filter(|(j, o)| *j != i && o.group.is_some() && o.group == s.group)
+                .map(|(j, _)| j);
+            quote! {
+                if #(::core::matches!(#e, #on))||* {
+                    #(#stamps[#others] = #rt::events::Stamp::NEVER;)*
+                    #stamps[#i] = #rt::events::Stamp::at(#now);
+                }
+            }
+        });
+        quote!(#(#var_effects)* #(#stamp_effects)*)
+    });
+    Some(quote! {
+        #[automatically_derived]
+        impl #rt::events::Events<#events> for #name {
+            #[allow(unused_variables)]
+            fn apply(
+                #e: &#events,
+                #vars: &mut <Self as #rt::TreeParts>::Vars,
+                #stamps: &mut <Self as #rt::TreeParts>::Stamps,
+                #now: ::core::primitive::f64,
+            ) {
+                #body
+            }
+        }
+    })
+}
+
+/// The state type's `post`, when the header declares `events = E`.
+pub fn post(tree: &Tree, rt: &TokenStream) -> Option<TokenStream> {
+    let events = tree.events.as_ref()?;
+    let (vis, agent_ty, world) = (&tree.vis, &tree.agent, &tree.world);
+    let (e, agent, frame) = (
+        crate::expand::local("event"),
+        crate::expand::local("agent"),
+        crate::expand::local("frame"),
+    );
+    Some(quote! {
+        /// Posts an event to the agent's tree: it takes effect at once
+        /// (variables, timestamps, the active behaviors' `event` hooks).
+        #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) {
+            self.machine.post(#e, #agent, #frame);
+        }
+    })
+}
