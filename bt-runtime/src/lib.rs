@@ -23,6 +23,7 @@
 //! | [`builtin`] | `succeed`, `fail`, `wait(d)` | L7 |
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
+//! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
@@ -45,6 +46,7 @@ pub mod decorator;
 pub mod drive;
 pub mod flags;
 pub mod group;
+pub mod limit;
 pub mod machine;
 pub mod report;
 pub mod rng;
@@ -60,6 +62,7 @@ pub use ctx::Ctx;
 pub use decide::{DecideFn, Decision};
 pub use decorator::Decorator;
 pub use flags::Flags;
+pub use limit::{Limit, Resource, Slot};
 pub use machine::Machine;
 pub use report::{Report, TickError};
 pub use shape::{NodeId, NodeInfo, NodeKind};
