@@ -161,7 +161,8 @@
 //!   hook is told whether the behavior completed (with its status) or was
 //!   halted (interrupted, re-checked away, its parent left, `halt`,
 //!   `reset`). A failed `activate` gets none. Dropping a running state runs memory destructors
-//!   but cannot call `deactivate`; call `halt` first.
+//!   but cannot call `deactivate`; call `halt` first. (It does give back
+//!   the slots its `limit` decorators hold, R8.)
 //! - **Panics** (T4): if a hook panics (a behavior, decide, condition,
 //!   DBlock function or trace), the state is as if it had been dropped at
 //!   that point: active memories are dropped without `deactivate`,
@@ -271,7 +272,11 @@ pub use bt_macros::tree as __tree;
 /// `Copy`; the [`Timer`] of an `every` guard or a cooldown implements
 /// `Debug`, `Clone`, `Copy` and `PartialEq`, and a tree that measures time
 /// holds its clock as an `f64`, so `Eq` and `Hash` need a tree without
-/// time). `#[derive(Default)]` builds the same value as `new`.
+/// time). `#[derive(Default)]` builds the same value as `new`. The
+/// [`Limit`] of a `limit` (R8) implements `Debug`, `Clone`, `PartialEq` and
+/// `Eq`, not `Copy` (its slot is given back when it is dropped); a clone of
+/// a state inside a `limit` holds a slot of its own, one more agent inside,
+/// counted even beyond the limit's `max`.
 ///
 /// # Paths
 ///
@@ -352,9 +357,9 @@ macro_rules! tree {
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{builtin, condition, events, group, pictures, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Machine, NoTrace,
-    NodeId, NodeInfo, NodeKind, Reject, Report, Status, TickError, Timer, Trace, TraceEvent, Tree,
-    Visitor, VisitorMut,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, Machine,
+    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, TickError, Timer,
+    Trace, TraceEvent, Tree, Visitor, VisitorMut,
 };
 
 pub mod decorator {
@@ -364,7 +369,9 @@ pub mod decorator {
     //! an ordinary implementation of [`Decorator`](crate::Decorator) — the
     //! trait a decorator of your own implements too, written
     //! `decorate(YourType) { … }` in a tree — and [`Before`], what a
-    //! decorator decides before its child.
+    //! decorator decides before its child. `limit(resource, max)` (R8) is
+    //! one too, [`Limit`](crate::Limit), at the crate root with the
+    //! [`Resource`](crate::Resource) it counts in.
     //!
     #![doc = bt_runtime::__doc_decorator_protocol!()]
 
@@ -382,7 +389,8 @@ pub mod __private {
     pub use bt_runtime::group::*;
     pub use bt_runtime::{builtin, condition, decorator, events, rng};
     pub use bt_runtime::{
-        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Machine, NoTrace,
-        NodeInfo, NodeKind, Reject, Status, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
+        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit, Machine,
+        NoTrace, NodeInfo, NodeKind, Reject, Resource, Status, Timer, Trace, TraceEvent, Tree,
+        Visitor, VisitorMut,
     };
 }

@@ -1018,10 +1018,51 @@
 //! Restarts the child after each failure, on the next tick, until it
 //! succeeds.
 //!
+//! ## `limit(resource, max)` (R8)
+//! At most `max` agents inside the child at once, among all the agents
+//! whose world holds the same [`Resource`](crate::Resource) (a shared,
+//! thread-safe counter you create; its clones share the count). `resource`
+//! picks it out of the world: a function or a closure capturing nothing,
+//! from `&World` to `&Resource`. `max` is an integer literal, at least 1.
+//! An agent that arrives when `max` are inside fails at once, without
+//! entering the child (the decorator is not even activated), so a
+//! `fallback` moves on. An agent inside holds its slot until the decorator
+//! leaves, however it leaves: the child completed, a higher priority or a
+//! `recheck` interrupted it, `halt`, `reset`, a panic during a tick, or the
+//! state dropped while running. Agents ticked one after the other get in
+//! in that order.
+//! ```
+//! # use deciders::{Behavior, Ctx, Frame, Status};
+//! use deciders::Resource;
+//! struct Level { alarm: Resource }
+//! #[derive(Default)] struct Monster { log: Vec<&'static str> }
+//! struct Do(&'static str, Status);
+//! impl Behavior<Monster, Level> for Do {
+//!     fn tick(&mut self, m: &mut Monster, _: &mut Ctx<Level>) -> Status { m.log.push(self.0); self.1 }
+//! }
+//! deciders::tree! {
+//!     tree T for Monster, world = Level {
+//!         fallback {
+//!             limit(|l: &Level| &l.alarm, 1) { Do("alarm", Status::Running) },
+//!             Do("chase", Status::Running),
+//!         }
+//!     }
+//! }
+//! let mut ctx = Frame::new(0.1).with_world(Level { alarm: Resource::new() });
+//! let (mut a, mut b) = (Monster::default(), Monster::default());
+//! let (mut ta, mut tb) = (T::new(), T::new());
+//! ta.tick(&mut a, &mut ctx);
+//! tb.tick(&mut b, &mut ctx); // the alarm is taken: B chases
+//! assert_eq!((a.log[0], b.log[0]), ("alarm", "chase"));
+//! assert_eq!(ctx.world().alarm.in_use(), 1);
+//! drop(ta); // or halted, or reset: the slot is given back
+//! assert_eq!(ctx.world().alarm.in_use(), 0);
+//! ```
+//!
 //! ## `decorate(Type) { child }`: decorators of your own (R11)
 //! A type implementing [`Decorator`](crate::Decorator), built like a
-//! behavior's memory (`decorate(Limit::new(3))`, or `Default` for
-//! `decorate(Limit)`), with state that outlives an activation in its
+//! behavior's memory (`decorate(Rationed::new(3))`, or `Default` for
+//! `decorate(Rationed)`), with state that outlives an activation in its
 //! `Persist` type. The built-in decorators are implementations of the same
 //! trait ([`decorator`](crate::decorator)).
 //! ```

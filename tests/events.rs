@@ -34,7 +34,8 @@ pub struct Hook(&'static str);
 
 impl Behavior<Mob> for Hook {
     fn activate(&mut self, m: &mut Mob, ctx: &mut Ctx) -> Status {
-        m.log.push(format!("activate {} vars {}", self.0, ctx.vars().bits()));
+        m.log
+            .push(format!("activate {} vars {}", self.0, ctx.vars().bits()));
         Status::Running
     }
     fn tick(&mut self, m: &mut Mob, _: &mut Ctx) -> Status {
@@ -74,7 +75,10 @@ fn v4_an_event_sets_a_variable_that_a_selector_guard_sees_on_the_next_tick() {
     let (mut m, mut t, mut f) = (Mob::default(), Watch::new(), Frame::new(0.1));
     t.tick(&mut m, &mut f);
     t.tick(&mut m, &mut f);
-    assert_eq!(m.take(), log(&["activate idle vars 0", "tick idle", "tick idle"]));
+    assert_eq!(
+        m.take(),
+        log(&["activate idle vars 0", "tick idle", "tick idle"])
+    );
     t.post(&Signal::Alarm, &mut m, &mut f);
     assert_eq!(t.vars().bits(), 1);
     // The running behavior got the event through its hook.
@@ -84,7 +88,11 @@ fn v4_an_event_sets_a_variable_that_a_selector_guard_sees_on_the_next_tick() {
     // that ran.
     assert_eq!(
         m.take(),
-        log(&["activate chase vars 1", "tick chase", "deactivate idle Halted"])
+        log(&[
+            "activate chase vars 1",
+            "tick chase",
+            "deactivate idle Halted"
+        ])
     );
     t.post(&Signal::AllClear, &mut m, &mut f);
     assert_eq!(t.vars().bits(), 0);
@@ -92,7 +100,12 @@ fn v4_an_event_sets_a_variable_that_a_selector_guard_sees_on_the_next_tick() {
     assert_eq!(
         m.take(),
         // The running child's own guard now rejects: it is halted first.
-        log(&["event chase AllClear", "deactivate chase Halted", "activate idle vars 0", "tick idle"])
+        log(&[
+            "event chase AllClear",
+            "deactivate chase Halted",
+            "activate idle vars 0",
+            "tick idle"
+        ])
     );
 }
 
@@ -132,7 +145,12 @@ fn v4_a_fallback_keeps_its_running_child_when_a_variable_changes() {
     t.tick(&mut m, &mut f);
     assert_eq!(
         m.take(),
-        log(&["activate rest vars 0", "tick rest", "event rest Alarm", "tick rest"])
+        log(&[
+            "activate rest vars 0",
+            "tick rest",
+            "event rest Alarm",
+            "tick rest"
+        ])
     );
     t.halt(&mut m, &mut f);
     m.take();
@@ -167,7 +185,10 @@ fn v3_writing_a_timestamp_clears_the_others_of_its_group() {
     assert_eq!((t.since(1), t.since(2)), (Some(0.25), Some(0.25)));
     // Another group is untouched; `reset` forgets every timestamp.
     t.post(&Signal::Seen, &mut m, &mut f);
-    assert_eq!((t.since(0), t.since(1), t.since(2)), (Some(0.0), None, Some(0.25)));
+    assert_eq!(
+        (t.since(0), t.since(1), t.since(2)),
+        (Some(0.0), None, Some(0.25))
+    );
     t.reset(&mut m, &mut f);
     assert_eq!((t.since(0), t.since(1), t.since(2)), (None, None, None));
 }
@@ -228,7 +249,12 @@ fn l7_wait_for_matches_a_pattern_with_fields() {
     t.tick(&mut m, &mut f);
     assert_eq!(
         m.take(),
-        log(&["activate first vars 0", "tick first", "event first Hit { by: 3 }", "tick first"])
+        log(&[
+            "activate first vars 0",
+            "tick first",
+            "event first Hit { by: 3 }",
+            "tick first"
+        ])
     );
 }
 

@@ -109,6 +109,7 @@ const DEEP_KINDS: &[&str] = &[
     "if_then_else { condition(Critter::hungry), Eat,",
     "while_do_else { condition(Critter::hungry),",
     "switch(Critter::mode) { Mode::A => Eat, _ =>",
+    "limit(|w: &World| &w.door, 2) {",
 ];
 
 /// A chain of `depth` nested nodes (all kinds in turn) over `leaf`: the

@@ -91,7 +91,7 @@ pub struct Node {
 pub enum Kind {
     /// A behavior leaf, e.g. `Flee` or `Patrol::new(500.0)` (SPEC L1, L4).
     Behavior(Leaf),
-    /// A decorator with exactly one child (SPEC R1–R7).
+    /// A decorator with exactly one child (SPEC R1–R8, R11–R13).
     Decorator {
         /// What it does.
         deco: Deco,
@@ -438,7 +438,7 @@ impl DecoArg {
     }
 }
 
-/// What a decorator does (SPEC R1–R7, R11–R13).
+/// What a decorator does (SPEC R1–R8, R11–R13).
 #[derive(Clone)]
 pub enum Deco {
     /// A keyword of [`BUILTIN_DECORATORS`] and its argument.
@@ -456,16 +456,29 @@ pub enum Deco {
     /// implementing the runtime's `Decorator` trait, built like a
     /// behavior's memory.
     Custom(Box<Leaf>),
+    /// `limit(resource, max) { child }` (R8): the runtime's `Limit`, whose
+    /// selector is an expression (so it is parsed apart from the table).
+    Limit(Box<LimitArgs>),
+}
+
+/// The arguments of `limit(resource, max)` (SPEC R8).
+#[derive(Clone)]
+pub struct LimitArgs {
+    /// The selector as written: a function or closure `fn(&World) ->
+    /// &Resource`, coerced to that function pointer type.
+    pub resource: Expr,
+    /// The most agents inside at once, at least 1.
+    pub max: u32,
 }
 
 impl Deco {
     /// Every decorator keyword: the built-ins in table order, then
-    /// `recheck` and `decorate`.
+    /// `limit`, `recheck` and `decorate`.
     pub fn keywords() -> impl Iterator<Item = &'static str> {
         BUILTIN_DECORATORS
             .iter()
             .map(|d| d.keyword)
-            .chain(["recheck", "decorate", "if_time"])
+            .chain(["limit", "recheck", "decorate", "if_time"])
     }
 
     /// Whether `word` is a decorator keyword.
@@ -477,7 +490,7 @@ impl Deco {
     pub fn seconds(&self) -> Option<f64> {
         match self {
             Deco::Builtin { arg, .. } => arg.seconds(),
-            Deco::Recheck | Deco::Custom(_) => None,
+            Deco::Recheck | Deco::Custom(_) | Deco::Limit(_) => None,
         }
     }
 
@@ -486,7 +499,7 @@ impl Deco {
     pub fn uses_time(&self) -> bool {
         match self {
             Deco::Builtin { def, .. } => def.timed,
-            Deco::Recheck => false,
+            Deco::Recheck | Deco::Limit(_) => false,
             Deco::Custom(_) => true,
         }
     }
@@ -645,7 +658,8 @@ mod tests {
             seen.push(d.keyword);
         }
         let all: Vec<&str> = Deco::keywords().collect();
-        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 2);
+        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 4);
         assert!(Deco::is_keyword("recheck") && Deco::is_keyword("decorate"));
+        assert!(Deco::is_keyword("limit") && Deco::is_keyword("if_time"));
     }
 }

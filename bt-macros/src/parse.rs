@@ -39,8 +39,7 @@ mod events;
 use crate::diag::Diagnostics;
 use crate::model::{
     BuiltinDeco, Case, Control, Decide, Deco, DecoArg, DecoArgs, Every, FlagSource, FlagTest,
-    StampDecl, VarDecl,
-    Guard, Kind, Leaf, Node, Policy, StatusName, Tree,
+    Guard, Kind, Leaf, LimitArgs, Node, Policy, StampDecl, StatusName, Tree, VarDecl,
 };
 
 /// The deepest a node may be nested below its tree's root (the root is at
@@ -1231,6 +1230,9 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
     }
     let args;
     parenthesized!(args in input);
+    if def.is_none() && k == "limit" {
+        return parse_limit(&args, errors);
+    }
     let deco = match def {
         Some(def) => Deco::Builtin {
             def,
@@ -1240,7 +1242,7 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
             let leaf = parse_leaf(&args, true).map_err(|e| {
                 syn::Error::new(
                     e.span(),
-                    "expected a decorator type, built like a behavior: `decorate(UntilFailure) { … }`, `decorate(Limit::new(3)) { … }`",
+                    "expected a decorator type, built like a behavior: `decorate(UntilFailure) { … }`, `decorate(Rationed::new(3)) { … }`",
                 )
             })?;
             Deco::Custom(Box::new(leaf))
@@ -1258,6 +1260,76 @@ fn parse_deco(keyword: &Ident, input: ParseStream, errors: &mut Diagnostics) -> 
         return Err(args.error(format!("expected `)`: `{k}` takes one argument")));
     }
     Ok(deco)
+}
+
+/// `limit(resource, max)` (SPEC R8), between the parentheses: the
+/// selector of the resource, any expression (its type is checked by rustc,
+/// at the expression), and `max`, an integer literal at least 1. A bad
+/// `max` is pushed to `errors` and replaced by 1.
+fn parse_limit(args: ParseStream, errors: &mut Diagnostics) -> syn::Result<Deco> {
+    const EXAMPLE: &str = "`limit(|w: &World| &w.alarm, 2) { … }`";
+    let expected = |what: &str| format!("expected {what}: {EXAMPLE}");
+    if args.is_empty() {
+        return Err(args.error(expected(
+            "the resource and the most agents inside at once, `limit(resource, max)`",
+        )));
+    }
+    let resource: Expr = args.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            expected("the resource, a function or closure from `&World` to `&Resource`"),
+        )
+    })?;
+    if !args.peek(Token![,]) {
+        return Err(args.error(expected(
+            "`,` and the most agents inside at once, `limit(resource, max)`",
+        )));
+    }
+    args.parse::<Token![,]>()?;
+    let max: Expr = args.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            expected("the most agents inside at once, an integer literal at least 1"),
+        )
+    })?;
+    let _ = args.parse::<Option<Token![,]>>()?;
+    if !args.is_empty() {
+        return Err(args.error("expected `)`: `limit` takes two arguments, `limit(resource, max)`"));
+    }
+    let max = limit_max(&max, errors);
+    Ok(Deco::Limit(Box::new(LimitArgs { resource, max })))
+}
+
+/// The `max` of `limit(resource, max)` (SPEC R8): an integer literal from 1
+/// to `u32::MAX`. Anything else is pushed to `errors`, at the argument, and
+/// read as 1.
+fn limit_max(max: &Expr, errors: &mut Diagnostics) -> u32 {
+    const EXAMPLE: &str = "`limit(|w: &World| &w.alarm, 2)`";
+    let message = match max {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(i), ..
+        }) if !i.base10_digits().starts_with('-') => match i.base10_digits().parse::<u32>() {
+            Ok(0) => "`limit(…, 0)` would never let an agent in: the most agents inside at \
+                      once is at least 1 (rule R8)"
+                .to_string(),
+            Ok(n) => return n,
+            Err(_) => format!(
+                "`{}` is too large for the most agents inside a `limit`: the largest is {} (`u32`)",
+                i.base10_digits(),
+                u32::MAX
+            ),
+        },
+        Expr::Lit(_) | Expr::Unary(_) => format!(
+            "`{}`: the most agents inside a `limit` at once is a whole number, at least 1, e.g. {EXAMPLE}",
+            written(max)
+        ),
+        _ => format!(
+            "expected the most agents inside at once as an integer literal, at least 1, \
+             e.g. {EXAMPLE}: the macro checks it, so it cannot be a constant or an expression"
+        ),
+    };
+    errors.push(syn::Error::new_spanned(max, message));
+    1
 }
 
 /// The argument of a built-in written without parentheses, if its shape

@@ -220,10 +220,7 @@ impl<'t> Lent<'t> {
     /// Lends a tree clock.
     #[inline(always)]
     pub fn clock(now: &'t f64) -> Lent<'t> {
-        Lent {
-            now,
-            ..Lent::NONE
-        }
+        Lent { now, ..Lent::NONE }
     }
 
     /// Lends a tree clock, variables and timestamps (V3, V4).

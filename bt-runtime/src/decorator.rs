@@ -3,7 +3,8 @@
 //!
 //! Every built-in decorator keyword (`invert`, `repeat(n)`, `timeout(d)`, …)
 //! is an ordinary implementation of this trait, defined below ([`Invert`],
-//! [`Repeat`], [`Timeout`], …); a tree's generated code only drives them,
+//! [`Repeat`], [`Timeout`], …), or in [`limit`](crate::limit) for
+//! `limit(resource, max)` (R8); a tree's generated code only drives them,
 //! through one runtime function per step. The same trait is what a user
 //! implements for a decorator of their own.
 //!

@@ -8,9 +8,9 @@
 
 use crate::behavior::{Behavior, Exit};
 use crate::ctx::Ctx;
-use crate::events::{StampSlots, VarSlot};
 use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
+use crate::events::{StampSlots, VarSlot};
 use crate::flags::Flags;
 use crate::shape::NodeInfo;
 use crate::status::Status;

@@ -24,6 +24,7 @@
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
 //! | [`events`] | events, variables and timestamps; `wait_for`, `wait_until`, `if_time` | V3, V4, L7, R10 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
+//! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
@@ -48,6 +49,7 @@ pub mod drive;
 pub mod events;
 pub mod flags;
 pub mod group;
+pub mod limit;
 pub mod machine;
 pub mod pictures;
 pub mod report;
@@ -64,6 +66,7 @@ pub use ctx::{Ctx, Frame, Lent};
 pub use decide::{DecideFn, Decision};
 pub use decorator::Decorator;
 pub use flags::Flags;
+pub use limit::{Limit, Resource, Slot};
 pub use machine::Machine;
 pub use report::{Report, TickError};
 pub use shape::{NodeId, NodeInfo, NodeKind};

@@ -29,12 +29,12 @@ use crate::visit::{EachNode, Visitor, VisitorMut};
 /// Generated tree types wrap one and forward their methods to it, so most
 /// code never names it; see the methods below for what each does.
 pub struct Machine<D: TreeParts> {
+    vars: D::Vars,
+    stamps: D::Stamps,
     active: Option<D::Root>,
     persist: D::Persist,
     clock: D::Clock,
     seed: D::Seed,
-    vars: D::Vars,
-    stamps: D::Stamps,
 }
 
 impl<D: TreeParts> Machine<D> {
@@ -255,7 +255,11 @@ impl<D: TreeParts> Machine<D> {
 
 /// What a state lends to the hooks: its clock, variables and timestamps.
 #[inline(always)]
-fn lend<'t, D: TreeParts>(clock: &'t D::Clock, vars: &'t D::Vars, stamps: &'t D::Stamps) -> Lent<'t> {
+fn lend<'t, D: TreeParts>(
+    clock: &'t D::Clock,
+    vars: &'t D::Vars,
+    stamps: &'t D::Stamps,
+) -> Lent<'t> {
     Lent::services(clock.now_ref(), vars.flags(), stamps.as_ref())
 }
 

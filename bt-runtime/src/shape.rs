@@ -37,7 +37,7 @@ pub enum NodeKind {
     WhileDoElse,
     /// A `switch` (C10).
     Switch,
-    /// A decorator (R1–R7); the keyword names which.
+    /// A decorator (R1–R8, R11–R13); the keyword names which.
     Decorator(&'static str),
     /// A condition leaf (L6).
     Condition,

@@ -83,6 +83,10 @@ pub struct Slot;
 pub struct TreeParts;
 /// Shadows the runtime's names.
 pub struct ClearOnUnwind;
+/// Shadows the runtime's `Resource` (R8).
+pub struct Resource;
+/// Shadows the runtime's `Limit` (R8).
+pub struct Limit;
 /// Shadows the crate `core` (generated code writes `::core`).
 pub mod core {}
 /// Shadows the crate `deciders` (generated code writes `$crate`).
@@ -143,11 +147,14 @@ bt::tree! {
     }
 }
 
-/// The world of [`struct@Worldly`]: where the exit is.
+/// The world of [`struct@Worldly`] and [`Gated`]: where the exit is, and
+/// the door one bot at a time may pass.
 #[derive(Debug, Default)]
 pub struct Map {
     /// Frames until the exit is in sight.
     pub exit_in: u32,
+    /// The door of `limit` (R8).
+    pub door: bt::Resource,
 }
 
 /// A condition reading the world.
@@ -164,5 +171,13 @@ bt::tree! {
             condition(sees_exit),
             Step::new("leave", Some(2)),
         }
+    }
+}
+
+bt::tree! {
+    /// `limit` (R8) among the same shadowing items: one bot at a time
+    /// passes the door, the others wait.
+    pub tree Gated for Bot, world = Map {
+        fallback { limit(|map: &Map| &map.door, 1) { Step::new("pass", 2) }, Step::new("wait", Some(1)) }
     }
 }

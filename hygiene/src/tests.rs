@@ -110,7 +110,10 @@ fn through_a_reexporting_crate() {
 fn a_tree_with_a_world() {
     let mut tree = shadow_items::Worldly::new();
     let mut bot = Bot::default();
-    let mut ctx = Frame::new(0.25).with_world(shadow_items::Map { exit_in: 3 });
+    let mut ctx = Frame::new(0.25).with_world(shadow_items::Map {
+        exit_in: 3,
+        ..shadow_items::Map::default()
+    });
     let statuses: Vec<Status> = (0..5)
         .map(|frame| {
             bot.frame = frame;
@@ -214,4 +217,21 @@ fn a_tree_declared_in_a_function_body() {
     assert!(local.clone().is_running());
     assert_eq!(local.tick(&mut bot, &mut ctx), Status::Success);
     assert_eq!(bot.log, ["here+", "here", "here-"]);
+}
+
+// SPEC R8
+#[test]
+fn a_limit_among_shadowing_items() {
+    let mut ctx = Frame::new(0.25).with_world(shadow_items::Map::default());
+    let (mut first, mut second) = (Bot::default(), Bot::default());
+    let (mut a, mut b) = (shadow_items::Gated::new(), shadow_items::Gated::new());
+    assert_eq!(a.tick(&mut first, &mut ctx), Status::Running);
+    assert_eq!(b.tick(&mut second, &mut ctx), Status::Success);
+    assert_eq!(
+        (first.log[0].as_str(), second.log[0].as_str()),
+        ("pass+", "wait+")
+    );
+    assert_eq!(ctx.world().door.in_use(), 1);
+    assert_eq!(a.tick(&mut first, &mut ctx), Status::Success);
+    assert_eq!(ctx.world().door.in_use(), 0);
 }

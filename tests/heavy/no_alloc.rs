@@ -1,7 +1,9 @@
 //! SPEC F1: constructing a tree state and ticking it allocate nothing.
 //! One test in its own binary: the counting allocator is process-wide.
 
-use deciders::{Behavior, Ctx, Decorator, Flags, Frame, NodeInfo, Status, Trace, TraceEvent};
+use deciders::{
+    Behavior, Ctx, Decorator, Flags, Frame, NodeInfo, Resource, Status, Trace, TraceEvent,
+};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
 
@@ -215,6 +217,34 @@ impl Trace for Seen {
     }
 }
 
+/// SPEC R8: a world holding the resource of a `limit`, which three agents
+/// at a time pass, three ticks each.
+struct Hall {
+    door: Resource,
+}
+
+#[derive(Default)]
+struct Pass {
+    ticks: u32,
+}
+
+impl Behavior<Critter, Hall> for Pass {
+    fn tick(&mut self, _: &mut Critter, _: &mut Ctx<Hall>) -> Status {
+        self.ticks += 1;
+        if self.ticks == 3 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+deciders::tree! {
+    tree Doorway for Critter, world = Hall {
+        selector { limit(|h: &Hall| &h.door, 3) { Pass }, wait(0.5) }
+    }
+}
+
 #[test]
 fn construction_and_ticking_do_not_allocate() {
     let mut agents: Vec<Critter> = (0..100).map(|_| Critter::default()).collect();
@@ -258,6 +288,22 @@ fn construction_and_ticking_do_not_allocate() {
         "nodes the workload never ran: {unseen:?}"
     );
     assert_eq!(statuses.iter().sum::<u32>(), 300_000);
+    // SPEC R8: taking and giving back `limit` slots allocates nothing (the
+    // resource, created outside, counts in an `Arc` that slots clone).
+    let mut ctx = Frame::new(0.1).with_world(Hall {
+        door: Resource::new(),
+    });
+    let mut doors: Vec<Doorway> = (0..100).map(|_| Doorway::new()).collect();
+    let limiting = fewest_allocs_during(|| {
+        for _ in 0..50 {
+            for (agent, state) in agents.iter_mut().zip(doors.iter_mut()) {
+                state.tick(agent, &mut ctx);
+            }
+            doors[0].halt(&mut agents[0], &mut ctx);
+        }
+    });
+    assert_eq!(limiting, 0, "taking limit slots allocated");
+    assert!((1..=3).contains(&ctx.world().door.in_use()));
     // The counter can fail: a known allocating path counts.
     assert!(
         allocs_during(|| {

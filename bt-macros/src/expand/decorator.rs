@@ -1,4 +1,4 @@
-//! Decorators (SPEC R1–R7): the semantics live in the runtime
+//! Decorators (SPEC R1–R8): the semantics live in the runtime
 //! (`decorator::Decorator` and `drive::deco_*`); a tree only says, per
 //! decorator node, which decorator it is, where its persistent state lives
 //! and how to enter, tick and halt its child (`drive::DecoratorNode`).
@@ -13,10 +13,11 @@
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 
 use super::lower::Lowered;
 use super::names::{local, Gen, Walk};
-use crate::model::{Deco, DecoArg, StatusName};
+use crate::model::{Deco, DecoArg, LimitArgs, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
@@ -27,12 +28,18 @@ fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
 }
 
 /// The type implementing decorator `deco`: a runtime type, or the user's
-/// (`decorate(Type)`, SPEC R11).
-pub fn deco_ty(rt: &TokenStream, deco: &Deco) -> TokenStream {
+/// (`decorate(Type)`, SPEC R11). A `limit` is the runtime's `Limit` over a
+/// function pointer (SPEC R8), the one type its selector can be named as.
+pub fn deco_ty(g: &Gen, deco: &Deco) -> TokenStream {
+    let rt = &g.rt;
     let name = match deco {
         Deco::Builtin { def, .. } => def.ty,
         Deco::Recheck => "Recheck",
         Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
+        Deco::Limit(_) => {
+            let select = g.limit_select_ty(Span::call_site());
+            return quote!(#rt::Limit<#select>);
+        }
     };
     let name = Ident::new(name, Span::call_site());
     quote!(#rt::decorator::#name)
@@ -51,7 +58,7 @@ fn option(value: Option<TokenStream>) -> TokenStream {
 /// constructor for `decorate(…)`.
 pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
-    let ty = deco_ty(rt, deco);
+    let ty = deco_ty(g, deco);
     let arg = match deco {
         Deco::Builtin { arg, .. } => match *arg {
             DecoArg::None => TokenStream::new(),
@@ -62,8 +69,35 @@ pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
         },
         Deco::Recheck => TokenStream::new(),
         Deco::Custom(leaf) => return g.memory(id, leaf),
+        Deco::Limit(_) => {
+            let (root, name) = (g.root(), g.memory_fn(id));
+            return quote!(#root::#name());
+        }
     };
     quote!(#ty::new(#arg))
+}
+
+/// The function building `limit` node `id`'s memory (SPEC R8), holding the
+/// user's selector: `Limit::new(resource, max)`, where the selector, a
+/// function or a closure capturing nothing, is first coerced to the
+/// function pointer `fn(&World) -> &Resource` (a closure's parameter and
+/// result types are inferred from it). The coercion is spanned at the
+/// selector, so that a wrong one is one type error there.
+fn limit_fn_item(g: &Gen, id: usize, limit: &LimitArgs) -> TokenStream {
+    let (rt, name, resource) = (&g.rt, g.memory_fn(id), &limit.resource);
+    let (span, max, f) = (resource.span(), limit.max, local("select"));
+    let (select, at) = (
+        g.limit_select_ty(Span::call_site()),
+        g.limit_select_ty(span),
+    );
+    let coerced = quote_spanned!(span=> let #f: #at = #resource;);
+    quote! {
+        #[inline(always)]
+        fn #name() -> #rt::Limit<#select> {
+            #coerced
+            #rt::Limit::new(#f, #max)
+        }
+    }
 }
 
 /// The `DecoratorNode` implementation of decorator `id`.
@@ -75,7 +109,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let (rt, ps) = (&g.rt, &g.ps);
     let a = local("a");
     let marker = g.node_ty(id);
-    let deco_ty = deco_ty(rt, deco);
+    let deco_ty = deco_ty(g, deco);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let span = deco_span(deco);
     let deco_assoc = quote_spanned!(span=> #deco_ty);
@@ -133,7 +167,7 @@ fn deco_span(deco: &Deco) -> Span {
 /// for most).
 pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
     let rt = &g.rt;
-    let (f, ty) = (g.deco_field(id), deco_ty(rt, deco));
+    let (f, ty) = (g.deco_field(id), deco_ty(g, deco));
     let (agent, world) = (&g.tree.agent, g.world_static());
     let persist =
         quote_spanned!(deco_span(deco)=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist);
@@ -142,6 +176,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
         items: decorator(g, id, deco),
         user_fns: match deco {
             Deco::Custom(leaf) => g.memory_fn_item(id, leaf),
+            Deco::Limit(limit) => limit_fn_item(g, id, limit),
             _ => TokenStream::new(),
         },
         persist: vec![persist],
@@ -155,7 +190,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
 /// child's active state, if the child runs.
 pub fn active_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
-    let ty = deco_ty(rt, deco);
+    let ty = deco_ty(g, deco);
     let child = g.tree.nodes[id]
         .children
         .first()

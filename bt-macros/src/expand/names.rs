@@ -27,6 +27,16 @@ pub fn local(name: &str) -> Ident {
     Ident::new(&format!("__{name}"), Span::mixed_site())
 }
 
+/// Whether `tokens` (a type) name a lifetime.
+fn names_lifetimes(tokens: TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    tokens.into_iter().any(|tt| match tt {
+        TokenTree::Punct(p) => p.as_char() == '\'',
+        TokenTree::Group(g) => names_lifetimes(g.stream()),
+        TokenTree::Ident(_) | TokenTree::Literal(_) => false,
+    })
+}
+
 /// The two walks over the active path (I1): read-only (`visit`, a
 /// `Visitor`), and with the agent, the context and memories by `&mut`
 /// (`visit_mut`, a `VisitorMut`). One generator writes both.
@@ -296,8 +306,8 @@ impl<'a> Gen<'a> {
     }
 
     /// The function building the memory of node `id`'s behavior from the
-    /// constructor written in the tree.
-    fn memory_fn(&self, id: usize) -> Ident {
+    /// constructor written in the tree (or a `limit`'s, SPEC R8).
+    pub fn memory_fn(&self, id: usize) -> Ident {
         format_ident!("memory{}", id)
     }
 
@@ -414,13 +424,23 @@ impl<'a> Gen<'a> {
     /// gives them (a persistent field's type: what a decorator keeps cannot
     /// borrow from a frame).
     pub fn world_static(&self) -> TokenStream {
+        self.world_renamed(|_| "static".to_string())
+    }
+
+    /// The world type with each of its lifetimes `'w` renamed
+    /// `'<rename("w")>`.
+    fn world_renamed(&self, rename: impl Fn(&str) -> String) -> TokenStream {
         let lifetimes: Vec<String> = self
             .tree
             .world_generics
             .lifetimes()
             .map(|l| l.lifetime.ident.to_string())
             .collect();
-        fn replace(tokens: TokenStream, lifetimes: &[String]) -> TokenStream {
+        fn replace(
+            tokens: TokenStream,
+            lifetimes: &[String],
+            rename: &dyn Fn(&str) -> String,
+        ) -> TokenStream {
             use proc_macro2::{Group, TokenTree};
             let mut out = Vec::new();
             let mut iter = tokens.into_iter().peekable();
@@ -428,15 +448,16 @@ impl<'a> Gen<'a> {
                 match tt {
                     TokenTree::Punct(p) if p.as_char() == '\'' => match iter.peek() {
                         Some(TokenTree::Ident(i)) if lifetimes.contains(&i.to_string()) => {
-                            let span = i.span();
+                            let ident = Ident::new(&rename(&i.to_string()), i.span());
                             iter.next();
                             out.push(TokenTree::Punct(p));
-                            out.push(TokenTree::Ident(Ident::new("static", span)));
+                            out.push(TokenTree::Ident(ident));
                         }
                         _ => out.push(TokenTree::Punct(p)),
                     },
                     TokenTree::Group(g) => {
-                        let mut inner = Group::new(g.delimiter(), replace(g.stream(), lifetimes));
+                        let stream = replace(g.stream(), lifetimes, rename);
+                        let mut inner = Group::new(g.delimiter(), stream);
                         inner.set_span(g.span());
                         out.push(TokenTree::Group(inner));
                     }
@@ -445,7 +466,35 @@ impl<'a> Gen<'a> {
             }
             out.into_iter().collect()
         }
-        replace(self.tree.world.to_token_stream(), &lifetimes)
+        replace(self.tree.world.to_token_stream(), &lifetimes, &rename)
+    }
+
+    /// The type of a `limit`'s selector (SPEC R8): a function pointer from
+    /// the world to the `Resource`, `fn(&World) -> &Resource`. Named, it
+    /// makes the decorator's type `Limit<that>` nameable in the state, which
+    /// a closure's type is not. A world whose type names lifetimes gets the
+    /// pointer for every one of them, renamed so that they shadow no
+    /// lifetime of the `impl` it is written in (and the borrow's lifetime
+    /// written, which elision cannot give with two lifetimes in the
+    /// argument): `for<'__deciders, '__deciders_w> fn(&'__deciders
+    /// Frame<'__deciders_w>) -> &'__deciders Resource`.
+    ///
+    /// `span` is where its own tokens are (the selector's, in the function
+    /// that coerces it: a type error there is reported at the selector).
+    pub fn limit_select_ty(&self, span: Span) -> TokenStream {
+        let rt = &self.rt;
+        let world = &self.tree.world;
+        if !names_lifetimes(world.to_token_stream()) {
+            return quote_spanned!(span=> fn(&#world) -> &#rt::Resource);
+        }
+        let fresh = |name: &str| format!("__deciders_{name}");
+        let r = syn::Lifetime::new("'__deciders", span);
+        let lifetimes = self.tree.world_generics.lifetimes().map(|l| {
+            let name = fresh(&l.lifetime.ident.to_string());
+            syn::Lifetime::new(&format!("'{name}"), l.lifetime.span())
+        });
+        let world = self.world_renamed(fresh);
+        quote_spanned!(span=> for<#r #(, #lifetimes)*> fn(&#r #world) -> &#r #rt::Resource)
     }
 
     /// `Agent, World`: the first generic arguments of the runtime's

@@ -41,7 +41,10 @@ impl Parser {
                 );
             }
             let taken = self.vars.iter().map(|v| &v.name);
-            if taken.chain(self.stamps.iter().map(|s| &s.name)).any(|n| *n == name) {
+            if taken
+                .chain(self.stamps.iter().map(|s| &s.name))
+                .any(|n| *n == name)
+            {
                 self.errors
                     .error(name.span(), format!("`{name}` is declared twice"));
             }
