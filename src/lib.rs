@@ -353,14 +353,57 @@ macro_rules! tree {
         $crate::__tree! { #![crate = $crate] $($tree)* }
     };
 }
+
+/// Derives [`Stimulus`](trait@Stimulus) for a fieldless enum, and gives it an
+/// inherent `const fn flag(self) -> Flags` for guard masks:
+/// `stimuli_any(Stim::Hit.flag())`.
+///
+/// `use deciders::Stimulus;` brings both the trait and this derive. The
+/// generated code names this crate as `::deciders`; through a renamed
+/// dependency or a crate re-exporting `deciders`, say where it is with
+/// `#[stimulus(crate = path::to::deciders)]`. See [`Stimuli`] for the
+/// store and [`nodes`] for guards on stimuli.
+///
+/// ```
+/// use deciders::{Flags, Stimulus};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Stimulus)]
+/// enum Stim { Hit, Invited, JustAte }
+///
+/// const SOCIAL: Flags = Stim::Invited.flag().with(Stim::JustAte.flag());
+/// assert_eq!(SOCIAL, Flags::bit(1) | Flags::bit(2));
+/// assert_eq!(Stim::ALL, [Stim::Hit, Stim::Invited, Stim::JustAte]);
+/// ```
+///
+/// A variant with fields, more than 64 variants, a generic or empty enum, a
+/// struct or a union is a compile error at the offending tokens:
+///
+/// ```compile_fail
+/// #[derive(Clone, Copy, deciders::Stimulus)]
+/// enum Stim { Hit(u32) } // error: a stimulus kind has no fields: `Stim::Hit` carries data; …
+/// ```
+pub use bt_macros::Stimulus;
+
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{builtin, condition, events, group, pictures, rng};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, Machine,
-    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, TickError, Timer,
-    Trace, TraceEvent, Tree, Visitor, VisitorMut,
+    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, Stimuli, Stimulus,
+    TickError, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
 };
+
+pub mod stimuli {
+    //! The rest of the stimuli store (V2): [`Entry`], what a
+    //! [`Stimuli`](crate::Stimuli) store keeps per present kind, named by
+    //! a [`Stimulus`](trait@crate::Stimulus) implementation written by hand
+    //! (the derive names it for you).
+    //!
+    //! The store and the trait are at the crate root:
+    //! [`Stimuli`](crate::Stimuli), [`Stimulus`](trait@crate::Stimulus).
+
+    pub use bt_runtime::stimuli::Entry;
+}
 
 pub mod decorator {
     //! The built-in decorators: what `invert`, `force(S)`, `always(S)`,
@@ -387,10 +430,11 @@ pub mod __private {
     pub use bt_runtime::condition::ConditionFn;
     pub use bt_runtime::drive::*;
     pub use bt_runtime::group::*;
+    pub use bt_runtime::stimuli::Entry as StimulusEntry;
     pub use bt_runtime::{builtin, condition, decorator, events, rng};
     pub use bt_runtime::{
         Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit, Machine,
-        NoTrace, NodeInfo, NodeKind, Reject, Resource, Status, Timer, Trace, TraceEvent, Tree,
-        Visitor, VisitorMut,
+        NoTrace, NodeInfo, NodeKind, Reject, Resource, Status, Stimulus, Timer, Trace, TraceEvent,
+        Tree, Visitor, VisitorMut,
     };
 }

@@ -159,6 +159,65 @@
 //! assert_eq!(npc.log, ["idle", "flinch", "idle", "idle"]);
 //! ```
 //!
+//! ## Stimuli from a store: `#[derive(Stimulus)]` and `Stimuli` (V2, G1)
+//! Rather than numbering flags by hand, name the kinds of stimuli in a
+//! fieldless enum deriving [`Stimulus`](trait@crate::Stimulus): each kind's
+//! flag is `Kind::X.flag()`, a `const fn`, so it goes straight into a guard
+//! mask. Keep a [`Stimuli`](crate::Stimuli) store in the agent: the game adds
+//! stimuli to it, each with an optional payload and timeout, and before every
+//! tick `frame.set_stimuli(store.update(frame.dt()))` expires what is old and
+//! hands the rest to the guards. Behaviors read payloads and remove what they
+//! handled through the agent. Below, frames last 0.125 s and the hit 0.375 s:
+//! the updates of the first two frames see it (0.125 and 0.25 s after the
+//! hit), and FLINCH runs; the third reaches 0.375 s and expires it, and
+//! FLINCH's `recheck` (G3) stops it on that frame.
+//!
+//! ```
+//! use deciders::{Behavior, Ctx, Frame, Status, Stimuli, Stimulus};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq, Stimulus)]
+//! enum Stim { Hit, Invited }
+//!
+//! #[derive(Default)]
+//! struct Npc { stimuli: Stimuli<Stim, u32>, log: Vec<String> }
+//!
+//! /// Flinches away from whoever hit it (the payload).
+//! #[derive(Default)]
+//! struct Flinch;
+//! impl Behavior<Npc> for Flinch {
+//!     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status {
+//!         let attacker = n.stimuli.get(Stim::Hit).copied().unwrap_or_default();
+//!         n.log.push(format!("flinch from {attacker}"));
+//!         Status::Running
+//!     }
+//! }
+//! #[derive(Default)]
+//! struct Idle;
+//! impl Behavior<Npc> for Idle {
+//!     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status {
+//!         n.log.push("idle".into());
+//!         Status::Running
+//!     }
+//! }
+//!
+//! deciders::tree! {
+//!     tree T for Npc {
+//!         priority {
+//!             flinch: when(stimuli_any(Stim::Hit.flag()), recheck) => Flinch,
+//!             idle:   Idle,
+//!         }
+//!     }
+//! }
+//! let (mut npc, mut t, mut frame) = (Npc::default(), T::new(), Frame::new(0.125));
+//! npc.stimuli.add(Stim::Hit, 7, Some(0.375)); // the game: hit by 7, for 0.375 s
+//! for _ in 0..4 {
+//!     frame.set_stimuli(npc.stimuli.update(frame.dt()));
+//!     t.tick(&mut npc, &mut frame);
+//! }
+//! assert_eq!(npc.log, ["flinch from 7", "flinch from 7", "idle", "idle"]);
+//! assert!(!npc.stimuli.contains(Stim::Hit));
+//! ```
+//!
 //! ## `every(d)` (G1)
 //! Lets the check reach the decide at most once per `d` seconds of tree clock.
 //! The timer starts due and is stamped each time the check gets that far; it

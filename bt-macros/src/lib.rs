@@ -10,6 +10,9 @@
 //!
 //! The macro never panics: every problem in the input is a compile error
 //! with a span.
+//!
+//! Apart from that pipeline, `stimulus` is `#[derive(Stimulus)]`: a
+//! fieldless enum as a set of stimulus kinds (SPEC V2).
 #![forbid(unsafe_code)]
 
 mod check;
@@ -18,6 +21,7 @@ mod expand;
 mod fallback;
 mod model;
 mod parse;
+mod stimulus;
 
 use proc_macro::TokenStream;
 
@@ -54,6 +58,23 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn tree(input: TokenStream) -> TokenStream {
     pipeline(input.into()).into()
+}
+
+/// Makes a fieldless enum a set of stimulus kinds: implements the
+/// runtime's `Stimulus` trait (each variant's index is its position, whatever
+/// its discriminant) and gives the enum an inherent `const fn flag(self) ->
+/// Flags`, so that `Stim::Hit.flag()` is a constant in guard masks.
+///
+/// Use it as `deciders::Stimulus` (the trait and the derive have one name,
+/// as serde's). The generated code names the runtime as `::deciders`;
+/// `#[stimulus(crate = path::to::deciders)]` names it otherwise (a renamed
+/// dependency, a crate re-exporting `deciders`). More than 64 variants, a
+/// variant with fields, a generic enum, an empty enum, a struct or a union
+/// is a compile error at the offending tokens. See the `deciders` crate
+/// documentation (`Stimulus`, `Stimuli`).
+#[proc_macro_derive(Stimulus, attributes(stimulus))]
+pub fn derive_stimulus(input: TokenStream) -> TokenStream {
+    stimulus::derive(input.into()).into()
 }
 
 /// parse → check → expand (or fallback), on `proc_macro2` tokens so that

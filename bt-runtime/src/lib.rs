@@ -17,6 +17,7 @@
 //! | [`status`] | [`Status`], the result of every tick | T1 |
 //! | [`ctx`] | [`Frame`], a frame's input and output, and [`Ctx`], the context a tick lends to every hook | T2 |
 //! | [`flags`] | [`Flags`], decision and stimuli bitsets | V1, G1 |
+//! | [`stimuli`] | [`Stimuli`], an agent's store of stimuli (payloads, timeouts) yielding its stimuli flags, and the [`Stimulus`] trait of its kinds | V2 |
 //! | [`timer`] | [`Timer`], the `every(d)` precondition | G1 |
 //! | [`behavior`] | the [`Behavior`] trait: `activate`, `tick`, `deactivate` | L1–L3, D7 |
 //! | [`condition`] | [`condition::Verdict`]: what a condition leaf returns | L6 |
@@ -56,6 +57,7 @@ pub mod report;
 pub mod rng;
 pub mod shape;
 pub mod status;
+pub mod stimuli;
 pub mod timer;
 pub mod trace;
 pub mod tree;
@@ -71,6 +73,7 @@ pub use machine::Machine;
 pub use report::{Report, TickError};
 pub use shape::{NodeId, NodeInfo, NodeKind};
 pub use status::Status;
+pub use stimuli::{Stimuli, Stimulus};
 pub use timer::Timer;
 pub use trace::{NoTrace, Reject, Trace, TraceEvent};
 pub use tree::Tree;

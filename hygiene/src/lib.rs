@@ -4,7 +4,8 @@
 //! (`bt`) and through a crate re-exporting `tree!`, in a crate that denies
 //! `missing_docs`, `unreachable_pub`, every warning and `clippy::pedantic`.
 //! The tests tick each declaration and compare it with [`control`], so that
-//! the hostile surroundings change nothing.
+//! the hostile surroundings change nothing. [`stimuli`] does the same for
+//! `#[derive(Stimulus)]`.
 #![deny(missing_docs, unreachable_pub, warnings, clippy::pedantic)]
 
 pub mod common;
@@ -16,6 +17,7 @@ pub mod locals_fns;
 pub mod no_prelude;
 pub mod shadow_items;
 pub mod shadow_primitives;
+pub mod stimuli;
 pub mod visibility;
 
 #[cfg(test)]

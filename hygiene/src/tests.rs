@@ -235,3 +235,23 @@ fn a_limit_among_shadowing_items() {
     assert_eq!(a.tick(&mut first, &mut ctx), Status::Success);
     assert_eq!(ctx.world().door.in_use(), 0);
 }
+
+#[test]
+fn a_derived_stimulus_set_feeds_guards_without_the_prelude() {
+    use crate::stimuli::{Startle, Stim, HIT};
+    use bt::{Stimuli, Stimulus};
+
+    assert_eq!(HIT, bt::Flags::bit(0));
+    assert_eq!((Stim::COUNT, Stim::Invited.index()), (2, 1));
+    let mut store: Stimuli<Stim, u32> = Stimuli::new();
+    store.add(Stim::Hit, 7, Some(0.2));
+    let (mut tree, mut bot, mut frame) = (Startle::new(), Bot::default(), Frame::new(0.1));
+    for _ in 0..3 {
+        frame.set_stimuli(store.update(frame.dt()));
+        tree.tick(&mut bot, &mut frame);
+    }
+    assert_eq!(
+        bot.log,
+        ["flinch+", "flinch", "flinch!", "idle+", "idle", "idle"]
+    );
+}
