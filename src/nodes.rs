@@ -1118,6 +1118,63 @@
 //! assert_eq!(ctx.world().alarm.in_use(), 0);
 //! ```
 //!
+//! ## Events, variables and timestamps: `var`, `stamp`, `wait_for`, `wait_until`, `if_time` (V3, V4, L7, R10)
+//!
+//! The header names the events' type (`events = Signal`); declarations before
+//! the root bind variables and timestamps to event patterns. `post` applies
+//! an event at once, between ticks: variables set or cleared, timestamps
+//! stamped at the tree clock (a `group` keeps at most one of its timestamps
+//! set), and every active behavior told through `Behavior::event`. Guards
+//! read variables with `var(name)` / `!var(name)`; `wait_for(PATTERN)`
+//! completes on the tick after a matching event posted while it is active;
+//! `wait_until(stamp, more_than = d)` waits until strictly more than `d`
+//! seconds have passed since the timestamp; `if_time(stamp, less_than = d)`
+//! (or `more_than`) runs its child only when the test holds on entry.
+//! `or_never_set` lets a timestamp never set pass.
+//!
+//! ```
+//! use deciders::{Behavior, Frame, Status};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Signal { Alarm, AllClear, Hit { by: u32 } }
+//!
+//! struct Mob;
+//! #[derive(Default)]
+//! struct Chase;
+//! impl Behavior<Mob> for Chase {}
+//! #[derive(Default)]
+//! struct Patrol;
+//! impl Behavior<Mob> for Patrol {}
+//!
+//! deciders::tree! {
+//!     tree Guard for Mob, events = Signal {
+//!         var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+//!         stamp hit = on(Signal::Hit { .. });
+//!         selector {
+//!             // Recently hit: wait it out, then chase.
+//!             hurt: if_time(hit, less_than = 1.0) {
+//!                 sequence { wait_until(hit, more_than = 0.5), Chase }
+//!             },
+//!             chase: when(var(alarmed)) => Chase,
+//!             patrol: sequence { wait_for(Signal::Alarm), Chase },
+//!         }
+//!     }
+//! }
+//!
+//! let (mut mob, mut guard, mut frame) = (Mob, Guard::new(), Frame::new(0.25));
+//! let path = |g: &Guard| { let mut p = Vec::new(); g.active_path(|n| p.push(n.name)); p };
+//! guard.tick(&mut mob, &mut frame);
+//! assert_eq!(path(&guard), ["root", "patrol", "WaitFor"]);
+//! guard.post(&Signal::Alarm, &mut mob, &mut frame); // takes effect now
+//! assert_eq!(guard.vars().bits(), 1);
+//! guard.tick(&mut mob, &mut frame); // the selector sees `alarmed`
+//! assert_eq!(path(&guard), ["root", "chase"]);
+//! guard.post(&Signal::Hit { by: 7 }, &mut mob, &mut frame);
+//! assert_eq!(guard.since(0), Some(0.0));
+//! guard.tick(&mut mob, &mut frame);
+//! assert_eq!(path(&guard), ["root", "hurt", "sequence", "WaitUntil"]);
+//! ```
+//!
 //! ## `decorate(Type) { child }`: decorators of your own (R11)
 //! A type implementing [`Decorator`](crate::Decorator), built like a
 //! behavior's memory (`decorate(Rationed::new(3))`, or `Default` for
