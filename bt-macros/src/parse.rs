@@ -295,27 +295,17 @@ fn nested_deeper_than(input: &TokenStream, limit: usize) -> bool {
     false
 }
 
-/// One tree, and whether a node of it was nested too deeply.
-fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
-    let attrs = input.call(Attribute::parse_outer)?;
-    let vis: Visibility = input.parse()?;
-    let kw: Ident = input.call(Ident::parse_any)?;
-    if kw != "tree" {
-        return Err(syn::Error::new(
-            kw.span(),
-            format!("expected `tree`, found `{kw}`: a tree is declared as `tree Name for Agent {{ … }}`"),
-        ));
-    }
-    let name: Ident = input.parse()?;
-    input.parse::<Token![for]>().map_err(|e| {
-        syn::Error::new(
-            e.span(),
-            "expected `for` and the agent type: `tree Name for Agent { … }`",
-        )
-    })?;
-    let agent: Type = input.parse()?;
-    // `, world = W` (or `world<'w> = W<'w>`), `, rng = R`, in any order,
-    // each at most once.
+/// What the header says after the agent type.
+struct Options {
+    world: Option<Type>,
+    world_generics: syn::Generics,
+    rng: Option<Type>,
+    events: Option<Type>,
+}
+
+/// The header after the agent type: `, world = W` (or `world<'w> =
+/// W<'w>`), `, rng = R`, `, events = E`, in any order, each at most once.
+fn options(input: ParseStream) -> syn::Result<Options> {
     let mut world: Option<Type> = None;
     let mut world_generics = syn::Generics::default();
     let mut rng: Option<Type> = None;
@@ -346,6 +336,39 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         input.parse::<Token![=]>()?;
         *slot = Some(input.parse()?);
     }
+    Ok(Options {
+        world,
+        world_generics,
+        rng,
+        events,
+    })
+}
+
+/// One tree, and whether a node of it was nested too deeply.
+fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
+    let attrs = input.call(Attribute::parse_outer)?;
+    let vis: Visibility = input.parse()?;
+    let kw: Ident = input.call(Ident::parse_any)?;
+    if kw != "tree" {
+        return Err(syn::Error::new(
+            kw.span(),
+            format!("expected `tree`, found `{kw}`: a tree is declared as `tree Name for Agent {{ … }}`"),
+        ));
+    }
+    let name: Ident = input.parse()?;
+    input.parse::<Token![for]>().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected `for` and the agent type: `tree Name for Agent { … }`",
+        )
+    })?;
+    let agent: Type = input.parse()?;
+    let Options {
+        world,
+        world_generics,
+        rng,
+        events,
+    } = options(input)?;
     let world = world.unwrap_or_else(|| syn::parse_quote!(()));
     let body;
     braced!(body in input);
@@ -815,19 +838,7 @@ impl Parser {
     }
 
     fn guard_item(&mut self, guard: &mut Guard, input: ParseStream) -> syn::Result<()> {
-        let negated = input.peek(Token![!]);
-        if negated {
-            input.parse::<Token![!]>()?;
-        }
-        if negated || (input.peek(Ident) && input.fork().parse::<Ident>()? == "var") {
-            let key: Ident = input.call(Ident::parse_any)?;
-            if key != "var" {
-                return Err(syn::Error::new(
-                    key.span(),
-                    "expected `var(name)` after `!`: `!var(alarmed)` tests that a variable is false",
-                ));
-            }
-            let test = self.var_test(&key, negated, input)?;
+        if let Some(test) = self.var_item(input)? {
             guard.flags.push(test);
             return Ok(());
         }

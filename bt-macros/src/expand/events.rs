@@ -79,20 +79,35 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
     })
 }
 
-/// The state type's `post`, when the header declares `events = E`.
-pub fn post(tree: &Tree, rt: &TokenStream) -> Option<TokenStream> {
-    let events = tree.events.as_ref()?;
-    let (vis, agent_ty, world) = (&tree.vis, &tree.agent, &tree.world);
+/// The state type's `vars` and `since`, and its `post` when the header
+/// declares `events = E`.
+pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
+    let vis = &tree.vis;
+    let readers = quote! {
+        /// The tree's variables, one bit per `var`, in declaration order (empty when none).
+        #vis fn vars(&self) -> #rt::Flags {
+            self.machine.vars()
+        }
+        /// Seconds since timestamp number `stamp` (declaration order) was set; `None` if never.
+        #vis fn since(&self, stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
+            self.machine.since(stamp)
+        }
+    };
+    let Some(events) = tree.events.as_ref() else {
+        return readers;
+    };
+    let (agent_ty, world) = (&tree.agent, &tree.world);
     let (e, agent, frame) = (
         crate::expand::local("event"),
         crate::expand::local("agent"),
         crate::expand::local("frame"),
     );
-    Some(quote! {
+    quote! {
+        #readers
         /// Posts an event to the agent's tree: it takes effect at once
         /// (variables, timestamps, the active behaviors' `event` hooks).
         #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) {
             self.machine.post(#e, #agent, #frame);
         }
-    })
+    }
 }

@@ -340,14 +340,6 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
                 self.machine.visit_active::<#agent_ty, #world, __V>(#f);
             }
             #post
-            /// The tree's variables, one bit per `var`, in declaration order (empty when none).
-            #vis fn vars(&self) -> #rt::Flags {
-                self.machine.vars()
-            }
-            /// Seconds since timestamp number `stamp` (declaration order) was set; `None` if never.
-            #vis fn since(&self, stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
-                self.machine.since(stamp)
-            }
             /// Walks the active path with the agent and the context, memories by `&mut`.
             #vis fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {
                 self.machine.visit_active_mut(#agent, #frame, #f);

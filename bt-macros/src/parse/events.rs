@@ -124,9 +124,28 @@ impl Parser {
         Ok(())
     }
 
+    /// The guard item `var(name)` or `!var(name)`, if the input starts
+    /// with one.
+    pub(super) fn var_item(&mut self, input: ParseStream) -> syn::Result<Option<FlagTest>> {
+        let negated = input.peek(Token![!]);
+        if negated {
+            input.parse::<Token![!]>()?;
+        } else if !(input.peek(Ident) && input.fork().parse::<Ident>()? == "var") {
+            return Ok(None);
+        }
+        let key: Ident = input.call(Ident::parse_any)?;
+        if key != "var" {
+            return Err(syn::Error::new(
+                key.span(),
+                "expected `var(name)` after `!`: `!var(alarmed)` tests that a variable is false",
+            ));
+        }
+        self.var_test(&key, negated, input).map(Some)
+    }
+
     /// `var(name)` (negated: `!var(name)`), after the `var` keyword: a
     /// test of the variable's bit.
-    pub(super) fn var_test(
+    fn var_test(
         &mut self,
         key: &Ident,
         negated: bool,
