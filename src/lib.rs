@@ -388,9 +388,9 @@ pub use bt_macros::Stimulus;
 // the modules below, which hold nothing the root already has.
 pub use bt_runtime::{builtin, condition, events, group, pictures, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, Machine,
-    NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, Stimuli, Stimulus,
-    TickError, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
+    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, LogLines,
+    Machine, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, Stimuli,
+    Stimulus, TickError, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
 };
 
 pub mod stimuli {
@@ -419,8 +419,8 @@ pub mod decorator {
     #![doc = bt_runtime::__doc_decorator_protocol!()]
 
     pub use bt_runtime::decorator::{
-        Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Recheck, Repeat, Retry,
-        RunOnce, Timeout,
+        Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Log, LogMessages,
+        Recheck, Repeat, Retry, RunOnce, Timeout,
     };
 }
 

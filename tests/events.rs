@@ -374,3 +374,87 @@ fn r10_if_time_more_than_or_never_set() {
         ])
     );
 }
+
+/// Records the `log` messages and the deactivations, in order.
+#[derive(Default)]
+struct Lines(Vec<String>);
+
+impl deciders::Trace for Lines {
+    fn event(&mut self, event: deciders::TraceEvent) {
+        match event {
+            deciders::TraceEvent::Log { node, message, .. } => {
+                self.0.push(format!("{}: {message}", node.name))
+            }
+            deciders::TraceEvent::Deactivated { node, exit, .. } => {
+                self.0.push(format!("- {} {exit:?}", node.name))
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Succeeds on its `n`th tick, or fails when `n` is 0.
+#[derive(Default)]
+pub struct After(u32);
+impl Behavior<Mob> for After {
+    fn tick(&mut self, _: &mut Mob, _: &mut Ctx) -> Status {
+        match self.0 {
+            0 => Status::Failure,
+            1 => Status::Success,
+            _ => {
+                self.0 -= 1;
+                Status::Running
+            }
+        }
+    }
+}
+
+deciders::tree! {
+    /// `log` around a node that runs two ticks, one that fails, and one
+    /// that is halted.
+    pub tree Logged for Mob {
+        sequence {
+            walk: log(start = "walking", success = "arrived", failure = "lost") { After(2) },
+            look: log(failure = "nothing seen") { After(0) },
+        }
+    }
+    /// Halted while running: no message.
+    pub tree Halted for Mob {
+        sequence { waiting: log(start = "waiting", success = "done", failure = "gave up") { Hook("w") } }
+    }
+}
+
+#[test]
+fn r9_log_messages_on_entry_success_and_failure_in_order() {
+    // SPEC R9: start on entry, success or failure on completion, before
+    // the deactivation is reported; nothing on halt.
+    let (mut m, mut t, mut f) = (Mob::default(), Logged::new(), Frame::new(0.1));
+    let mut lines = Lines::default();
+    t.tick_traced(&mut m, &mut f, &mut lines);
+    assert_eq!(lines.0, ["walk: walking"]);
+    lines.0.clear();
+    assert_eq!(t.tick_traced(&mut m, &mut f, &mut lines), Status::Failure);
+    assert_eq!(
+        lines.0,
+        [
+            "- After Completed(Success)",
+            "walk: arrived",
+            "- walk Completed(Success)",
+            "- After Completed(Failure)",
+            "look: nothing seen",
+            "- look Completed(Failure)",
+            "- root Completed(Failure)"
+        ]
+    );
+    let (mut h, mut lines) = (Halted::new(), Lines::default());
+    h.tick_traced(&mut m, &mut f, &mut lines);
+    h.halt(&mut m, &mut f);
+    assert_eq!(lines.0, ["waiting: waiting"]);
+    // `LogLines` prints the same messages.
+    let mut out = deciders::LogLines::new(Vec::new());
+    Logged::new().tick_traced(&mut m, &mut f, &mut out);
+    assert_eq!(
+        String::from_utf8(out.into_inner()).unwrap(),
+        "walk: walking\n"
+    );
+}

@@ -478,7 +478,7 @@ impl Deco {
         BUILTIN_DECORATORS
             .iter()
             .map(|d| d.keyword)
-            .chain(["limit", "recheck", "decorate", "if_time"])
+            .chain(["limit", "recheck", "decorate", "if_time", "log"])
     }
 
     /// Whether `word` is a decorator keyword.
@@ -500,7 +500,9 @@ impl Deco {
         match self {
             Deco::Builtin { def, .. } => def.timed,
             Deco::Recheck | Deco::Limit(_) => false,
-            Deco::Custom(_) => true,
+            // A built-in written as a custom decorator (`if_time`, `log`)
+            // says whether it reads the clock; a user's may.
+            Deco::Custom(leaf) => !leaf.builtin || leaf.timed,
         }
     }
 }
@@ -658,7 +660,7 @@ mod tests {
             seen.push(d.keyword);
         }
         let all: Vec<&str> = Deco::keywords().collect();
-        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 4);
+        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 5);
         assert!(Deco::is_keyword("recheck") && Deco::is_keyword("decorate"));
         assert!(Deco::is_keyword("limit") && Deco::is_keyword("if_time"));
     }

@@ -527,6 +527,11 @@ impl Parser {
                     keyword,
                 }
             }
+            Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "log" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let deco = self.log(&keyword, input)?;
+                Kind::Decorator { deco, keyword }
+            }
             Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "if_time" => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
                 let deco = self.if_time(&keyword, input)?;

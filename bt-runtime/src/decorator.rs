@@ -270,6 +270,54 @@ pub trait Decorator<A, W = ()> {
     fn exit(&mut self, persist: &mut Self::Persist, agent: &A, ctx: &Ctx<W>, exit: Exit) {
         let _ = (persist, agent, ctx, exit);
     }
+
+    /// The messages the tracing hook gets when the decorator is entered and
+    /// when it completes (R9: what `log(…)` is). Default: none.
+    #[inline(always)]
+    fn log(&self) -> LogMessages {
+        LogMessages::NONE
+    }
+}
+
+/// What a decorator reports to the tracing hook (R9) as
+/// [`TraceEvent::Log`](crate::TraceEvent::Log): on entry, on success, on
+/// failure. `'static` text of the tree: nothing is formatted on the tick
+/// path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LogMessages {
+    /// On entry.
+    pub start: Option<&'static str>,
+    /// When it completes with `Success`.
+    pub success: Option<&'static str>,
+    /// When it completes with `Failure`.
+    pub failure: Option<&'static str>,
+}
+
+impl LogMessages {
+    /// No message.
+    pub const NONE: LogMessages = LogMessages {
+        start: None,
+        success: None,
+        failure: None,
+    };
+}
+
+/// `log(start = "…", success = "…", failure = "…") { child }` (R9): the
+/// child's status unchanged, with messages to the tracing hook on entry,
+/// success and failure (not when halted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Log(pub LogMessages);
+
+impl<A, W> Decorator<A, W> for Log {
+    type Persist = ();
+    #[inline(always)]
+    fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
+        child
+    }
+    #[inline(always)]
+    fn log(&self) -> LogMessages {
+        self.0
+    }
 }
 
 /// `invert` (R1): `Success` ↔ `Failure`, `Running` unchanged.

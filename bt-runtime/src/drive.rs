@@ -819,6 +819,9 @@ where
         }
     }
     tr.event(TraceEvent::Activated { node });
+    if let Some(message) = deco.log().start {
+        tr.event(TraceEvent::Log { node, message });
+    }
     let mut state = DecoState { deco, child: None };
     let status = match first {
         Before::Tick => deco_step::<N, P, A, W, Tr>(&mut state, ps, agent, ctx, tr, true),
@@ -830,6 +833,7 @@ where
             state
                 .deco
                 .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
+            log_completion(&state.deco, node, s, tr);
             tr.event(TraceEvent::Deactivated {
                 node,
                 exit: Exit::Completed(s),
@@ -858,12 +862,33 @@ where
         state
             .deco
             .exit(N::persist(ps), agent, ctx, Exit::Completed(s));
+        log_completion(&state.deco, node, s, tr);
         tr.event(TraceEvent::Deactivated {
             node,
             exit: Exit::Completed(s),
         });
     }
     s
+}
+
+/// A `log` decorator's success or failure message (R9), before its
+/// deactivation is reported.
+#[inline(always)]
+fn log_completion<D: Decorator<A, W>, A, W, Tr: Trace>(
+    deco: &D,
+    node: &'static NodeInfo,
+    s: Status,
+    tr: &mut Tr,
+) {
+    let lines = deco.log();
+    let message = if s == Status::Success {
+        lines.success
+    } else {
+        lines.failure
+    };
+    if let Some(message) = message {
+        tr.event(TraceEvent::Log { node, message });
+    }
 }
 
 /// Halts an active decorator: its child first, then the decorator.
@@ -1009,6 +1034,10 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
             },
             TraceEvent::SubsetViolation { node } => TraceEvent::SubsetViolation {
                 node: self.rename(node),
+            },
+            TraceEvent::Log { node, message } => TraceEvent::Log {
+                node: self.rename(node),
+                message,
             },
             e @ (TraceEvent::TickStart { .. } | TraceEvent::TickEnd { .. }) => e,
         };

@@ -75,6 +75,6 @@ pub use shape::{NodeId, NodeInfo, NodeKind};
 pub use status::Status;
 pub use stimuli::{Stimuli, Stimulus};
 pub use timer::Timer;
-pub use trace::{NoTrace, Reject, Trace, TraceEvent};
+pub use trace::{LogLines, NoTrace, Reject, Trace, TraceEvent};
 pub use tree::Tree;
 pub use visit::{EachNode, Visitor, VisitorMut};

@@ -104,6 +104,15 @@ pub enum TraceEvent {
         /// The group.
         node: &'static NodeInfo,
     },
+    /// A `log(…)` decorator's message (R9): on entry (`start`), on
+    /// success or on failure.
+    #[non_exhaustive]
+    Log {
+        /// The `log` node.
+        node: &'static NodeInfo,
+        /// The message, as written in the tree.
+        message: &'static str,
+    },
     /// The tick ends with the root's `status`.
     #[non_exhaustive]
     TickEnd {
@@ -120,7 +129,8 @@ impl TraceEvent {
             TraceEvent::Activated { .. }
             | TraceEvent::ActivateFailed { .. }
             | TraceEvent::Deactivated { .. }
-            | TraceEvent::SubsetViolation { .. } => 1,
+            | TraceEvent::SubsetViolation { .. }
+            | TraceEvent::Log { .. } => 1,
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
             | TraceEvent::Ticked { .. } => 3,
@@ -168,5 +178,64 @@ impl<T: Trace + ?Sized> Trace for &mut T {
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         (**self).event(event);
+    }
+}
+
+/// A ready [`Trace`] that writes the messages of `log(…)` decorators (R9),
+/// one line each, `node: message`, into any [`std::io::Write`] (standard
+/// output, a file, a `Vec<u8>`); every other event is ignored. Nothing is
+/// formatted or allocated on the tick path but the write itself. A write
+/// error is kept (the first one) and the rest of the tick goes on.
+///
+/// ```
+/// use deciders::{Behavior, Frame, LogLines, Status};
+/// struct Guard;
+/// #[derive(Default)]
+/// struct Shout;
+/// impl Behavior<Guard> for Shout {
+///     fn tick(&mut self, _: &mut Guard, _: &mut deciders::Ctx) -> Status { Status::Success }
+/// }
+/// deciders::tree! {
+///     tree Post for Guard {
+///         sequence {
+///             alarm: log(start = "sounding the alarm", success = "alarm sounded") { Shout },
+///         }
+///     }
+/// }
+/// let mut out = LogLines::new(Vec::new());
+/// Post::new().tick_traced(&mut Guard, &mut Frame::new(0.1), &mut out);
+/// let text = String::from_utf8(out.into_inner()).unwrap();
+/// assert_eq!(text, "alarm: sounding the alarm\nalarm: alarm sounded\n");
+/// ```
+#[derive(Debug)]
+pub struct LogLines<O> {
+    out: O,
+    error: Option<std::io::Error>,
+}
+
+impl<O: std::io::Write> LogLines<O> {
+    /// Writes into `out`.
+    pub fn new(out: O) -> Self {
+        LogLines { out, error: None }
+    }
+
+    /// The writer back.
+    pub fn into_inner(self) -> O {
+        self.out
+    }
+
+    /// The first write error, if one happened.
+    pub fn error(&self) -> Option<&std::io::Error> {
+        self.error.as_ref()
+    }
+}
+
+impl<O: std::io::Write> Trace for LogLines<O> {
+    fn event(&mut self, event: TraceEvent) {
+        if let TraceEvent::Log { node, message } = event {
+            if let Err(e) = writeln!(self.out, "{}: {message}", node.name) {
+                self.error.get_or_insert(e);
+            }
+        }
     }
 }

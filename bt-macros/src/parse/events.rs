@@ -322,6 +322,71 @@ impl Parser {
     }
 }
 
+impl Parser {
+    /// `log(start = "…", success = "…", failure = "…")` (SPEC R9), after
+    /// the keyword: each message a string literal, at least one, each at
+    /// most once.
+    pub(super) fn log(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
+        let args;
+        parenthesized!(args in input);
+        let mut messages: [Option<syn::LitStr>; 3] = [None, None, None];
+        while !args.is_empty() {
+            let key: Ident = args.call(Ident::parse_any)?;
+            let slot = match key.to_string().as_str() {
+                "start" => 0,
+                "success" => 1,
+                "failure" => 2,
+                _ => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        "expected `start`, `success` or `failure`: `log(start = \"…\", success = \"…\", failure = \"…\")`",
+                    ))
+                }
+            };
+            args.parse::<Token![=]>()?;
+            let text: syn::LitStr = args.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "a log message is a string literal: `start = \"on guard\"`",
+                )
+            })?;
+            if messages[slot].replace(text).is_some() {
+                self.errors
+                    .error(key.span(), format!("`{key}` is given twice"));
+            }
+            if !args.is_empty() {
+                args.parse::<Token![,]>()?;
+            }
+        }
+        if messages.iter().all(Option::is_none) {
+            self.errors.error(
+                keyword.span(),
+                "`log` needs a message: `log(start = \"…\", success = \"…\", failure = \"…\")`, any of the three",
+            );
+        }
+        let [start, success, failure] = messages.map(|m| match m {
+            Some(m) => quote::quote!(::core::option::Option::Some(#m)),
+            None => quote::quote!(::core::option::Option::None),
+        });
+        let rt = &self.rt;
+        let span = keyword.span();
+        let ty: syn::Path = syn::parse_quote_spanned!(span=> #rt::decorator::Log);
+        Ok(Deco::Custom(Box::new(Leaf {
+            ctor: Some(
+                syn::parse_quote_spanned!(span=> #ty(#rt::decorator::LogMessages {
+                    start: #start,
+                    success: #success,
+                    failure: #failure,
+                })),
+            ),
+            ty,
+            span,
+            timed: false,
+            builtin: true,
+        })))
+    }
+}
+
 /// `(PATTERN)`: an event pattern, alternatives allowed (`A | B`).
 fn pattern(input: ParseStream) -> syn::Result<Pat> {
     let args;
