@@ -23,6 +23,7 @@
 //! | [`condition`] | [`condition::Verdict`]: what a condition leaf returns | L6 |
 //! | [`builtin`] | `succeed`, `fail`, `wait(d)` | L7 |
 //! | [`decide`] | [`Decision`] and [`DecideFn`]: what a decide may return | G2 |
+//! | [`deferred`] | deferred actions: launch and cancel requests, completions | V5 |
 //! | [`events`] | events, variables and timestamps; `wait_for`, `wait_until`, `if_time` | V3, V4, L7, R10 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
 //! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
@@ -46,6 +47,7 @@ pub mod condition;
 pub mod ctx;
 pub mod decide;
 pub mod decorator;
+pub mod deferred;
 pub mod drive;
 pub mod events;
 pub mod flags;

@@ -1,0 +1,348 @@
+//! Deferred actions (V5): a behavior hands long work (an animation, a path
+//! query) to a game system, which processes the requests of thousands of
+//! agents in bulk and reports completions that the behavior sees on a
+//! later tick.
+//!
+//! The protocol has three parts, all in your world type:
+//!
+//! - [`Requests<L>`]: the buffer a behavior launches into (a user payload
+//!   `L`, e.g. "play animation 7 for entity 42") and where cancel requests
+//!   go. Its capacity is fixed when you build it (the only allocation); a
+//!   launch into a full buffer is refused. With `batch::par_tick_all`, each
+//!   chunk's world has buffers of its own, and every chunk's comes back with
+//!   it, for the game system to process in bulk (F4).
+//! - [`Completions<R>`]: what the game system finished since the last
+//!   frame, with a result `R`, looked up by [`Ticket`]. Build it between
+//!   frames; the agents' worlds may borrow it (`world<'w>`), read-only.
+//! - [`Action`]: the few bytes a behavior keeps in its memory to follow one
+//!   action: [`Action::launch`] on activation, [`Action::poll`] on each
+//!   tick, [`Action::abandon`] when the behavior is deactivated before the
+//!   action completed. Abandoning emits a cancel request, except for an
+//!   action launched in the same tick (its launch is still in the buffer):
+//!   that launch is removed instead, and the game system never sees it.
+//!
+//! A [`Ticket`] names one launch: the frame, the agent (its index, set in
+//! the batch's `prep` with [`Requests::set_agent`]) and a count within the
+//! frame. A completion reported for a ticket is seen on the agent's next
+//! tick: the behavior polls [`Completions`] that the game system filled
+//! between the two ticks.
+//!
+//! ```
+//! use deciders::deferred::{Action, Completions, Requests};
+//! use deciders::{Behavior, Ctx, Exit, Frame, Status};
+//!
+//! /// This frame's buffers, and last frame's completions.
+//! struct World { anims: Requests<&'static str>, done: Completions<bool> }
+//! struct Npc;
+//!
+//! #[derive(Default)]
+//! struct Wave(Action);
+//! impl Behavior<Npc, World> for Wave {
+//!     fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+//!         self.0.launch(&mut ctx.world_mut().anims, "wave")
+//!     }
+//!     fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+//!         match self.0.poll(&ctx.world().done) {
+//!             Some(&ok) => if ok { Status::Success } else { Status::Failure },
+//!             None => Status::Running,
+//!         }
+//!     }
+//!     fn deactivate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>, _: Exit) {
+//!         self.0.abandon(&mut ctx.world_mut().anims);
+//!     }
+//! }
+//!
+//! deciders::tree! { tree Greeter for Npc, world = World { Wave } }
+//!
+//! let mut state = Greeter::new();
+//! let world = World { anims: Requests::with_capacity(16, 0), done: Completions::new() };
+//! let mut frame = Frame::new(0.1).with_world(world);
+//! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Running);
+//! // The game system takes the launches in bulk…
+//! let w = frame.world_mut();
+//! let (ticket, what) = w.anims.launches()[0];
+//! assert_eq!(what, "wave");
+//! // …and finishes one a few frames later.
+//! w.anims.next_frame(1);
+//! w.done.complete(ticket, true);
+//! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
+//! ```
+
+use crate::status::Status;
+
+/// One launch: the frame it was launched in, the agent's index and its
+/// count within that frame's buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ticket {
+    /// The frame number the buffer had ([`Requests::with_capacity`],
+    /// [`Requests::next_frame`]).
+    pub frame: u32,
+    /// The agent's index ([`Requests::set_agent`]).
+    pub agent: u32,
+    /// The launch's count in that frame's buffer.
+    pub n: u32,
+}
+
+/// What [`Requests::cancel`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cancel {
+    /// The launch was still in the buffer (launched this frame): removed,
+    /// the game system never sees it.
+    Removed,
+    /// A cancel request was added for the game system.
+    Requested,
+    /// The cancel buffer was full: the request is lost, and counted in
+    /// [`Requests::refused`].
+    Refused,
+}
+
+/// A frame's launch and cancel requests, of fixed capacity (V5).
+#[derive(Clone, Debug)]
+pub struct Requests<L> {
+    frame: u32,
+    agent: u32,
+    next: u32,
+    capacity: usize,
+    launches: Vec<(Ticket, L)>,
+    cancels: Vec<Ticket>,
+    refused: u32,
+}
+
+impl<L> Requests<L> {
+    /// Empty buffers holding at most `capacity` launches and `capacity`
+    /// cancels, for frame number `frame`. The only allocation: launching
+    /// and cancelling never allocate. A capacity of 0 refuses every launch.
+    pub fn with_capacity(capacity: usize, frame: u32) -> Self {
+        Requests {
+            frame,
+            agent: 0,
+            next: 0,
+            capacity,
+            launches: Vec::with_capacity(capacity),
+            cancels: Vec::with_capacity(capacity),
+            refused: 0,
+        }
+    }
+
+    /// The agent whose tick comes next (its index in the batch): what the
+    /// tickets of its launches say. Call it in the batch's `prep`.
+    #[inline]
+    pub fn set_agent(&mut self, agent: usize) {
+        self.agent = u32::try_from(agent).unwrap_or(u32::MAX);
+    }
+
+    /// Launches `payload`; its ticket, or `None` when the buffer is full
+    /// (counted in [`refused`](Self::refused)).
+    #[inline]
+    pub fn launch(&mut self, payload: L) -> Option<Ticket> {
+        if self.launches.len() >= self.capacity {
+            self.refused = self.refused.saturating_add(1);
+            return None;
+        }
+        let ticket = Ticket {
+            frame: self.frame,
+            agent: self.agent,
+            n: self.next,
+        };
+        self.next = self.next.wrapping_add(1);
+        self.launches.push((ticket, payload));
+        Some(ticket)
+    }
+
+    /// Cancels the launch `ticket`: removed from the buffer when it is
+    /// still there (launched this frame), else a cancel request.
+    pub fn cancel(&mut self, ticket: Ticket) -> Cancel {
+        if let Some(i) = self.launches.iter().position(|(t, _)| *t == ticket) {
+            self.launches.remove(i);
+            return Cancel::Removed;
+        }
+        if self.cancels.len() >= self.capacity {
+            self.refused = self.refused.saturating_add(1);
+            return Cancel::Refused;
+        }
+        self.cancels.push(ticket);
+        Cancel::Requested
+    }
+
+    /// This frame's launches, in launch order.
+    pub fn launches(&self) -> &[(Ticket, L)] {
+        &self.launches
+    }
+
+    /// This frame's cancel requests, in order.
+    pub fn cancels(&self) -> &[Ticket] {
+        &self.cancels
+    }
+
+    /// Launches and cancels refused this frame because a buffer was full.
+    pub fn refused(&self) -> u32 {
+        self.refused
+    }
+
+    /// Takes this frame's launches out (keeping the capacity), for the
+    /// game system.
+    pub fn drain_launches(&mut self) -> std::vec::Drain<'_, (Ticket, L)> {
+        self.launches.drain(..)
+    }
+
+    /// Empties both buffers (keeping their capacity) for frame `frame`.
+    pub fn next_frame(&mut self, frame: u32) {
+        self.launches.clear();
+        self.cancels.clear();
+        self.frame = frame;
+        self.next = 0;
+        self.refused = 0;
+    }
+}
+
+/// Completions reported by a game system, each with a result `R`, looked
+/// up by ticket (V5). Fill it between frames; lookups do not allocate.
+#[derive(Clone, Debug)]
+pub struct Completions<R> {
+    done: Vec<(Ticket, R)>,
+}
+
+impl<R> Default for Completions<R> {
+    fn default() -> Self {
+        Completions { done: Vec::new() }
+    }
+}
+
+impl<R> Completions<R> {
+    /// None reported.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Reports `ticket` finished with `result` (a second report of the same
+    /// ticket replaces the first).
+    pub fn complete(&mut self, ticket: Ticket, result: R) {
+        match self.done.binary_search_by(|(t, _)| t.cmp(&ticket)) {
+            Ok(i) => self.done[i].1 = result,
+            Err(i) => self.done.insert(i, (ticket, result)),
+        }
+    }
+
+    /// The result of `ticket`, if reported.
+    #[inline]
+    pub fn get(&self, ticket: Ticket) -> Option<&R> {
+        let i = self.done.binary_search_by(|(t, _)| t.cmp(&ticket)).ok()?;
+        Some(&self.done[i].1)
+    }
+
+    /// Forgets every completion (keeping the capacity).
+    pub fn clear(&mut self) {
+        self.done.clear();
+    }
+
+    /// How many are reported.
+    pub fn len(&self) -> usize {
+        self.done.len()
+    }
+
+    /// Whether none is reported.
+    pub fn is_empty(&self) -> bool {
+        self.done.is_empty()
+    }
+}
+
+/// One deferred action as a behavior follows it: nothing launched, or
+/// waiting on a ticket. Keep one in the behavior's memory (V5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Action {
+    ticket: Option<Ticket>,
+}
+
+impl Action {
+    /// Launches `payload` into `requests`: `Running` (the action is under
+    /// way), or `Failure` when the buffer is full (the launch is refused
+    /// and counted in [`Requests::refused`]).
+    #[inline]
+    pub fn launch<L>(&mut self, requests: &mut Requests<L>, payload: L) -> Status {
+        self.ticket = requests.launch(payload);
+        if self.ticket.is_some() {
+            Status::Running
+        } else {
+            Status::Failure
+        }
+    }
+
+    /// The action's ticket while it is under way.
+    #[inline]
+    pub fn ticket(&self) -> Option<Ticket> {
+        self.ticket
+    }
+
+    /// The action's result once the game system reported it; the action is
+    /// then over (nothing to cancel).
+    #[inline]
+    pub fn poll<'c, R>(&mut self, done: &'c Completions<R>) -> Option<&'c R> {
+        let result = done.get(self.ticket?)?;
+        self.ticket = None;
+        Some(result)
+    }
+
+    /// The behavior leaves before the action completed: a cancel request,
+    /// or the launch removed from the buffer when it was launched this
+    /// frame. Nothing when no action is under way. Call it in
+    /// `deactivate`.
+    #[inline]
+    pub fn abandon<L>(&mut self, requests: &mut Requests<L>) -> Option<Cancel> {
+        let ticket = self.ticket.take()?;
+        Some(requests.cancel(ticket))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn v5_a_full_buffer_refuses_and_counts() {
+        let mut r = Requests::with_capacity(1, 3);
+        r.set_agent(9);
+        let mut a = Action::default();
+        assert_eq!(a.launch(&mut r, 'x'), Status::Running);
+        assert_eq!(
+            a.ticket(),
+            Some(Ticket {
+                frame: 3,
+                agent: 9,
+                n: 0
+            })
+        );
+        let mut b = Action::default();
+        assert_eq!(b.launch(&mut r, 'y'), Status::Failure);
+        assert_eq!((r.refused(), b.ticket(), r.launches().len()), (1, None, 1));
+        // Capacity 0 refuses every launch.
+        let mut none = Requests::with_capacity(0, 0);
+        assert_eq!(Action::default().launch(&mut none, ()), Status::Failure);
+    }
+
+    #[test]
+    fn v5_abandoned_in_the_same_frame_is_removed_else_cancelled() {
+        let mut r = Requests::with_capacity(4, 0);
+        let (mut a, mut b) = (Action::default(), Action::default());
+        a.launch(&mut r, 1);
+        b.launch(&mut r, 2);
+        assert_eq!(a.abandon(&mut r), Some(Cancel::Removed));
+        assert_eq!(r.launches().len(), 1);
+        assert!(r.cancels().is_empty());
+        r.next_frame(1);
+        assert_eq!(b.abandon(&mut r), Some(Cancel::Requested));
+        assert_eq!(r.cancels().len(), 1);
+        assert_eq!(b.abandon(&mut r), None);
+    }
+
+    #[test]
+    fn v5_a_completion_ends_the_action() {
+        let mut r = Requests::with_capacity(4, 0);
+        let mut a = Action::default();
+        a.launch(&mut r, ());
+        let mut done = Completions::new();
+        assert_eq!(a.poll(&done), None::<&u8>);
+        done.complete(a.ticket().unwrap(), 5u8);
+        assert_eq!(a.poll(&done), Some(&5));
+        assert_eq!((a.ticket(), a.abandon(&mut r)), (None, None));
+    }
+}
