@@ -311,3 +311,109 @@ fn construction_and_ticking_do_not_allocate() {
         }) > 0
     );
 }
+
+/// The events of the services test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Signal {
+    Alarm,
+    AllClear,
+    Hit,
+}
+
+/// The stimuli of the services test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, deciders::Stimulus)]
+enum Stim {
+    Noise,
+}
+
+/// The world of the services test: a deferred-action buffer and the
+/// completions reported so far.
+struct Shop {
+    requests: deciders::deferred::Requests<u32>,
+    done: deciders::deferred::Completions<()>,
+}
+
+/// Launches a deferred action and waits for it.
+#[derive(Default)]
+struct Order(deciders::deferred::Action);
+
+impl Behavior<Critter, Shop> for Order {
+    fn activate(&mut self, c: &mut Critter, ctx: &mut Ctx<Shop>) -> Status {
+        self.0.launch(&mut ctx.world_mut().requests, c.step)
+    }
+    fn tick(&mut self, _: &mut Critter, ctx: &mut Ctx<Shop>) -> Status {
+        match self.0.poll(&ctx.world().done) {
+            Some(()) => Status::Success,
+            None => Status::Running,
+        }
+    }
+    fn deactivate(&mut self, _: &mut Critter, ctx: &mut Ctx<Shop>, _: deciders::Exit) {
+        self.0.abandon(&mut ctx.world_mut().requests);
+    }
+}
+
+deciders::tree! {
+    /// Variables, timestamps, `wait_for`, `wait_until`, `if_time`, `log`,
+    /// a stimuli guard and a deferred action.
+    tree Services for Critter, world = Shop, events = Signal {
+        var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+        stamp hit = on(Signal::Hit), group(g);
+        stamp calm = on(Signal::AllClear), group(g);
+        selector {
+            noise: when(stimuli_any(Stim::Noise.flag())) => wait_for(Signal::AllClear),
+            alarm: when(var(alarmed)) => log(start = "alarm", success = "served") { Order },
+            hurt: if_time(hit, less_than = 1.0) { wait_until(hit, more_than = 0.5) },
+            idle: wait(0.3),
+        }
+    }
+}
+
+#[test]
+fn services_do_not_allocate() {
+    // SPEC V2–V5, L7, R9, R10: posting events, updating stimuli, launching,
+    // polling and abandoning deferred actions allocate nothing once the
+    // buffers exist.
+    let mut agents: Vec<Critter> = (0..100).map(|_| Critter::default()).collect();
+    let mut states: Vec<Services> = (0..100).map(|_| Services::new()).collect();
+    let mut stimuli: Vec<deciders::Stimuli<Stim>> =
+        (0..100).map(|_| deciders::Stimuli::new()).collect();
+    let mut frame = Frame::new(0.1).with_world(Shop {
+        requests: deciders::deferred::Requests::with_capacity(1000, 0),
+        done: deciders::deferred::Completions::new(),
+    });
+    let signals = [Signal::Alarm, Signal::Hit, Signal::AllClear];
+    let mut log = deciders::LogLines::new(std::io::sink());
+    let allocs = fewest_allocs_during(|| {
+        for round in 0..60u32 {
+            frame.world_mut().requests.next_frame(round);
+            for (i, ((agent, state), store)) in agents
+                .iter_mut()
+                .zip(states.iter_mut())
+                .zip(stimuli.iter_mut())
+                .enumerate()
+            {
+                agent.step = agent.step.wrapping_add(1);
+                if (round as usize + i) % 7 == 0 {
+                    store.add(Stim::Noise, (), Some(0.3));
+                }
+                frame.set_stimuli(store.update(frame.dt()));
+                frame.world_mut().requests.set_agent(i);
+                state.tick_traced(agent, &mut frame, &mut log);
+                if (round as usize + i) % 5 == 0 {
+                    let signal = signals[(round as usize + i) % 3];
+                    state.post(&signal, agent, &mut frame);
+                }
+            }
+        }
+    });
+    assert_eq!(allocs, 0, "the services allocated");
+    // The workload went through the variables and the deferred actions.
+    assert!(states.iter().any(|s| s.vars().bits() != 0));
+    let mut seen = std::collections::BTreeSet::new();
+    for s in &states {
+        s.active_path(|n| {
+            seen.insert(n.name);
+        });
+    }
+    assert!(seen.contains("Order") && seen.contains("alarm"), "{seen:?}");
+}
