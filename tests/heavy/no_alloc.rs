@@ -393,13 +393,13 @@ fn services_do_not_allocate() {
                 .enumerate()
             {
                 agent.step = agent.step.wrapping_add(1);
-                if (round as usize + i) % 7 == 0 {
+                if (round as usize + i).is_multiple_of(7) {
                     store.add(Stim::Noise, (), Some(0.3));
                 }
                 frame.set_stimuli(store.update(frame.dt()));
                 frame.world_mut().requests.set_agent(i);
                 state.tick_traced(agent, &mut frame, &mut log);
-                if (round as usize + i) % 5 == 0 {
+                if (round as usize + i).is_multiple_of(5) {
                     let signal = signals[(round as usize + i) % 3];
                     state.post(&signal, agent, &mut frame);
                 }
