@@ -169,3 +169,230 @@ fn scored_and_random_choices_change() {
     // `random` is not interrupted: a chore only ends by completing.
     assert_eq!(takeovers, 0, "random");
 }
+
+/// An agent of the scenarios compared by [`lockstep`]: how it is built
+/// and stepped, and what the hook calls of a tick leave on it.
+trait Marked {
+    fn make(index: usize) -> Self;
+    fn step(&mut self);
+    /// Every counter, the work, and what the scenario adds.
+    fn marks(&self) -> [u64; 6];
+}
+
+impl Marked for common::scenarios::Worker {
+    fn make(index: usize) -> Self {
+        Self::new(index)
+    }
+    fn step(&mut self) {
+        common::scenarios::Worker::step(self);
+    }
+    fn marks(&self) -> [u64; 6] {
+        [
+            self.decides.get(),
+            self.ticks,
+            self.activations,
+            self.deactivations,
+            self.work,
+            0,
+        ]
+    }
+}
+
+impl Marked for common::scenarios::stimuli::Wary {
+    fn make(index: usize) -> Self {
+        Self::new(index)
+    }
+    fn step(&mut self) {
+        self.w.step();
+    }
+    fn marks(&self) -> [u64; 6] {
+        let mut m = self.w.marks();
+        m[5] = self.stimuli.flags().bits();
+        m
+    }
+}
+
+impl Marked for common::scenarios::events::Alert {
+    fn make(index: usize) -> Self {
+        Self::new(index)
+    }
+    fn step(&mut self) {
+        self.w.step();
+    }
+    fn marks(&self) -> [u64; 6] {
+        let mut m = self.w.marks();
+        m[5] = self.events;
+        m
+    }
+}
+
+/// One implementation of a scenario for [`lockstep`]: the states, and
+/// what runs after the world step of one agent-tick.
+type Side<S, A, W> = (
+    Vec<S>,
+    fn(&mut S, &mut A, &mut deciders::Frame<W>) -> deciders::Status,
+);
+
+/// Runs the generated and the hand-written implementation of a scenario
+/// side by side over `AGENTS` agents each for `TICKS` frames, each with
+/// its own frame, and asserts after every agent-tick that both returned
+/// the same status and left the same marks on their agent (the per-tick
+/// log of hook calls, in counts). `look` sees each hand state after its
+/// tick, `frame_end` both frames after each frame. Returns the hand side's
+/// agents.
+fn lockstep<A: Marked, W, G, H>(
+    scenario: &str,
+    frames: [&mut deciders::Frame<W>; 2],
+    (mut gs, tick_g): Side<G, A, W>,
+    (mut hs, tick_h): Side<H, A, W>,
+    mut look: impl FnMut(&H, &A),
+    mut frame_end: impl FnMut(&deciders::Frame<W>, &deciders::Frame<W>),
+) -> Vec<A> {
+    let [fg, fh] = frames;
+    let mut ag: Vec<A> = (0..AGENTS).map(A::make).collect();
+    let mut ah: Vec<A> = (0..AGENTS).map(A::make).collect();
+    for t in 0..TICKS {
+        for i in 0..AGENTS {
+            ag[i].step();
+            ah[i].step();
+            let sg = tick_g(&mut gs[i], &mut ag[i], fg);
+            let sh = tick_h(&mut hs[i], &mut ah[i], fh);
+            assert_eq!(
+                (sg, ag[i].marks()),
+                (sh, ah[i].marks()),
+                "{scenario}: generated and hand differ at tick {t} of agent {i}"
+            );
+            look(&hs[i], &ah[i]);
+        }
+        frame_end(fg, fh);
+    }
+    ah
+}
+
+// SPEC F2, V2, G1, D1, D2
+#[test]
+fn f2_stimuli_generated_and_hand_make_the_same_calls_every_tick() {
+    use common::scenarios::stimuli::{generated, hand};
+    let (mut flinching, mut interrupts, mut was_idle) = (0u64, 0u64, vec![false; AGENTS]);
+    let mut agent = 0;
+    let workers = lockstep(
+        "stimuli",
+        [
+            &mut deciders::Frame::new(common::world::DT),
+            &mut deciders::Frame::new(common::world::DT),
+        ],
+        (
+            std::iter::repeat_with(generated::Startle::new)
+                .take(AGENTS)
+                .collect(),
+            generated::agent_tick,
+        ),
+        (vec![hand::State::Fresh; AGENTS], hand::agent_tick),
+        |s, _| {
+            if let hand::State::Flinch(m) = s {
+                flinching += 1;
+                interrupts += u64::from(was_idle[agent] && m.since == 1);
+            }
+            was_idle[agent] = matches!(s, hand::State::Idle(_));
+            agent = (agent + 1) % AGENTS;
+        },
+        |_, _| {},
+    );
+    let total = (AGENTS as u64) * u64::from(TICKS);
+    // The hits interrupt the idle child and the flinch runs for a while.
+    assert!(
+        flinching * 20 > total && flinching * 2 < total,
+        "{flinching}"
+    );
+    assert!(interrupts * 100 > total, "{interrupts} interrupts");
+    let activations: u64 = workers.iter().map(|a| a.w.activations).sum();
+    assert!(activations * 20 > total, "{activations}");
+}
+
+// SPEC F2, V4, G1, C4
+#[test]
+fn f2_events_generated_and_hand_make_the_same_calls_every_tick() {
+    use common::scenarios::events::{generated, hand};
+    let (mut chasing, mut alarmed) = (0u64, 0u64);
+    let workers = lockstep(
+        "events",
+        [
+            &mut deciders::Frame::new(common::world::DT),
+            &mut deciders::Frame::new(common::world::DT),
+        ],
+        (
+            std::iter::repeat_with(generated::Watch::new)
+                .take(AGENTS)
+                .collect(),
+            generated::agent_tick,
+        ),
+        (vec![hand::State::default(); AGENTS], hand::agent_tick),
+        |s, _| {
+            chasing += u64::from(matches!(s.child, hand::Child::Chase(_)));
+            alarmed += u64::from(s.alarmed);
+        },
+        |_, _| {},
+    );
+    let total = (AGENTS as u64) * u64::from(TICKS);
+    // Both children run, and the events reach running behaviors.
+    assert!(chasing * 5 > total && chasing * 5 < total * 4, "{chasing}");
+    assert!(alarmed * 3 > total && alarmed * 3 < total * 2, "{alarmed}");
+    let events: u64 = workers.iter().map(|w| w.events).sum();
+    assert!(events * 20 > total, "{events} events delivered");
+}
+
+// SPEC F2, R8, C3
+#[test]
+fn f2_limit_generated_and_hand_make_the_same_calls_every_tick() {
+    use common::scenarios::limit::{generated, hand, Door, MAX};
+    let frame = || deciders::Frame::new(common::world::DT).with_world(Door::default());
+    let (mut inside, mut outside, mut full) = (0u64, 0u64, 0u32);
+    lockstep(
+        "limit",
+        [&mut frame(), &mut frame()],
+        (
+            std::iter::repeat_with(generated::Gate::new)
+                .take(AGENTS)
+                .collect(),
+            |s, w, f| s.tick(w, f),
+        ),
+        (
+            std::iter::repeat_with(hand::State::default)
+                .take(AGENTS)
+                .collect(),
+            hand::tick,
+        ),
+        |s, _| match s {
+            hand::State::Inside(..) => inside += 1,
+            hand::State::Outside(_) => outside += 1,
+            hand::State::Fresh => {}
+        },
+        |g, h| {
+            // The same agents hold the same number of slots.
+            let (g, h) = (g.world().door.in_use(), h.world().door.in_use());
+            assert_eq!(g, h);
+            assert!(h <= MAX);
+            full += u32::from(h == MAX);
+        },
+    );
+    // The door fills up, and the agents kept out haul.
+    assert!(full * 2 > TICKS, "full on {full} frames");
+    assert!(
+        inside > 0 && outside > inside,
+        "{inside} inside, {outside} outside"
+    );
+}
+
+// SPEC R8: the hand machine's `MAX` is the tree's literal.
+#[test]
+fn the_limit_scenarios_max_is_the_trees() {
+    use common::scenarios::limit::{generated, Door, MAX};
+    let mut frame = deciders::Frame::new(common::world::DT).with_world(Door::default());
+    let mut workers = common::scenarios::make_workers(2 * MAX as usize);
+    let mut states: Vec<generated::Gate> = workers.iter().map(|_| generated::Gate::new()).collect();
+    for (w, s) in workers.iter_mut().zip(&mut states) {
+        w.roll = 1 << 29; // the dig does not complete
+        s.tick(w, &mut frame);
+    }
+    assert_eq!(frame.world().door.in_use(), MAX);
+}

@@ -10,9 +10,15 @@
 //! | [`timers`] | an `every(0.5)` timer with a fixed `dt` |
 //! | [`scored`] | a utility selector rescoring its four children every 0.25 s |
 //! | [`random`] | a weighted random choice among four children, seeded per agent |
+//! | [`stimuli`] | a `priority` guarded by a stimuli flag, the store updated every agent-tick |
+//! | [`events`] | a `selector` guarded by a variable that posted events set and clear |
+//! | [`limit`] | a `fallback` whose first child is limited by a `Resource` shared by every agent |
 //! | `cold` | the creature tree over 10k agents, caches evicted before every frame |
 //!
-//! All but `cold` act on a [`Worker`]; `cold` reuses the creature world.
+//! All but `cold` act on a [`Worker`] (`stimuli` and `events` on an agent
+//! holding one, with what those scenarios add); `cold` reuses the creature
+//! world.
+//! (A `deferred` scenario waits for the deferred-actions protocol, V5.)
 
 use super::world::xorshift32;
 use super::{Frames, Tracked, Workload};
@@ -21,15 +27,18 @@ use std::cell::Cell;
 
 pub mod cold;
 pub mod depth;
+pub mod events;
 pub mod interrupt;
+pub mod limit;
 pub mod priority;
 pub mod random;
 pub mod restart;
 pub mod scored;
+pub mod stimuli;
 pub mod timers;
 
 /// The scenarios, in report order.
-pub const SCENARIOS: [&str; 8] = [
+pub const SCENARIOS: [&str; 11] = [
     "depth",
     "priority",
     "interrupt",
@@ -37,6 +46,9 @@ pub const SCENARIOS: [&str; 8] = [
     "timers",
     "scored",
     "random",
+    "stimuli",
+    "events",
+    "limit",
     "cold",
 ];
 
@@ -195,14 +207,15 @@ pub struct Chore<const K: u32> {
     pub since: u32,
 }
 
-impl<const K: u32> Behavior<Worker> for Chore<K> {
+/// In any world: the `limit` scenario's tree has one (its `Door`).
+impl<const K: u32, W> Behavior<Worker, W> for Chore<K> {
     #[inline]
-    fn activate(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
+    fn activate(&mut self, w: &mut Worker, _ctx: &mut Ctx<W>) -> Status {
         w.activations += 1;
         Status::Running
     }
     #[inline]
-    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx) -> Status {
+    fn tick(&mut self, w: &mut Worker, _ctx: &mut Ctx<W>) -> Status {
         w.ticks += 1;
         self.since += 1;
         w.work = w.work.wrapping_add(u64::from(self.since) << K);
@@ -213,7 +226,7 @@ impl<const K: u32> Behavior<Worker> for Chore<K> {
         }
     }
     #[inline]
-    fn deactivate(&mut self, w: &mut Worker, _ctx: &mut Ctx, _exit: Exit) {
+    fn deactivate(&mut self, w: &mut Worker, _ctx: &mut Ctx<W>, _exit: Exit) {
         w.deactivations += 1;
         w.work = w
             .work
@@ -250,6 +263,38 @@ pub fn frames<S>(
     }
 }
 
+/// [`frames`] over agents that hold a [`Worker`] and add what their
+/// scenario needs (`stimuli`, `events`): the worker's step, then `tick`.
+/// A loop of its own, so that [`frames`], and with it the code of the
+/// other scenarios, stays as it was.
+#[inline(always)]
+pub fn frames_of<A: AsMut<Worker>, S>(
+    agents: &mut [A],
+    states: &mut [S],
+    ticks: u32,
+    mut tick: impl FnMut(&mut S, &mut A, &mut Frame) -> Status,
+) {
+    let mut ctx = Frame::new(super::world::DT);
+    for _ in 0..ticks {
+        for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
+            a.as_mut().step();
+            tick(s, a, &mut ctx);
+        }
+    }
+}
+
+/// A workload over `n` agents built by `agent` (from the index), with
+/// states from `state`, run by `run`.
+fn holders<A: Tracked + 'static, S: 'static>(
+    name: &'static str,
+    n: usize,
+    agent: fn(usize) -> A,
+    state: impl FnMut() -> S,
+    run: fn(&mut [A], &mut [S], u32),
+) -> Box<dyn Frames> {
+    Box::new(Workload::new(name, (0..n).map(agent).collect(), state, run))
+}
+
 /// A workload over `n` workers with states from `state`, run by `run`.
 fn workers<S: 'static>(
     name: &'static str,
@@ -275,6 +320,21 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             random::seeded(random::hand::State::seeded),
             random::hand::run,
         ),
+        ("stimuli", "hand") => holders(
+            "hand",
+            agents,
+            stimuli::Wary::new,
+            Default::default,
+            stimuli::hand::run,
+        ),
+        ("events", "hand") => holders(
+            "hand",
+            agents,
+            events::Alert::new,
+            Default::default,
+            events::hand::run,
+        ),
+        ("limit", imp) => return limit::workload(imp, agents),
         ("cold", imp) => return cold::workload(imp, agents),
         ("depth", "generated") => {
             workers("generated", agents, Default::default, depth::generated::run)
@@ -315,6 +375,20 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             random::seeded(random::generated::Lottery::with_seed),
             random::generated::run,
         ),
+        ("stimuli", "generated") => holders(
+            "generated",
+            agents,
+            stimuli::Wary::new,
+            Default::default,
+            stimuli::generated::run,
+        ),
+        ("events", "generated") => holders(
+            "generated",
+            agents,
+            events::Alert::new,
+            Default::default,
+            events::generated::run,
+        ),
         _ => return None,
     })
 }
@@ -330,6 +404,9 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("timers", "hand") => size_of::<timers::hand::State>(),
         ("scored", "hand") => size_of::<scored::hand::State>(),
         ("random", "hand") => size_of::<random::hand::State>(),
+        ("stimuli", "hand") => size_of::<stimuli::hand::State>(),
+        ("events", "hand") => size_of::<events::hand::State>(),
+        ("limit", "hand") => size_of::<limit::hand::State>(),
         ("cold", "hand") => size_of::<super::hand::State>(),
         ("depth", "generated") => size_of::<depth::generated::Deep>(),
         ("priority", "generated") => size_of::<priority::generated::Priority>(),
@@ -338,6 +415,9 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("timers", "generated") => size_of::<timers::generated::Timed>(),
         ("scored", "generated") => size_of::<scored::generated::Utility>(),
         ("random", "generated") => size_of::<random::generated::Lottery>(),
+        ("stimuli", "generated") => size_of::<stimuli::generated::Startle>(),
+        ("events", "generated") => size_of::<events::generated::Watch>(),
+        ("limit", "generated") => size_of::<limit::generated::Gate>(),
         ("cold", "generated") => size_of::<super::generated::State>(),
         _ => return None,
     })
