@@ -511,6 +511,9 @@ impl Parser {
         first: Option<&Ident>,
     ) -> syn::Result<(Kind, Option<Guard>)> {
         let mut child_guard = None;
+        if let Some(kind) = self.event_kind(input)? {
+            return Ok((kind, None));
+        }
         let kind = match peek_keyword(input)? {
             Some(Keyword::Composite(policy)) => parse_composite(policy, input, &mut self.errors)?,
             Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "recheck" => {
@@ -526,16 +529,6 @@ impl Parser {
                     deco: Deco::Recheck,
                     keyword,
                 }
-            }
-            Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "log" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                let deco = self.log(&keyword, input)?;
-                Kind::Decorator { deco, keyword }
-            }
-            Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "if_time" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                let deco = self.if_time(&keyword, input)?;
-                Kind::Decorator { deco, keyword }
             }
             Some(Keyword::Decorator) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
@@ -573,14 +566,6 @@ impl Parser {
                         .error("expected `)`: `condition(Agent::is_hungry)` takes one function"));
                 }
                 Kind::Condition { func }
-            }
-            Some(Keyword::Builtin) if input.fork().call(Ident::parse_any)? == "wait_for" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                Kind::Behavior(self.wait_for(&keyword, input)?)
-            }
-            Some(Keyword::Builtin) if input.fork().call(Ident::parse_any)? == "wait_until" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                Kind::Behavior(self.wait_until(&keyword, input)?)
             }
             Some(Keyword::Builtin) => {
                 Kind::Behavior(parse_builtin(input, &self.rt, &mut self.errors)?)

@@ -16,7 +16,7 @@ use syn::spanned::Spanned;
 use syn::{parenthesized, Expr, Ident, Pat, Token};
 
 use super::{closest, seconds, Parser};
-use crate::model::{Deco, FlagSource, FlagTest, Leaf, StampDecl, VarDecl};
+use crate::model::{Deco, FlagSource, FlagTest, Kind, Leaf, StampDecl, VarDecl};
 
 /// The most variables a tree declares: one bit each of a `Flags`.
 const MAX_VARS: usize = 64;
@@ -323,6 +323,41 @@ impl Parser {
 }
 
 impl Parser {
+    /// The node kinds of this module, if the input starts with one:
+    /// `log(…)` and `if_time(…)` (decorators), `wait_for(…)` and
+    /// `wait_until(…)` (leaves).
+    pub(super) fn event_kind(&mut self, input: ParseStream) -> syn::Result<Option<Kind>> {
+        let fork = input.fork();
+        let Ok(word) = fork.call(Ident::parse_any) else {
+            return Ok(None);
+        };
+        // `log::Logger`: a path to a behavior type, not the keyword.
+        if fork.peek(Token![::]) {
+            return Ok(None);
+        }
+        let kind = match word.to_string().as_str() {
+            "log" | "if_time" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                let deco = if keyword == "log" {
+                    self.log(&keyword, input)?
+                } else {
+                    self.if_time(&keyword, input)?
+                };
+                Kind::Decorator { deco, keyword }
+            }
+            "wait_for" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                Kind::Behavior(self.wait_for(&keyword, input)?)
+            }
+            "wait_until" => {
+                let keyword: Ident = input.call(Ident::parse_any)?;
+                Kind::Behavior(self.wait_until(&keyword, input)?)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(kind))
+    }
+
     /// `log(start = "…", success = "…", failure = "…")` (SPEC R9), after
     /// the keyword: each message a string literal, at least one, each at
     /// most once.
