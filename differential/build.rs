@@ -1,7 +1,9 @@
 //! Writes `$OUT_DIR/trees.rs`: one `tree!` invocation per seed of the fixed
 //! seed list (each a random tree and its subtree, drawn by
-//! `deciders_reference::gen`), and `play`, which runs a script on the
-//! generated tree of a seed, its state built with `with_seed` (D8).
+//! `deciders_reference::gen`), the fixture's `Posted` for each tree under
+//! test (its `post`, `vars` and `since`, V3, V4), and `play`, which runs a
+//! script on the generated tree of a seed, its state built with
+//! `with_seed` (D8).
 //!
 //! `DIFFERENTIAL_TREES=N` changes how many seeds are compiled (default 220).
 
@@ -23,6 +25,13 @@ fn main() {
     let _ = writeln!(out, "pub const SEEDS: &[u64] = &{seeds:?};");
     for &seed in &seeds {
         let forest = deciders_reference::gen::forest(seed);
+        let _ = writeln!(
+            out,
+            "impl Posted for T{seed} {{\n    \
+             fn post_event(&mut self, e: &Ev, w: &mut World, f: &mut deciders::Frame) {{ T{seed}::post(self, e, w, f) }}\n    \
+             fn var_bits(&self) -> u64 {{ T{seed}::vars(self).bits() }}\n    \
+             fn stamp_since(&self, i: usize) -> Option<f64> {{ T{seed}::since(self, i) }}\n}}"
+        );
         if seed % 2 == 0 && forest.trees.len() > 1 {
             // S3: the referenced trees in a module of their own, in another
             // invocation, named by path from the first tree.
@@ -71,12 +80,13 @@ fn main() {
          pub fn play(index: usize, seed: u64, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
     );
     for (i, seed) in seeds.iter().enumerate() {
+        let stamps = deciders_reference::gen::forest(*seed).decls.stamps.len();
         let _ = writeln!(
             out,
             "        {i} => {{\n            let path = |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f);\n            \
              // `new()` is seed 0.\n            \
              let tree = if seed == 0 {{ T{seed}::new() }} else {{ T{seed}::with_seed(seed) }};\n            \
-             run(tree, frames, path)\n        }}"
+             run(tree, frames, path, {stamps})\n        }}"
         );
     }
     let _ = writeln!(

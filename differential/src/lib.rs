@@ -3,6 +3,7 @@
 //! [`Inputs`] the reference model uses, so the
 //! two hook logs can be compared line by line.
 
+use std::any::Any;
 use std::cell::RefCell;
 
 use deciders::decorator::Before;
@@ -42,6 +43,38 @@ fn completed(exit: Exit) -> Option<tree::Status> {
     }
 }
 
+/// The events the scripts post (V4); every generated tree declares
+/// `events = Ev`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ev {
+    Alarm,
+    Clear,
+    Seen,
+    Hit(u8),
+}
+
+/// The events a `Frame::Post(k)` posts, by `k`: the values the model's
+/// `EVENTS` names.
+pub const EVENT_VALUES: [Ev; 5] = [Ev::Alarm, Ev::Clear, Ev::Seen, Ev::Hit(0), Ev::Hit(1)];
+
+/// The index of a posted event in [`EVENT_VALUES`].
+fn event_index(event: &dyn Any) -> usize {
+    let e = event.downcast_ref::<Ev>().expect("the trees post `Ev`");
+    EVENT_VALUES
+        .iter()
+        .position(|v| v == e)
+        .expect("scripts post only `EVENT_VALUES`")
+}
+
+/// What the fixture needs of a generated tree besides [`Tree`]: its own
+/// `post`, `vars` and `since` (V3, V4). `build.rs` implements it for every
+/// tree under test.
+pub trait Posted: Tree<World> {
+    fn post_event(&mut self, event: &Ev, w: &mut World, frame: &mut deciders::Frame);
+    fn var_bits(&self) -> u64;
+    fn stamp_since(&self, stamp: usize) -> Option<f64>;
+}
+
 /// A behavior logging every hook under its name.
 pub struct Act(pub &'static str);
 
@@ -59,6 +92,9 @@ impl Behavior<World> for Act {
     fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
         w.io.get_mut().deactivate(self.0, completed(exit));
     }
+    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
+        w.io.get_mut().event(self.0, event_index(event));
+    }
 }
 
 /// A behavior with no `tick` hook.
@@ -74,6 +110,9 @@ impl Behavior<World> for Hold {
     }
     fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
         w.io.get_mut().deactivate(self.0, completed(exit));
+    }
+    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
+        w.io.get_mut().event(self.0, event_index(event));
     }
 }
 
@@ -97,6 +136,9 @@ impl Behavior<World> for Blk {
     }
     fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
         w.io.get_mut().deactivate(&self.log, completed(exit));
+    }
+    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
+        w.io.get_mut().event(&self.log, event_index(event));
     }
 }
 
@@ -186,11 +228,13 @@ pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
     }
 }
 
-/// Plays `frames` on `tree`, recording every frame.
-pub fn run<T: Tree<World>>(
+/// Plays `frames` on `tree` (whose forest declares `stamps` timestamps),
+/// recording every frame.
+pub fn run<T: Posted>(
     mut tree: T,
     frames: &[Frame],
     path: impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
+    stamps: usize,
 ) -> Vec<Record> {
     let mut w = World::default();
     let mut out = Vec::with_capacity(frames.len());
@@ -218,6 +262,11 @@ pub fn run<T: Tree<World>>(
                 tree.reset(&mut w, &mut deciders::Frame::new(0.0));
                 (None, (0, None))
             }
+            Frame::Post(k) => {
+                let event = &EVENT_VALUES[*k];
+                tree.post_event(event, &mut w, &mut deciders::Frame::new(0.0));
+                (None, (0, None))
+            }
         };
         let mut names = Vec::new();
         path(&tree, &mut |n| names.push(n.name.to_string()));
@@ -226,6 +275,8 @@ pub fn run<T: Tree<World>>(
             status,
             path: names,
             errors,
+            vars: tree.var_bits(),
+            since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
         });
     }
     out
@@ -259,12 +310,18 @@ pub fn run_model(
                 model.reset(&mut io);
                 (None, (0, None))
             }
+            Frame::Post(k) => {
+                model.post(&mut io, *k);
+                (None, (0, None))
+            }
         };
         out.push(Record {
             log: io.take(),
             status,
             path: model.path(),
             errors,
+            vars: model.vars(),
+            since: model.since(),
         });
     }
     for (k, v) in model.coverage() {

@@ -6,15 +6,18 @@
 //! switches' reads, in order), the root's status, the active path and the
 //! error report.
 //! Half the scripts run on a state seeded with a random non-zero seed (D8),
-//! the others on `new()` (seed 0).
+//! the others on `new()` (seed 0). Between ticks the scripts post events
+//! (V4); every frame also compares the variables and the time since each
+//! timestamp (V3).
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.
 
-use deciders_differential::{run_model, trees};
+use deciders_differential::{run_model, trees, EVENT_VALUES};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
 use deciders_reference::script::{AfterAnswer, BeforeAnswer, DTS, SCORES};
+use deciders_reference::tree::EVENTS;
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
@@ -89,7 +92,14 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
                 }
             },
         );
-    prop_oneof![40 => tick, 1 => Just(Frame::Halt), 1 => Just(Frame::Reset)]
+    // V4: an event between two ticks now and then.
+    let post = (0..EVENTS.len()).prop_map(Frame::Post);
+    prop_oneof![
+        40 => tick,
+        1 => Just(Frame::Halt),
+        1 => Just(Frame::Reset),
+        6 => post,
+    ]
 }
 
 /// A seed (0 half the time: `new()`) and the frames.
@@ -196,6 +206,15 @@ fn the_seed_list_covers_every_construct() {
             .collect();
         assert!(rare.is_empty(), "in fewer than 5 trees: {rare:?}");
     }
+}
+
+#[test]
+fn the_fixture_posts_the_events_the_model_names() {
+    // V4: `Frame::Post(k)` posts `EVENT_VALUES[k]` to the generated tree and
+    // `EVENTS[k]` to the model; the trees' patterns are written from the
+    // model's names.
+    let fixture: Vec<String> = EVENT_VALUES.iter().map(|e| format!("Ev::{e:?}")).collect();
+    assert_eq!(fixture, EVENTS);
 }
 
 #[test]

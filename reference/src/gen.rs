@@ -9,6 +9,14 @@
 //! from zero to two places; depth ≤ 6, fan-out ≤ 4 (so a `shuffle` never
 //! has more than its 64 children).
 //!
+//! Events (V3, V4): every tree declares `events = Ev` and the forest's
+//! variables and timestamps (up to three of each, timestamps often in a
+//! group); guards test variables (`var(v)`, `!var(v)`), some leaves are
+//! `wait_for(P)` or `wait_until(t, more_than = d[, or_never_set])` (L7),
+//! some slots are wrapped in `if_time(t, …) { … }` (R10), one level deeper
+//! than the depth above. These are drawn from a second generator, so that
+//! the rest of a forest is the one the seed drew before events existed.
+//!
 //! The generator is deterministic in its seed: the same seed gives the same
 //! forest on every machine (`rand_xorshift` has a fixed stream), so the
 //! differential test's build script and the test itself draw the same trees.
@@ -17,8 +25,8 @@ use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use crate::tree::{
-    Case, Decide, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm, Policy,
-    Status, TreeDef,
+    Case, Decide, Decls, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm,
+    Pattern, Policy, StampDecl, Status, TimeTest, TreeDef, VarDecl, ATOMS,
 };
 
 /// Durations the generator writes, in seconds.
@@ -33,6 +41,10 @@ pub const SWITCH_VALUES: std::ops::Range<i32> = -1..5;
 
 /// Deepest node below a root.
 const MAX_DEPTH: usize = 6;
+
+/// The durations `wait_until` and `if_time` compare with (L7, R10): 0 and
+/// 0.25 often land exactly on the boundary (a `dt` of 0, or of 0.25).
+const TIME_DURATIONS: &[f64] = &[0.0, 0.1, 0.25, 0.5, 1.0];
 
 /// The names a script can drive, per forest.
 #[derive(Clone, Debug, Default)]
@@ -56,16 +68,20 @@ pub struct Names {
 pub fn forest(seed: u64) -> Forest {
     let mut g = Gen {
         rng: XorShiftRng::seed_from_u64(seed),
+        ev: XorShiftRng::seed_from_u64(seed ^ 0xe7e7_5eed_0000_0000),
+        decls: Decls::default(),
         counter: 0,
         budget: 0,
         subtree: false,
     };
+    g.decls = g.declarations();
     g.budget = 10;
     let sub_root = g.root(3);
     g.subtree = true;
     g.budget = g.rng.random_range(12..40);
     let main_root = g.root(MAX_DEPTH);
     Forest {
+        decls: g.decls,
         trees: vec![
             TreeDef {
                 name: format!("T{seed}"),
@@ -118,6 +134,10 @@ fn collect(n: &Node, names: &mut Names) {
 
 struct Gen {
     rng: XorShiftRng,
+    /// V3, V4, L7, R10: what events add to a forest is drawn from this one.
+    ev: XorShiftRng,
+    /// The forest's variables and timestamps.
+    decls: Decls,
     counter: usize,
     /// Roughly how many more nodes to draw.
     budget: usize,
@@ -222,7 +242,19 @@ impl Gen {
             children: Vec::new(),
         };
         self.children(&mut node, depth, max_depth);
-        node
+        // R12: the child of `recheck(…)` carries the guard between the
+        // parentheses, so it is not wrapped.
+        if recheck_child {
+            return node;
+        }
+        let draw = self.ev.random_range(0..100u32);
+        if draw < 6 && !self.decls.stamps.is_empty() {
+            self.if_time(node)
+        } else if (6..10).contains(&draw) && !self.decls.vars.is_empty() {
+            self.recheck_var(node)
+        } else {
+            node
+        }
     }
 
     /// G6: the guard of a decider group (with no DBlock to hand on) often
@@ -271,6 +303,16 @@ impl Gen {
 
     fn guard(&mut self) -> Guard {
         let mut g = Guard::default();
+        let vars = self.decls.vars.len();
+        if vars > 0 && self.ev.random_bool(0.15) {
+            // G1, V4: one `var` item, now and then two; `!var` as often as
+            // `var` (the variables are false most of the time: a `var`
+            // item rejects more than it accepts).
+            for _ in 0..if self.ev.random_bool(0.2) { 2 } else { 1 } {
+                let v = self.ev.random_range(0..vars);
+                g.vars.push((v, self.ev.random_bool(0.5)));
+            }
+        }
         for _ in 0..self.rng.random_range(0..=2u32) {
             if self.rng.random_bool(0.5) {
                 continue;
@@ -319,6 +361,8 @@ impl Gen {
         };
         if self.rng.random_bool(leaf_weight.min(1.0)) {
             return match self.rng.random_range(0..20u32) {
+                // L7: an event's leaf in place of a behavior now and then.
+                0..=10 if self.ev.random_bool(0.2) => self.event_leaf(),
                 0..=10 => Kind::Act(self.fresh("a")),
                 11 => Kind::Hold(self.fresh("h")),
                 12..=14 => Kind::Condition {
@@ -493,6 +537,142 @@ impl Gen {
 }
 
 impl Gen {
+    /// V3, V4: the forest's declarations: up to three variables, each set
+    /// and cleared by a pattern or two (written in either order), and up
+    /// to three timestamps, often in a group.
+    fn declarations(&mut self) -> Decls {
+        let mut decls = Decls {
+            events: true,
+            ..Decls::default()
+        };
+        for i in 0..self.ev.random_range(0..=3usize) {
+            let mut effects = vec![(true, self.pattern()), (false, self.pattern())];
+            match self.ev.random_range(0..8u32) {
+                0 => effects.reverse(),
+                1 => effects.truncate(1),
+                2 => effects.insert(1, (true, self.pattern())),
+                _ => {}
+            }
+            decls.vars.push(VarDecl {
+                name: format!("v{i}"),
+                effects,
+            });
+        }
+        for i in 0..self.ev.random_range(0..=3usize) {
+            let on = self.pattern();
+            let group = match self.ev.random_range(0..10u32) {
+                0..=5 => Some("ga".to_string()),
+                6 => Some("gb".to_string()),
+                _ => None,
+            };
+            decls.stamps.push(StampDecl {
+                name: format!("t{i}"),
+                on,
+                group,
+            });
+        }
+        decls
+    }
+
+    /// An event pattern: one atom, now and then two alternatives that
+    /// match no event in common (rustc warns of an alternative that can
+    /// never be reached, `Ev::Hit(_) | Ev::Hit(0)`).
+    fn pattern(&mut self) -> Pattern {
+        let first = self.ev.random_range(0..ATOMS.len());
+        let mut p = vec![first];
+        if self.ev.random_bool(0.25) {
+            let second = self.ev.random_range(0..ATOMS.len());
+            if !ATOMS[second].1.iter().any(|e| ATOMS[first].1.contains(e)) {
+                p.push(second);
+            }
+        }
+        p
+    }
+
+    /// L7: `wait_for(P)`, or `wait_until(t, more_than = d[, or_never_set])`
+    /// when the forest declares a timestamp.
+    fn event_leaf(&mut self) -> Kind {
+        if self.decls.stamps.is_empty() || self.ev.random_bool(0.5) {
+            Kind::WaitFor(self.pattern())
+        } else {
+            Kind::WaitUntil(self.time_test(false))
+        }
+    }
+
+    /// L7, R10: a test of the time since a timestamp; `less_than` only when
+    /// `less` (never with 0: nothing is less than 0 seconds ago), and then
+    /// mostly `or_never_set` (a timestamp is never set most of the time:
+    /// the child would hardly ever run); `more_than = 0.0` often, whose
+    /// boundary a `dt` of 0 reaches.
+    fn time_test(&mut self, less: bool) -> TimeTest {
+        let stamp = self.ev.random_range(0..self.decls.stamps.len());
+        let d = loop {
+            let d = TIME_DURATIONS[self.ev.random_range(0..TIME_DURATIONS.len())];
+            if less && d == 0.0 {
+                continue;
+            }
+            break if !less && self.ev.random_bool(0.3) {
+                0.0
+            } else {
+                d
+            };
+        };
+        TimeTest {
+            stamp,
+            less,
+            d,
+            or_never_set: self.ev.random_bool(if less { 0.7 } else { 0.35 }),
+        }
+    }
+
+    /// R10: `node` wrapped in `if_time(…) { node }`.
+    fn if_time(&mut self, node: Node) -> Node {
+        let less = self.ev.random_bool(0.5);
+        let test = self.time_test(less);
+        self.wrap(node, Deco::IfTime(test)).0
+    }
+
+    /// R12, V4: `node` wrapped in `recheck(var(v)) { node }` or
+    /// `recheck(!var(v))`: the variable is tested on entry and every tick
+    /// while the node runs. Not when the node's guard stays with it.
+    fn recheck_var(&mut self, node: Node) -> Node {
+        let v = self.ev.random_range(0..self.decls.vars.len());
+        let set = self.ev.random_bool(0.3);
+        let (mut wrapper, moved) = self.wrap(node, Deco::Recheck);
+        if !moved {
+            // The node's own guard (a DBlock, a delegation) stays: unwrap.
+            let mut node = wrapper.children.pop().expect("one child");
+            node.name = wrapper.name;
+            return node;
+        }
+        wrapper.children[0].guard = Some(Guard {
+            vars: vec![(v, set)],
+            recheck: true,
+            ..Guard::default()
+        });
+        wrapper
+    }
+
+    /// `node` wrapped in the decorator `deco`. The wrapper takes the slot's
+    /// name and the guard, unless the guard must stay with the node it
+    /// guards (a DBlock for its receiver, G2; `delegate` and `redecide` on
+    /// a decider group, G5, G6); the node is renamed. Also returns whether
+    /// the node is left without a guard.
+    fn wrap(&mut self, mut node: Node, deco: Deco) -> (Node, bool) {
+        let stays = node.guard.as_ref().is_some_and(|g| {
+            g.delegate || g.redecide || matches!(g.decide, Some(Decide::Block { .. }))
+        });
+        let guard = if stays { None } else { node.guard.take() };
+        let name = std::mem::replace(&mut node.name, self.fresh("n"));
+        let wrapper = Node {
+            name,
+            guard,
+            kind: Kind::Decorator(deco),
+            children: vec![node],
+        };
+        (wrapper, !stays)
+    }
+
     /// C10: the patterns of `count` cases: disjoint sets of one or two
     /// integers of [`CASE_VALUES`] (no case unreachable), the last one `_`
     /// now and then.
@@ -534,16 +714,49 @@ pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
             out.insert("random group behind two references");
         }
     }
+    decls_census(&forest.decls, &mut out);
     for t in &forest.trees {
         census(&t.root, None, &mut out);
     }
     out
 }
 
+/// V3, V4: what the declarations combine.
+fn decls_census(decls: &Decls, out: &mut std::collections::BTreeSet<&'static str>) {
+    let stamps = &decls.stamps;
+    if stamps
+        .iter()
+        .enumerate()
+        .any(|(i, s)| s.group.is_some() && stamps[i + 1..].iter().any(|o| o.group == s.group))
+    {
+        out.insert("timestamps in a group");
+    }
+    for v in &decls.vars {
+        // V4: an event that both sets and clears the variable.
+        let both = (0..crate::tree::EVENTS.len()).any(|k| {
+            let hit = |set: bool| {
+                v.effects
+                    .iter()
+                    .any(|(s, p)| *s == set && crate::tree::pattern_matches(p, k))
+            };
+            hit(true) && hit(false)
+        });
+        if both {
+            out.insert("an event sets and clears a variable");
+        }
+        if v.effects.first().is_some_and(|(set, _)| !set) {
+            out.insert("a variable's clear written first");
+        }
+    }
+}
+
 /// Every construct [`features`] can report.
 pub const FEATURES: &[&str] = &[
+    "!var guard",
+    "a variable's clear written first",
     "all/not_all flags",
     "all_complete with failure >= m",
+    "an event sets and clears a variable",
     "any/none flags",
     "concurrent",
     "condition (maybe)",
@@ -570,6 +783,9 @@ pub const FEATURES: &[&str] = &[
     "guarded child of a parallel",
     "guarded sequential child",
     "hold (no tick hook)",
+    "if_time less_than",
+    "if_time more_than",
+    "if_time or_never_set",
     "if_then_else",
     "if_then_else without else",
     "nested delegate",
@@ -578,6 +794,7 @@ pub const FEATURES: &[&str] = &[
     "random group",
     "random group behind two references",
     "recheck decorator",
+    "recheck over a variable",
     "recheck under a status composite",
     "redecide",
     "retry(forever)",
@@ -589,8 +806,13 @@ pub const FEATURES: &[&str] = &[
     "stimuli flags",
     "switch with `_ => fail`",
     "switch with a default",
+    "timestamps in a group",
     "two references to one subtree",
+    "var guard",
     "wait",
+    "wait_for",
+    "wait_until",
+    "wait_until or_never_set",
     "while_do_else",
     "while_do_else without else",
 ];
@@ -662,53 +884,69 @@ fn count_subtrees(n: &Node) -> usize {
         + n.children.iter().map(count_subtrees).sum::<usize>()
 }
 
+/// G1–G6: what the guard `g` of `n` (under `parent`) uses.
+fn guard_census(
+    n: &Node,
+    g: &Guard,
+    parent: Option<&Kind>,
+    out: &mut std::collections::BTreeSet<&'static str>,
+) {
+    for f in &g.flags {
+        out.insert(if f.stimuli {
+            "stimuli flags"
+        } else if matches!(f.op, FlagOp::All | FlagOp::NotAll) {
+            "all/not_all flags"
+        } else {
+            "any/none flags"
+        });
+    }
+    if g.every.is_some() && g.recheck {
+        out.insert("every on a recheck guard");
+    }
+    for &(_, set) in &g.vars {
+        out.insert(if set { "var guard" } else { "!var guard" });
+    }
+    if !g.vars.is_empty() && matches!(parent, Some(Kind::Decorator(Deco::Recheck))) {
+        out.insert("recheck over a variable");
+    }
+    if g.redecide {
+        out.insert("redecide");
+    }
+    if g.delegate {
+        delegation_census(n, g, parent, out);
+    }
+    if let Some(Decide::Block { .. }) = g.decide {
+        out.insert(match n.kind {
+            Kind::Blk => "dblock into a behavior",
+            _ => "dblock into a group behavior",
+        });
+    }
+    match parent {
+        Some(Kind::Composite {
+            policy: Policy::Sequential,
+            ..
+        }) => {
+            out.insert("guarded sequential child");
+        }
+        Some(Kind::Parallel { .. }) => {
+            out.insert("guarded child of a parallel");
+        }
+        Some(Kind::Decorator(_)) => {
+            out.insert("guarded child of a decorator");
+        }
+        Some(Kind::IfThenElse | Kind::WhileDoElse) => {
+            out.insert("guarded child of a control node");
+        }
+        Some(Kind::Composite { policy, .. }) if !policy.is_decider_group() && g.recheck => {
+            out.insert("recheck under a status composite");
+        }
+        _ => {}
+    }
+}
+
 fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<&'static str>) {
     if let Some(g) = &n.guard {
-        for f in &g.flags {
-            out.insert(if f.stimuli {
-                "stimuli flags"
-            } else if matches!(f.op, FlagOp::All | FlagOp::NotAll) {
-                "all/not_all flags"
-            } else {
-                "any/none flags"
-            });
-        }
-        if g.every.is_some() && g.recheck {
-            out.insert("every on a recheck guard");
-        }
-        if g.redecide {
-            out.insert("redecide");
-        }
-        if g.delegate {
-            delegation_census(n, g, parent, out);
-        }
-        if let Some(Decide::Block { .. }) = g.decide {
-            out.insert(match n.kind {
-                Kind::Blk => "dblock into a behavior",
-                _ => "dblock into a group behavior",
-            });
-        }
-        match parent {
-            Some(Kind::Composite {
-                policy: Policy::Sequential,
-                ..
-            }) => {
-                out.insert("guarded sequential child");
-            }
-            Some(Kind::Parallel { .. }) => {
-                out.insert("guarded child of a parallel");
-            }
-            Some(Kind::Decorator(_)) => {
-                out.insert("guarded child of a decorator");
-            }
-            Some(Kind::IfThenElse | Kind::WhileDoElse) => {
-                out.insert("guarded child of a control node");
-            }
-            Some(Kind::Composite { policy, .. }) if !policy.is_decider_group() && g.recheck => {
-                out.insert("recheck under a status composite");
-            }
-            _ => {}
-        }
+        guard_census(n, g, parent, out);
     }
     match (&n.kind, parent) {
         (Kind::Composite { .. }, Some(Kind::Decorator(_))) => {
@@ -722,97 +960,93 @@ fn census(n: &Node, parent: Option<&Kind>, out: &mut std::collections::BTreeSet<
         }
         _ => {}
     }
-    match &n.kind {
-        Kind::Hold(_) => {
-            out.insert("hold (no tick hook)");
-        }
-        Kind::Wait(_) => {
-            out.insert("wait");
-        }
-        Kind::Condition { maybe: true, .. } => {
-            out.insert("condition (maybe)");
-        }
-        Kind::Concurrent => {
-            out.insert("concurrent");
-        }
-        Kind::Composite {
-            policy, rescore, ..
-        } => match policy {
-            Policy::Random => {
-                out.insert("random group");
-            }
-            Policy::Shuffle => {
-                out.insert("shuffle group");
-            }
-            Policy::Scored => {
-                out.insert(if rescore.is_some() {
-                    "scored with rescore"
-                } else {
-                    "scored group"
-                });
-            }
-            _ => {}
-        },
-        Kind::Decorator(Deco::Recheck) => {
-            out.insert("recheck decorator");
-        }
-        Kind::Decorator(Deco::Custom(_)) => {
-            out.insert("custom decorator");
-        }
-        Kind::Decorator(Deco::Retry(None)) => {
-            out.insert("retry(forever)");
-        }
-        Kind::Parallel {
-            form: ParallelForm::Thresholds,
-            ..
-        } => {
-            out.insert("parallel thresholds");
-        }
-        Kind::Parallel {
-            form: ParallelForm::AllComplete,
-            failure,
-            ..
-        } => {
-            out.insert(if failure.is_some() {
-                "all_complete with failure >= m"
-            } else {
-                "parallel(all_complete)"
-            });
-        }
-        Kind::Decorator(Deco::RunOnce(written)) => {
-            out.insert(if written.is_some() {
-                "run_once with a status"
-            } else {
-                "run_once"
-            });
-        }
-        Kind::IfThenElse => {
-            out.insert(if n.children.len() == 3 {
-                "if_then_else"
-            } else {
-                "if_then_else without else"
-            });
-        }
-        Kind::WhileDoElse => {
-            out.insert(if n.children.len() == 3 {
-                "while_do_else"
-            } else {
-                "while_do_else without else"
-            });
-        }
-        Kind::Switch { .. } => {
-            // C10: every generated switch ends with `_`; `_ => fail` is how
-            // "no other case matches: Failure" is written.
-            let fails = matches!(n.children.last(), Some(c) if matches!(c.kind, Kind::Fail));
-            out.insert(if fails {
-                "switch with `_ => fail`"
-            } else {
-                "switch with a default"
-            });
-        }
-        _ => {}
-    }
+    out.extend(kind_feature(n));
+    event_census(&n.kind, out);
     for c in &n.children {
         census(c, Some(&n.kind), out);
     }
+}
+
+/// L7, R10: the leaves and the decorator over events.
+fn event_census(kind: &Kind, out: &mut std::collections::BTreeSet<&'static str>) {
+    match kind {
+        Kind::WaitFor(_) => {
+            out.insert("wait_for");
+        }
+        Kind::WaitUntil(t) => {
+            out.insert(if t.or_never_set {
+                "wait_until or_never_set"
+            } else {
+                "wait_until"
+            });
+        }
+        Kind::Decorator(Deco::IfTime(t)) => {
+            out.insert(if t.less {
+                "if_time less_than"
+            } else {
+                "if_time more_than"
+            });
+            if t.or_never_set {
+                out.insert("if_time or_never_set");
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The construct node `n` is, if [`FEATURES`] names it.
+fn kind_feature(n: &Node) -> Option<&'static str> {
+    let with_else = n.children.len() == 3;
+    Some(match &n.kind {
+        Kind::Hold(_) => "hold (no tick hook)",
+        Kind::Wait(_) => "wait",
+        Kind::Condition { maybe: true, .. } => "condition (maybe)",
+        Kind::Concurrent => "concurrent",
+        Kind::Composite {
+            policy: Policy::Random,
+            ..
+        } => "random group",
+        Kind::Composite {
+            policy: Policy::Shuffle,
+            ..
+        } => "shuffle group",
+        Kind::Composite {
+            policy: Policy::Scored,
+            rescore: Some(_),
+            ..
+        } => "scored with rescore",
+        Kind::Composite {
+            policy: Policy::Scored,
+            ..
+        } => "scored group",
+        Kind::Decorator(Deco::Recheck) => "recheck decorator",
+        Kind::Decorator(Deco::Custom(_)) => "custom decorator",
+        Kind::Decorator(Deco::Retry(None)) => "retry(forever)",
+        Kind::Parallel {
+            form: ParallelForm::Thresholds,
+            ..
+        } => "parallel thresholds",
+        Kind::Parallel {
+            form: ParallelForm::AllComplete,
+            failure: Some(_),
+            ..
+        } => "all_complete with failure >= m",
+        Kind::Parallel {
+            form: ParallelForm::AllComplete,
+            ..
+        } => "parallel(all_complete)",
+        Kind::Decorator(Deco::RunOnce(Some(_))) => "run_once with a status",
+        Kind::Decorator(Deco::RunOnce(None)) => "run_once",
+        Kind::IfThenElse if with_else => "if_then_else",
+        Kind::IfThenElse => "if_then_else without else",
+        Kind::WhileDoElse if with_else => "while_do_else",
+        Kind::WhileDoElse => "while_do_else without else",
+        // C10: every generated switch ends with `_`; `_ => fail` is how
+        // "no other case matches: Failure" is written.
+        Kind::Switch { .. } => match n.children.last() {
+            Some(c) if matches!(c.kind, Kind::Fail) => "switch with `_ => fail`",
+            _ => "switch with a default",
+        },
+        _ => return None,
+    })
 }

@@ -19,8 +19,8 @@ use std::collections::BTreeMap;
 
 use crate::script::{blk_log_name, BeforeAnswer, Inputs};
 use crate::tree::{
-    case_matches, Case, Decide, Deco, FlagTest, Forest, Group, Kind, Node, ParallelForm, Policy,
-    Status,
+    case_matches, pattern_matches, Case, Decide, Deco, FlagTest, Forest, Group, Kind, Node,
+    ParallelForm, Policy, Status, TimeTest,
 };
 
 /// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
@@ -85,6 +85,12 @@ pub struct Model<'f> {
     root: Inst<'f>,
     /// T2: the tree clock, advanced by `dt` at the start of every tick.
     clock: f64,
+    /// V4: the variables, bit `i` for `forest.decls.vars[i]` (all false at
+    /// first and after a reset; kept by a halt).
+    vars: u64,
+    /// V3: when each timestamp of `forest.decls.stamps` was last stamped,
+    /// `None` if never (at first and after a reset; kept by a halt).
+    stamps: Vec<Option<f64>>,
     /// How often each rule's interesting branch was taken (see [`COVERAGE`]).
     coverage: BTreeMap<&'static str, u64>,
 }
@@ -145,9 +151,20 @@ pub const COVERAGE: &[&str] = &[
     "if_then_else keeps its branch",
     "if_then_else no else fails",
     "if_then_else then branch",
+    "L7 wait_for completes",
+    "L7 wait_for waits",
+    "L7 wait_until at the boundary waits",
+    "L7 wait_until completes",
+    "L7 wait_until never set waits",
+    "L7 wait_until or_never_set succeeds",
     "parallel fails",
     "parallel succeeds",
     "priority interrupts",
+    "R10 if_time at the boundary",
+    "R10 if_time fails",
+    "R10 if_time never set",
+    "R10 if_time passes",
+    "R10 if_time test turned false while the child runs",
     "R12 recheck rejects",
     "R12 recheck rejects on entry",
     "recheck keeps (timer)",
@@ -168,6 +185,13 @@ pub const COVERAGE: &[&str] = &[
     "switch halts previous case",
     "timeout fires",
     "timer rejects",
+    "V3 stamp clears its group",
+    "V3 stamp set",
+    "V4 event delivered",
+    "V4 set and cleared by one event",
+    "V4 var rejects",
+    "V4 variable cleared",
+    "V4 variable set",
     "wait completes",
     "while_do_else condition running keeps the branch",
     "while_do_else no else fails",
@@ -195,6 +219,10 @@ struct Env<'a> {
     now: f64,
     flags: u64,
     stimuli: u64,
+    /// V4: the variables, as the last `post` left them.
+    vars: u64,
+    /// V3: the timestamps, as the last `post` left them.
+    stamps: &'a [Option<f64>],
     /// D9: the groups that broke the subset rule this tick.
     errors: &'a mut Vec<String>,
     coverage: &'a mut BTreeMap<&'static str, u64>,
@@ -246,7 +274,13 @@ enum Run {
     Wait {
         start: f64,
     },
+    /// A condition, or a `wait_until` (L7): no state of their own.
     Condition,
+    /// `wait_for` (L7, V4): whether a matching event was posted since it
+    /// was entered.
+    WaitFor {
+        seen: bool,
+    },
     Group {
         /// The group behavior (D7), active with the group.
         behavior: Option<(String, String)>,
@@ -287,6 +321,13 @@ fn due(last: Option<f64>, now: f64, interval: f64) -> bool {
     last.is_none_or(|l| now - l >= interval)
 }
 
+/// G1, V4: `var(v)` / `!var(v)` items, after the flags.
+fn vars_pass(tests: &[(usize, bool)], vars: u64) -> bool {
+    tests
+        .iter()
+        .all(|&(v, set)| (vars & (1u64 << v) != 0) == set)
+}
+
 fn flags_pass(tests: &[FlagTest], flags: u64, stimuli: u64) -> bool {
     // G1: decision flags first, then stimuli flags; calls no user code.
     tests
@@ -313,6 +354,8 @@ impl<'f> Model<'f> {
             seed,
             root: Inst::new(forest, &forest.trees[0].root, seed, &mut 0),
             clock: 0.0,
+            vars: 0,
+            stamps: vec![None; forest.decls.stamps.len()],
             coverage: BTreeMap::new(),
         }
     }
@@ -338,6 +381,8 @@ impl<'f> Model<'f> {
             now: self.clock,
             flags,
             stimuli,
+            vars: self.vars,
+            stamps: &self.stamps,
             errors: &mut errors,
             coverage: &mut self.coverage,
         };
@@ -359,6 +404,8 @@ impl<'f> Model<'f> {
             now: self.clock,
             flags: 0,
             stimuli: 0,
+            vars: self.vars,
+            stamps: &self.stamps,
             errors: &mut errors,
             coverage: &mut self.coverage,
         };
@@ -368,9 +415,75 @@ impl<'f> Model<'f> {
         }
     }
 
+    /// V4: event `k` (an index into [`crate::tree::EVENTS`]) is posted
+    /// between ticks. It takes effect at once: every variable bound to it
+    /// is set, then cleared, in declaration order; every timestamp bound to
+    /// it is stamped at the tree clock (the time of the last tick), the
+    /// other timestamps of its group cleared (V3); then every behavior on
+    /// the active path gets it, root first. Nothing is kept for nodes
+    /// entered later.
+    pub fn post(&mut self, io: &mut Inputs, k: usize) {
+        let decls = &self.forest.decls;
+        let mut hits = Vec::new();
+        for (i, v) in decls.vars.iter().enumerate() {
+            let bit = 1u64 << i;
+            let matching = |set: bool| {
+                v.effects
+                    .iter()
+                    .any(|(s, p)| *s == set && pattern_matches(p, k))
+            };
+            let set = matching(true);
+            if set {
+                hits.push("V4 variable set");
+                self.vars |= bit;
+            }
+            if matching(false) {
+                if set {
+                    hits.push("V4 set and cleared by one event");
+                }
+                hits.push("V4 variable cleared");
+                self.vars &= !bit;
+            }
+        }
+        for (i, st) in decls.stamps.iter().enumerate() {
+            if !pattern_matches(&st.on, k) {
+                continue;
+            }
+            // V3: at most one timestamp of a group is set.
+            for (j, other) in decls.stamps.iter().enumerate() {
+                let same_group = other.group.is_some() && other.group == st.group;
+                if j != i && same_group && self.stamps[j].is_some() {
+                    hits.push("V3 stamp clears its group");
+                    self.stamps[j] = None;
+                }
+            }
+            hits.push("V3 stamp set");
+            self.stamps[i] = Some(self.clock);
+        }
+        for h in hits {
+            *self.coverage.entry(h).or_default() += 1;
+        }
+        self.root.deliver(io, k, &mut self.coverage);
+    }
+
+    /// V4: the variables, bit `i` for variable `i`.
+    pub fn vars(&self) -> u64 {
+        self.vars
+    }
+
+    /// V3: seconds of tree clock since each timestamp was stamped, `None`
+    /// if never, in declaration order.
+    pub fn since(&self) -> Vec<Option<f64>> {
+        self.stamps
+            .iter()
+            .map(|s| s.map(|t| self.clock - t))
+            .collect()
+    }
+
     /// Halts, then returns every piece of state to its initial value (O3),
     /// keeping the seed: generators start again from it, shuffle rounds
-    /// are cleared (D5, D8).
+    /// are cleared (D5, D8); the variables and timestamps are forgotten
+    /// (V3, V4).
     pub fn reset(&mut self, io: &mut Inputs) {
         self.halt(io);
         let mut coverage = std::mem::take(&mut self.coverage);
@@ -435,6 +548,35 @@ impl<'f> Inst<'f> {
         }
     }
 
+    /// V4: hands event `k` to every behavior on the active path below and
+    /// at this node, root first (a group behavior before its group's
+    /// children; parallel children in declaration order); an active
+    /// `wait_for` whose pattern matches remembers it for its next tick.
+    fn deliver(&mut self, io: &mut Inputs, k: usize, coverage: &mut BTreeMap<&'static str, u64>) {
+        if !self.active {
+            return;
+        }
+        match &mut self.run {
+            Run::Leaf { log, .. }
+            | Run::Group {
+                behavior: Some((_, log)),
+                ..
+            } => {
+                io.event(log, k);
+                *coverage.entry("V4 event delivered").or_default() += 1;
+            }
+            Run::WaitFor { seen } => {
+                if matches!(&self.node.kind, Kind::WaitFor(p) if pattern_matches(p, k)) {
+                    *seen = true;
+                }
+            }
+            _ => {}
+        }
+        for c in &mut self.children {
+            c.deliver(io, k, coverage);
+        }
+    }
+
     fn path(&self, out: &mut Vec<String>) {
         if !self.active {
             return;
@@ -484,6 +626,11 @@ impl<'f> Inst<'f> {
             });
             return None;
         }
+        // G1, V4: the variables after the flags, before the timer.
+        if !vars_pass(&g.vars, env.vars) {
+            env.hit("V4 var rejects");
+            return None;
+        }
         if let Some(interval) = g.every {
             // G1: called at most once per interval, stamped whenever the
             // check reaches the decide step.
@@ -529,7 +676,7 @@ impl<'f> Inst<'f> {
         let Some(g) = &self.node.guard else {
             return true;
         };
-        if !flags_pass(&g.flags, env.flags, env.stimuli) {
+        if !flags_pass(&g.flags, env.flags, env.stimuli) || !vars_pass(&g.vars, env.vars) {
             return false;
         }
         if let Some(interval) = g.every {
@@ -611,6 +758,17 @@ impl<'f> Inst<'f> {
                 self.run = Run::Wait { start: env.now };
                 self.tick(env)
             }
+            // L7: built-in behaviors: activated, then ticked at once.
+            Kind::WaitFor(_) => {
+                self.active = true;
+                self.run = Run::WaitFor { seen: false };
+                self.tick(env)
+            }
+            Kind::WaitUntil(_) => {
+                self.active = true;
+                self.run = Run::Condition;
+                self.tick(env)
+            }
             Kind::Composite { policy, group, .. } => {
                 self.enter_composite(env, *policy, group, handed)
             }
@@ -686,6 +844,28 @@ impl<'f> Inst<'f> {
                 };
                 self.finish(s)
             }
+            Kind::WaitFor(_) => {
+                let Run::WaitFor { seen } = self.run else {
+                    unreachable!()
+                };
+                // L7, V4: an event matching was posted while active.
+                env.hit(if seen {
+                    "L7 wait_for completes"
+                } else {
+                    "L7 wait_for waits"
+                });
+                let s = if seen {
+                    Status::Success
+                } else {
+                    Status::Running
+                };
+                self.finish(s)
+            }
+            Kind::WaitUntil(t) => {
+                let ok = time_test(env, t, "L7 wait_until");
+                let s = if ok { Status::Success } else { Status::Running };
+                self.finish(s)
+            }
             Kind::Composite { policy, .. } => self.tick_composite(env, *policy),
             Kind::Decorator(deco) => self.tick_deco(env, deco),
             Kind::Parallel { .. } | Kind::Concurrent => self.step_parallel(env),
@@ -738,7 +918,7 @@ impl<'f> Inst<'f> {
                     self.children[0].halt(env);
                 }
             }
-            Run::Idle | Run::Wait { .. } | Run::Condition => {}
+            Run::Idle | Run::Wait { .. } | Run::Condition | Run::WaitFor { .. } => {}
         }
         self.active = false;
     }
@@ -1349,6 +1529,7 @@ impl<'f> Inst<'f> {
         match deco {
             Deco::Custom(name) => return self.enter_custom(env, name),
             Deco::Recheck => return self.enter_recheck(env),
+            Deco::IfTime(t) => return self.enter_if_time(env, t),
             _ => {}
         }
         // R3, R4: within the cooldown, Failure without ticking the child.
@@ -1385,6 +1566,7 @@ impl<'f> Inst<'f> {
         match deco {
             Deco::Custom(name) => return self.tick_custom(env, name),
             Deco::Recheck => return self.tick_recheck(env),
+            Deco::IfTime(t) => return self.tick_if_time(env, t),
             _ => {}
         }
         let (start, _, child) = self.deco_state();
@@ -1410,7 +1592,14 @@ impl<'f> Inst<'f> {
             self.enter_child(env, 0)
         };
         *self.deco_state().2 = s == Status::Running;
-        let out = match *deco {
+        let out = self.map_deco(env, deco, s);
+        self.finish(out)
+    }
+
+    /// R1–R5, R13: what a built-in decorator makes of its child's status
+    /// `s` this tick (halting a running child a completion replaces, R2).
+    fn map_deco(&mut self, env: &mut Env, deco: &'f Deco, s: Status) -> Status {
+        match *deco {
             Deco::Invert => match s {
                 Status::Success => Status::Failure,
                 Status::Failure => Status::Success,
@@ -1490,9 +1679,8 @@ impl<'f> Inst<'f> {
                 s
             }
             Deco::Timeout(_) | Deco::Delay(_) => s,
-            Deco::Recheck | Deco::Custom(_) => unreachable!("handled above"),
-        };
-        self.finish(out)
+            Deco::Recheck | Deco::Custom(_) | Deco::IfTime(_) => unreachable!("handled above"),
+        }
     }
 
     /// R12: `recheck(ITEMS) { child }`: the child's guard (the items, marked
@@ -1524,6 +1712,34 @@ impl<'f> Inst<'f> {
             return self.finish(Status::Failure);
         }
         let s = child.tick(env);
+        self.finish(s)
+    }
+
+    /// R10: `if_time` tests the time since its timestamp on entry: when the
+    /// test fails, Failure without entering the child (no activation);
+    /// else the child is entered (its guard first, G4) and its status
+    /// passes through.
+    fn enter_if_time(&mut self, env: &mut Env, t: &TimeTest) -> Status {
+        if !time_test(env, t, "R10 if_time") {
+            return Status::Failure;
+        }
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: true,
+        };
+        let s = self.enter_child(env, 0);
+        self.finish(s)
+    }
+
+    /// R10: while the child runs, the test is not made again: the child's
+    /// status passes through (G3: a `recheck` guard of the child is).
+    fn tick_if_time(&mut self, env: &mut Env, t: &TimeTest) -> Status {
+        if !t.holds(env.stamps[t.stamp], env.now) {
+            env.hit("R10 if_time test turned false while the child runs");
+        }
+        let s = self.tick_child(env, 0, self.marked_recheck(0));
         self.finish(s)
     }
 
@@ -1878,6 +2094,46 @@ impl<'f> Inst<'f> {
     }
 }
 
+/// L7, R10: the test of a `wait_until` or an `if_time` (`what`: which,
+/// for the coverage counters) at this tick's clock; the time since the
+/// timestamp is compared strictly, a timestamp never set passes only with
+/// `or_never_set`.
+fn time_test(env: &mut Env, t: &TimeTest, what: &'static str) -> bool {
+    let stamp = env.stamps[t.stamp];
+    let ok = t.holds(stamp, env.now);
+    let wait_until = what == "L7 wait_until";
+    let branch = match stamp {
+        None if wait_until => {
+            if ok {
+                "L7 wait_until or_never_set succeeds"
+            } else {
+                "L7 wait_until never set waits"
+            }
+        }
+        None => "R10 if_time never set",
+        Some(s) if env.now - s == t.d => {
+            if wait_until {
+                "L7 wait_until at the boundary waits"
+            } else {
+                "R10 if_time at the boundary"
+            }
+        }
+        Some(_) if wait_until && ok => "L7 wait_until completes",
+        Some(_) => "",
+    };
+    if !branch.is_empty() {
+        env.hit(branch);
+    }
+    if !wait_until {
+        env.hit(if ok {
+            "R10 if_time passes"
+        } else {
+            "R10 if_time fails"
+        });
+    }
+    ok
+}
+
 /// The child status on which a status composite goes on to the next child.
 fn continue_status(policy: Policy) -> Status {
     match policy {
@@ -1897,7 +2153,7 @@ fn continue_status(policy: Policy) -> Status {
 mod tests {
     use super::*;
     use crate::script::{AfterAnswer, Frame};
-    use crate::tree::{Guard, TreeDef};
+    use crate::tree::{Decls, Guard, StampDecl, TreeDef, VarDecl};
 
     fn node(name: &str, guard: Option<Guard>, kind: Kind, children: Vec<Node>) -> Node {
         Node {
@@ -1925,6 +2181,7 @@ mod tests {
                 name: "T".into(),
                 root,
             }],
+            decls: Decls::default(),
         }
     }
 
@@ -3548,5 +3805,294 @@ mod tests {
         );
         assert_eq!(m.path(), ["root", "outer", "inner", "carry"]);
         assert!(m.coverage().contains_key("G6 nested delegation"));
+    }
+
+    // ----- V3, V4, L7, R10: events ------------------------------------------
+
+    const ALARM: usize = 0; // EVENTS[0] = Ev::Alarm
+    const SEEN: usize = 2; // EVENTS[2] = Ev::Seen
+    const HIT0: usize = 3; // EVENTS[3] = Ev::Hit(0)
+    const HIT1: usize = 4; // EVENTS[4] = Ev::Hit(1)
+                           // Pattern atoms (ATOMS): 0 `Ev::Alarm`, 2 `Ev::Seen`, 3 `Ev::Hit(0)`,
+                           // 4 `Ev::Hit(_)`.
+
+    /// A forest whose tree declares `events = Ev`, `vars` and `stamps`.
+    fn declaring(root: Node, vars: Vec<VarDecl>, stamps: Vec<StampDecl>) -> Forest {
+        Forest {
+            decls: Decls {
+                events: true,
+                vars,
+                stamps,
+            },
+            ..forest(root)
+        }
+    }
+
+    fn stamp(name: &str, on: &[usize], group: Option<&str>) -> StampDecl {
+        StampDecl {
+            name: name.into(),
+            on: on.to_vec(),
+            group: group.map(str::to_string),
+        }
+    }
+
+    fn time_test(less: bool, d: f64, or_never_set: bool) -> TimeTest {
+        TimeTest {
+            stamp: 0,
+            less,
+            d,
+            or_never_set,
+        }
+    }
+
+    #[track_caller]
+    fn tick_dt(m: &mut Model, io: &mut Inputs, dt: f32, s: Status, expected: &[&str]) {
+        assert_eq!(m.tick(io, dt, 0, 0).0, s);
+        assert_eq!(io.take(), expected);
+    }
+
+    #[test]
+    fn v4_a_post_sets_then_clears_and_reaches_the_active_behaviors_root_first() {
+        // Written `clear` first; every set is applied before every clear.
+        let v0 = VarDecl {
+            name: "v0".into(),
+            effects: vec![(false, vec![3]), (true, vec![0, 4])],
+        };
+        let root = node(
+            "root",
+            None,
+            Kind::Composite {
+                policy: Policy::Sequence,
+                group: Some(Group::Act("g".into())),
+                rescore: None,
+            },
+            vec![act("a", None)],
+        );
+        let f = declaring(root, vec![v0], vec![]);
+        assert!(f.source().starts_with(
+            "tree T for World, events = Ev {\n    var v0 = clear(Ev::Hit(0)), set(Ev::Alarm | Ev::Hit(_));\n    sequence with Act(\"g\") {\n"
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // Nothing active: the variable changes at once, no hook runs.
+        m.post(&mut io, HIT1);
+        assert_eq!((m.vars(), io.take()), (1, vec![]));
+        // `Ev::Hit(0)` sets, then clears.
+        m.post(&mut io, HIT0);
+        assert_eq!(m.vars(), 0);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &[
+                "activate g",
+                "tick g -> Running",
+                "activate a",
+                "tick a -> Running",
+            ],
+        );
+        // The group behavior first, then its running child.
+        m.post(&mut io, ALARM);
+        assert_eq!(m.vars(), 1);
+        assert_eq!(io.take(), ["event g Ev::Alarm", "event a Ev::Alarm"]);
+        // A halt keeps the variables, a reset forgets them.
+        m.halt(&mut io);
+        assert_eq!(m.vars(), 1);
+        m.reset(&mut io);
+        assert_eq!(m.vars(), 0);
+    }
+
+    #[test]
+    fn v3_a_stamp_takes_the_clock_of_the_last_tick_and_clears_its_group() {
+        let stamps = vec![
+            stamp("t0", &[0], Some("ga")),
+            stamp("t1", &[2], Some("ga")),
+            stamp("t2", &[4], None),
+        ];
+        let f = declaring(
+            node("root", None, Kind::Hold("h".into()), vec![]),
+            vec![],
+            stamps,
+        );
+        assert!(f.source().contains(
+            "    stamp t0 = on(Ev::Alarm), group(ga);\n    stamp t1 = on(Ev::Seen), group(ga);\n    stamp t2 = on(Ev::Hit(_));\n"
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        m.tick(&mut io, 0.25, 0, 0);
+        io.take();
+        assert_eq!(m.since(), [None, None, None]);
+        m.post(&mut io, ALARM);
+        assert_eq!(m.since(), [Some(0.0), None, None]);
+        m.tick(&mut io, 0.25, 0, 0);
+        assert_eq!(m.since(), [Some(0.25), None, None]);
+        // At most one timestamp of a group is set; another group (none
+        // here) is untouched.
+        m.post(&mut io, SEEN);
+        m.post(&mut io, HIT1);
+        assert_eq!(m.since(), [None, Some(0.0), Some(0.0)]);
+        m.post(&mut io, ALARM);
+        assert_eq!(m.since(), [Some(0.0), None, Some(0.0)]);
+        assert_eq!(m.coverage()["V3 stamp clears its group"], 2);
+        m.reset(&mut io);
+        assert_eq!(m.since(), [None, None, None]);
+    }
+
+    #[test]
+    fn l7_wait_for_completes_on_the_tick_after_a_match_posted_while_active() {
+        let f = declaring(
+            node(
+                "root",
+                None,
+                Kind::Composite {
+                    policy: Policy::Sequence,
+                    group: None,
+                    rescore: None,
+                },
+                vec![
+                    act("a", None),
+                    node("w", None, Kind::WaitFor(vec![4]), vec![]),
+                ],
+            ),
+            vec![],
+            vec![],
+        );
+        assert!(f.source().contains("w: wait_for(Ev::Hit(_)),"));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate a", "tick a -> Running"],
+        );
+        // Posted before `w` is entered: not kept.
+        m.post(&mut io, HIT0);
+        assert_eq!(io.take(), ["event a Ev::Hit(0)"]);
+        set(&mut io, &[], &[("a", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["tick a -> Success", "deactivate a Completed(Success)"],
+        );
+        assert_eq!(m.path(), ["root", "w"]);
+        m.post(&mut io, SEEN); // no match
+        step(&mut m, &mut io, Status::Running, &[]);
+        m.post(&mut io, HIT1);
+        step(&mut m, &mut io, Status::Success, &[]);
+    }
+
+    #[test]
+    fn l7_wait_until_waits_strictly_more_than_d_since_the_stamp() {
+        let stamps = || vec![stamp("t0", &[0], None)];
+        let until = |t| node("root", None, Kind::WaitUntil(t), vec![]);
+        let f = declaring(until(time_test(false, 0.5, false)), vec![], stamps());
+        assert!(f.source().contains("    wait_until(t0, more_than = 0.5)\n"));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // Never set: waits.
+        tick_dt(&mut m, &mut io, 0.25, Status::Running, &[]);
+        m.post(&mut io, ALARM); // at 0.25
+        tick_dt(&mut m, &mut io, 0.25, Status::Running, &[]);
+        tick_dt(&mut m, &mut io, 0.25, Status::Running, &[]); // 0.5: not more
+        tick_dt(&mut m, &mut io, 0.25, Status::Success, &[]);
+        // `or_never_set`: a timestamp never set passes at once.
+        let f = declaring(until(time_test(false, 0.5, true)), vec![], stamps());
+        let mut m = Model::new(&f);
+        tick_dt(&mut m, &mut io, 0.25, Status::Success, &[]);
+    }
+
+    #[test]
+    fn r10_if_time_tests_on_entry_only() {
+        let f = declaring(
+            node(
+                "root",
+                None,
+                Kind::Decorator(Deco::IfTime(time_test(true, 0.5, false))),
+                vec![act("a", None)],
+            ),
+            vec![],
+            vec![stamp("t0", &[4], None)],
+        );
+        assert!(f.source().contains("    if_time(t0, less_than = 0.5) {\n"));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        // Never set: the test fails; the child is not entered.
+        tick_dt(&mut m, &mut io, 0.25, Status::Failure, &[]);
+        m.post(&mut io, HIT0); // at 0.25
+        tick_dt(
+            &mut m,
+            &mut io,
+            0.25,
+            Status::Running,
+            &["activate a", "tick a -> Running"],
+        );
+        // 0.5, then 0.75 since: not tested again while the child runs.
+        tick_dt(
+            &mut m,
+            &mut io,
+            0.25,
+            Status::Running,
+            &["tick a -> Running"],
+        );
+        tick_dt(
+            &mut m,
+            &mut io,
+            0.25,
+            Status::Running,
+            &["tick a -> Running"],
+        );
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate a Halted"]);
+        tick_dt(&mut m, &mut io, 0.25, Status::Failure, &[]);
+    }
+
+    #[test]
+    fn g1_a_var_item_is_tested_after_the_flags_and_before_every() {
+        let v0 = VarDecl {
+            name: "v0".into(),
+            effects: vec![(true, vec![0])],
+        };
+        let guard = Guard {
+            flags: vec![FlagTest {
+                stimuli: false,
+                op: crate::tree::FlagOp::Any,
+                mask: 1,
+            }],
+            vars: vec![(0, true)],
+            every: Some(1.0),
+            decide: Some(Decide::Score("d".into())),
+            ..Guard::default()
+        };
+        let f = declaring(
+            node(
+                "root",
+                None,
+                Kind::Composite {
+                    policy: Policy::Sequence,
+                    group: None,
+                    rescore: None,
+                },
+                vec![act("a", Some(guard))],
+            ),
+            vec![v0],
+            vec![],
+        );
+        assert!(f.source().contains(
+            "a: when(any(::deciders::Flags(1)), var(v0), every(1.0), decide = d(\"d\")) => Act(\"a\")"
+        ));
+        let mut m = Model::new(&f);
+        let mut io = Inputs::default();
+        assert_eq!(m.tick(&mut io, 0.1, 1, 0).0, Status::Failure);
+        // The variable rejected: the timer was not stamped, the decide not
+        // called.
+        m.post(&mut io, ALARM);
+        assert_eq!(m.tick(&mut io, 0.1, 1, 0).0, Status::Failure);
+        assert_eq!(io.take(), ["decide d"]);
+        // Now stamped: not due.
+        assert_eq!(m.tick(&mut io, 0.1, 1, 0).0, Status::Failure);
+        assert_eq!(io.take(), Vec::<String>::new());
+        assert_eq!(m.coverage()["V4 var rejects"], 1);
     }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::tree::Status;
+use crate::tree::{Status, EVENTS};
 
 /// `dt` values a script draws from: ordinary frames, and the hostile values
 /// a game might pass by mistake (zero, negative, NaN, infinities, huge,
@@ -62,6 +62,9 @@ pub enum Frame {
     Halt,
     /// The caller resets the tree.
     Reset,
+    /// Between ticks, the caller posts event `k` (an index into
+    /// [`EVENTS`]) to the tree (V4).
+    Post(usize),
 }
 
 /// What the scripted decorator's `before` answers (R11): tick the child
@@ -95,6 +98,11 @@ pub struct Record {
     pub path: Vec<String>,
     /// How many errors the tick reported, and the node of the first.
     pub errors: (u32, Option<String>),
+    /// V4: the tree's variables after the frame, one bit each.
+    pub vars: u64,
+    /// V3: the seconds since each timestamp after the frame (`None`: never
+    /// set), in declaration order.
+    pub since: Vec<Option<f64>>,
 }
 
 /// The scripted world: what every decide, condition and behavior answers,
@@ -242,6 +250,12 @@ impl Inputs {
             Some(s) => self.log.push(format!("exit {name} Completed({s:?})")),
             None => self.log.push(format!("exit {name} Halted")),
         }
+    }
+
+    /// V4: the `event` hook of the active behavior logging as `log_name`
+    /// gets event `k` (an index into [`EVENTS`]).
+    pub fn event(&mut self, log_name: &str, k: usize) {
+        self.log.push(format!("event {log_name} {}", EVENTS[k]));
     }
 }
 

@@ -26,6 +26,97 @@ impl Status {
 #[derive(Clone, Debug)]
 pub struct Forest {
     pub trees: Vec<TreeDef>,
+    /// V3, V4: the variables and timestamps, written before the root of
+    /// every tree of the forest, the same in each (the state that holds
+    /// them is the tree under test's; a subtree reads it by index).
+    pub decls: Decls,
+}
+
+/// The events a script posts (V4), by index: the fixture's `Ev` values,
+/// as written in Rust.
+pub const EVENTS: &[&str] = &[
+    "Ev::Alarm",
+    "Ev::Clear",
+    "Ev::Seen",
+    "Ev::Hit(0)",
+    "Ev::Hit(1)",
+];
+
+/// The pattern atoms a tree writes (V4): each as written, and the events
+/// (indices into [`EVENTS`]) it matches.
+pub const ATOMS: &[(&str, &[usize])] = &[
+    ("Ev::Alarm", &[0]),
+    ("Ev::Clear", &[1]),
+    ("Ev::Seen", &[2]),
+    ("Ev::Hit(0)", &[3]),
+    ("Ev::Hit(_)", &[3, 4]),
+];
+
+/// An event pattern: alternatives, each an index into [`ATOMS`]
+/// (`Ev::Alarm | Ev::Hit(_)`).
+pub type Pattern = Vec<usize>;
+
+/// Whether `pattern` matches event `event` (an index into [`EVENTS`]).
+pub fn pattern_matches(pattern: &Pattern, event: usize) -> bool {
+    pattern.iter().any(|&a| ATOMS[a].1.contains(&event))
+}
+
+fn pattern_source(pattern: &Pattern) -> String {
+    pattern
+        .iter()
+        .map(|&a| ATOMS[a].0)
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The declarations before a root (V3, V4).
+#[derive(Clone, Debug, Default)]
+pub struct Decls {
+    /// Whether the headers say `events = Ev` (V4): the generated forests'
+    /// always do, so that a script can post to them.
+    pub events: bool,
+    pub vars: Vec<VarDecl>,
+    pub stamps: Vec<StampDecl>,
+}
+
+/// `var NAME = EFFECT, …;` (V4): the effects in written order, `true` for
+/// `set(P)`, `false` for `clear(P)` (every set is applied before every
+/// clear, whatever the order written).
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: String,
+    pub effects: Vec<(bool, Pattern)>,
+}
+
+/// `stamp NAME = on(P)[, group(G)];` (V3).
+#[derive(Clone, Debug)]
+pub struct StampDecl {
+    pub name: String,
+    pub on: Pattern,
+    pub group: Option<String>,
+}
+
+/// `if_time`'s (R10) and `wait_until`'s (L7) test of the time since a
+/// timestamp: `stamp` indexes [`Decls::stamps`]; strictly less (`less`)
+/// or strictly more than `d` seconds; a timestamp never set passes only
+/// with `or_never_set`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeTest {
+    pub stamp: usize,
+    pub less: bool,
+    pub d: f64,
+    pub or_never_set: bool,
+}
+
+impl TimeTest {
+    /// Whether the test holds at `now` for a timestamp set at `stamp`.
+    pub fn holds(&self, stamp: Option<f64>, now: f64) -> bool {
+        match stamp {
+            None => self.or_never_set,
+            Some(t) if self.less => now - t < self.d,
+            Some(t) => now - t > self.d,
+        }
+    }
 }
 
 /// One `tree Name for World { root }`.
@@ -65,6 +156,12 @@ pub enum Kind {
     Fail,
     /// `wait(d)` (L7).
     Wait(f64),
+    /// `wait_for(P)` (L7, V4): `Running` until an event matching `P` is
+    /// posted while it is active, then `Success` on the next tick.
+    WaitFor(Pattern),
+    /// `wait_until(stamp, more_than = d[, or_never_set])` (L7, V3); the
+    /// test's `less` is false.
+    WaitUntil(TimeTest),
     /// A composite, with its group behavior (D7) if any.
     Composite {
         policy: Policy,
@@ -210,6 +307,9 @@ pub enum Deco {
     /// decorator, logging its hooks under its name; what its `before` and
     /// `after` answer is scripted by name.
     Custom(String),
+    /// `if_time(stamp, less_than = d | more_than = d[, or_never_set])
+    /// { child }` (R10): the test on entry only.
+    IfTime(TimeTest),
 }
 
 /// A guard (G1–G6).
@@ -223,6 +323,9 @@ pub struct Guard {
     /// `delegate` (G6): the group's children decide in place of a decide
     /// (only on a decider group's guard, and never with `decide`/`dblock`).
     pub delegate: bool,
+    /// `var(v)` (`true`) and `!var(v)` (`false`) items (G1, V4): indices
+    /// into [`Decls::vars`].
+    pub vars: Vec<(usize, bool)>,
 }
 
 /// A flag precondition (G1).
@@ -290,11 +393,50 @@ impl Forest {
     pub fn source(&self) -> String {
         let mut out = String::new();
         for t in &self.trees {
-            let _ = writeln!(out, "tree {} for World {{", t.name);
+            let events = if self.decls.events {
+                ", events = Ev"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "tree {} for World{events} {{", t.name);
+            self.decls_source(&mut out);
             self.node(&mut out, &t.root, 1, true);
             out.push_str("\n}\n");
         }
         out
+    }
+
+    /// V3, V4: the declarations, one a line, before the root.
+    fn decls_source(&self, out: &mut String) {
+        for v in &self.decls.vars {
+            let effects: Vec<String> = v
+                .effects
+                .iter()
+                .map(|(set, p)| {
+                    let word = if *set { "set" } else { "clear" };
+                    format!("{word}({})", pattern_source(p))
+                })
+                .collect();
+            let _ = writeln!(out, "    var {} = {};", v.name, effects.join(", "));
+        }
+        for s in &self.decls.stamps {
+            let _ = write!(out, "    stamp {} = on({})", s.name, pattern_source(&s.on));
+            if let Some(g) = &s.group {
+                let _ = write!(out, ", group({g})");
+            }
+            out.push_str(";\n");
+        }
+    }
+
+    /// `stamp, less_than = d` (or `more_than`), `, or_never_set`.
+    fn time_test_source(&self, t: &TimeTest) -> String {
+        let cmp = if t.less { "less_than" } else { "more_than" };
+        let never = if t.or_never_set { ", or_never_set" } else { "" };
+        format!(
+            "{}, {cmp} = {}{never}",
+            self.decls.stamps[t.stamp].name,
+            secs(t.d)
+        )
     }
 
     fn node(&self, out: &mut String, n: &Node, depth: usize, guarded: bool) {
@@ -306,7 +448,7 @@ impl Forest {
         // R12: the child of `recheck(…)` takes its guard from the
         // parentheses; `guarded` is false for that child.
         if let (Some(g), true) = (&n.guard, guarded) {
-            out.push_str(&guard_source(g));
+            out.push_str(&guard_source(g, &self.decls));
             out.push_str(" => ");
         }
         self.body(out, n, depth);
@@ -316,21 +458,17 @@ impl Forest {
     fn body(&self, out: &mut String, n: &Node, depth: usize) {
         let pad = "    ".repeat(depth);
         match &n.kind {
-            Kind::Act(a) => {
-                let _ = write!(out, "Act({a:?})");
-            }
-            Kind::Hold(a) => {
-                let _ = write!(out, "Hold({a:?})");
-            }
-            Kind::Blk => out.push_str("Blk"),
-            Kind::Condition { name, maybe } => {
-                let f = if *maybe { "maybe" } else { "is" };
-                let _ = write!(out, "condition({f}({name:?}))");
-            }
-            Kind::Succeed => out.push_str("succeed"),
-            Kind::Fail => out.push_str("fail"),
-            Kind::Wait(d) => {
-                let _ = write!(out, "wait({})", secs(*d));
+            Kind::Act(_)
+            | Kind::Hold(_)
+            | Kind::Blk
+            | Kind::Condition { .. }
+            | Kind::Succeed
+            | Kind::Fail
+            | Kind::Wait(_)
+            | Kind::WaitFor(_)
+            | Kind::WaitUntil(_) => out.push_str(&self.leaf_source(&n.kind)),
+            Kind::Decorator(Deco::IfTime(t)) => {
+                let _ = write!(out, "if_time({})", self.time_test_source(t));
             }
             Kind::Composite {
                 policy,
@@ -354,7 +492,8 @@ impl Forest {
                     .guard
                     .as_ref()
                     .expect("the child of recheck(…) carries its guard");
-                let _ = write!(out, "recheck({})", guard_items(g, false).join(", "));
+                let items = guard_items(g, false, &self.decls);
+                let _ = write!(out, "recheck({})", items.join(", "));
             }
             Kind::Decorator(d) => out.push_str(&deco_source(d)),
             Kind::Parallel {
@@ -411,6 +550,25 @@ impl Forest {
         }
     }
 
+    /// A leaf as written.
+    fn leaf_source(&self, kind: &Kind) -> String {
+        match kind {
+            Kind::Act(a) => format!("Act({a:?})"),
+            Kind::Hold(a) => format!("Hold({a:?})"),
+            Kind::Blk => "Blk".into(),
+            Kind::Condition { name, maybe } => {
+                let f = if *maybe { "maybe" } else { "is" };
+                format!("condition({f}({name:?}))")
+            }
+            Kind::Succeed => "succeed".into(),
+            Kind::Fail => "fail".into(),
+            Kind::Wait(d) => format!("wait({})", secs(*d)),
+            Kind::WaitFor(p) => format!("wait_for({})", pattern_source(p)),
+            Kind::WaitUntil(t) => format!("wait_until({})", self.time_test_source(t)),
+            _ => unreachable!("not a leaf"),
+        }
+    }
+
     /// A `switch` case: its name, its pattern, `=>`, then the node (which
     /// the grammar does not let carry a guard).
     fn case(&self, out: &mut String, n: &Node, case: &Case, depth: usize) {
@@ -462,18 +620,29 @@ fn deco_source(d: &Deco) -> String {
         Deco::RunOnce(None) => "run_once".into(),
         Deco::RunOnce(Some(s)) => format!("run_once({})", status_source(*s)),
         Deco::Recheck => unreachable!("rendered with its child's guard"),
+        Deco::IfTime(_) => unreachable!("rendered with its timestamp's name"),
         Deco::Custom(name) => format!("decorate(Dec::new({name:?}))"),
     }
 }
 
-fn guard_source(g: &Guard) -> String {
-    format!("when({})", guard_items(g, true).join(", "))
+fn guard_source(g: &Guard, decls: &Decls) -> String {
+    format!("when({})", guard_items(g, true, decls).join(", "))
 }
 
 /// The items of a guard, as written in `when(…)`; `recheck(…)` writes them
 /// without the `recheck` its keyword implies.
-fn guard_items(g: &Guard, with_recheck: bool) -> Vec<String> {
+fn guard_items(g: &Guard, with_recheck: bool, decls: &Decls) -> Vec<String> {
     let mut items = Vec::new();
+    // V4: the `var` items first now and then; where they are written does
+    // not change when they are tested (after the flags, before `every`).
+    let vars = g.vars.iter().map(|&(v, set)| {
+        let not = if set { "" } else { "!" };
+        format!("{not}var({})", decls.vars[v].name)
+    });
+    let vars_first = g.vars.len() > 1;
+    if vars_first {
+        items.extend(vars.clone());
+    }
     for f in &g.flags {
         let prefix = if f.stimuli { "stimuli_" } else { "" };
         items.push(format!(
@@ -481,6 +650,9 @@ fn guard_items(g: &Guard, with_recheck: bool) -> Vec<String> {
             f.op.keyword(),
             f.mask
         ));
+    }
+    if !vars_first {
+        items.extend(vars);
     }
     if let Some(d) = g.every {
         items.push(format!("every({})", secs(d)));
