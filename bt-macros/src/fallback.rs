@@ -29,6 +29,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             const DEPTH: ::core::primitive::usize = 0;
             const CLOCK: ::core::primitive::bool = false;
             const RNG: ::core::primitive::bool = false;
+            const SERVICES: ::core::primitive::bool = false;
             type Root = ();
             type Persist = ();
             type Clock = ();

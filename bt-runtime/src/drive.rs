@@ -549,6 +549,10 @@ pub trait TreeParts {
     /// Whether a node of the tree, or of a tree it references, draws
     /// random numbers: the referencing tree then carries a seed (D8).
     const RNG: bool;
+    /// Whether the tree declares variables or timestamps (V3, V4): such a
+    /// tree cannot be used through `subtree`, whose state would read the
+    /// referencing tree's.
+    const SERVICES: bool;
     /// The active state of the whole tree (the root wrapper).
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').

@@ -401,6 +401,7 @@ mod tests {
         type Persist = u64;
         type Clock = f64;
         type Seed = u64;
+        const SERVICES: bool = false;
         type Vars = ();
         type Stamps = [crate::events::Stamp; 0];
         fn shape() -> &'static [NodeInfo] {

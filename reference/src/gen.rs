@@ -74,9 +74,16 @@ pub fn forest(seed: u64) -> Forest {
         budget: 0,
         subtree: false,
     };
-    g.decls = g.declarations();
+    let decls = g.declarations();
+    // SPEC V3, V4: a tree used through `subtree` declares no variables or
+    // timestamps (the macro rejects it), so the subtree reads none.
+    g.decls = Decls {
+        events: decls.events,
+        ..Decls::default()
+    };
     g.budget = 10;
     let sub_root = g.root(3);
+    g.decls = decls;
     g.subtree = true;
     g.budget = g.rng.random_range(12..40);
     let main_root = g.root(MAX_DEPTH);

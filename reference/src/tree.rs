@@ -26,9 +26,9 @@ impl Status {
 #[derive(Clone, Debug)]
 pub struct Forest {
     pub trees: Vec<TreeDef>,
-    /// V3, V4: the variables and timestamps, written before the root of
-    /// every tree of the forest, the same in each (the state that holds
-    /// them is the tree under test's; a subtree reads it by index).
+    /// V3, V4: the variables and timestamps of the tree under test,
+    /// written before its root; its subtrees declare none and read none
+    /// (a tree that declares them cannot be used through `subtree`).
     pub decls: Decls,
 }
 
@@ -392,14 +392,18 @@ impl Forest {
     /// The forest as one `tree!` invocation's body.
     pub fn source(&self) -> String {
         let mut out = String::new();
-        for t in &self.trees {
+        for (i, t) in self.trees.iter().enumerate() {
             let events = if self.decls.events {
                 ", events = Ev"
             } else {
                 ""
             };
             let _ = writeln!(out, "tree {} for World{events} {{", t.name);
-            self.decls_source(&mut out);
+            // The declarations are the main tree's: its subtree may not
+            // declare any (SPEC V3, V4).
+            if i == 0 {
+                self.decls_source(&mut out);
+            }
             self.node(&mut out, &t.root, 1, true);
             out.push_str("\n}\n");
         }

@@ -52,6 +52,17 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
             const _: () = ::core::assert!(#depth + 1 + #sub_depth <= #max, #message);
         ));
     }
+    // SPEC V3, V4: a subtree's guards and leaves would read the
+    // referencing tree's variables and timestamps by position.
+    let message = format!(
+        "`subtree {}`: a tree that declares `var` or `stamp` cannot be used through `subtree` \
+         (its variables and timestamps would be the referencing tree's); declare them in the \
+         referencing tree and move the nodes that read them there",
+        path.to_token_stream().to_string().replace(' ', "")
+    );
+    items.extend(quote_spanned!(path.span()=>
+        const _: () = ::core::assert!(!#parts::SERVICES, #message);
+    ));
     Lowered {
         items,
         persist: vec![quote!(#field: #parts::Persist)],

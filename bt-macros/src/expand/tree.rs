@@ -150,6 +150,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let uses_time = uses_time || !tree.stamps.is_empty();
     let clock_ty = slot(uses_time, quote!(CLOCK), quote!(::core::primitive::f64));
     let slots = super::events::slots(tree, rt);
+    let services = !tree.vars.is_empty() || !tree.stamps.is_empty();
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed = local("seed");
     quote! {
@@ -158,6 +159,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
             const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
             const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
             const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
+            const SERVICES: ::core::primitive::bool = #services;
             type Root = #root;
             type Persist = #persist;
             type Clock = #clock_ty;
