@@ -335,8 +335,9 @@ impl<'t, W> Ctx<'t, W> {
 }
 
 /// `0.0` if `dt` is not finite or not positive, else `dt` capped at
-/// [`Frame::MAX_DT`].
-fn sanitize(dt: f32) -> f32 {
+/// [`Frame::MAX_DT`]: a frame's `dt` as [`Frame::new`] takes it, and the
+/// stimuli store's (`Stimuli::update`).
+pub(crate) fn sanitize(dt: f32) -> f32 {
     if dt.is_finite() && dt > 0.0 {
         dt.min(Frame::MAX_DT)
     } else {

@@ -38,7 +38,6 @@
 
 use core::fmt;
 
-use crate::ctx::Frame;
 use crate::flags::Flags;
 
 /// A set of stimulus kinds: at most 64 of them, each with its own stimuli
@@ -194,8 +193,8 @@ pub struct Entry<P> {
 /// a whole number of frames expire on that frame, whether or not the
 /// values round up in binary.
 ///
-/// `update`'s `dt` is sanitized as [`Frame::new`] does: negative, NaN or
-/// infinite counts as `0`, above [`Frame::MAX_DT`] as `MAX_DT`.
+/// `update`'s `dt` is sanitized as [`Frame::new`](crate::Frame::new) does: negative, NaN or
+/// infinite counts as `0`, above [`Frame::MAX_DT`](crate::Frame::MAX_DT) as `MAX_DT`.
 ///
 /// # Wiring
 ///
@@ -414,8 +413,8 @@ impl<K: Stimulus, P> Stimuli<K, P> {
     /// [`Frame::set_stimuli`](crate::Frame::set_stimuli).
     ///
     /// Call it once per frame, before the agent's tick, with the frame's
-    /// `dt`. `dt` is sanitized as [`Frame::new`] does (negative, NaN or
-    /// infinite counts as `0`, at most [`Frame::MAX_DT`]). A stimulus with
+    /// `dt`. `dt` is sanitized as [`Frame::new`](crate::Frame::new) does (negative, NaN or
+    /// infinite counts as `0`, at most [`Frame::MAX_DT`](crate::Frame::MAX_DT)). A stimulus with
     /// timeout `t` is absent from the result of the update on which the
     /// `dt`s since it was added reach `t` (see "Timeouts" on [`Stimuli`]).
     ///
@@ -433,7 +432,7 @@ impl<K: Stimulus, P> Stimuli<K, P> {
     /// assert_eq!(store.update(f32::NAN), Stim::Invited.flag()); // bad dt: 0
     /// ```
     pub fn update(&mut self, dt: f32) -> Flags {
-        self.clock += f64::from(sanitize(dt));
+        self.clock += f64::from(crate::ctx::sanitize(dt));
         let clock = self.clock;
         let slots = self.slots.as_mut();
         let mut bits = self.present.bits();
@@ -512,16 +511,6 @@ fn flag_of(index: usize) -> Flags {
         .ok()
         .and_then(Flags::try_bit)
         .unwrap_or(Flags::EMPTY)
-}
-
-/// `dt` as [`Frame::new`] takes it: `0.0` if not finite or not positive,
-/// else at most [`Frame::MAX_DT`].
-fn sanitize(dt: f32) -> f32 {
-    if dt.is_finite() && dt > 0.0 {
-        dt.min(Frame::MAX_DT)
-    } else {
-        0.0
-    }
 }
 
 impl<K: Stimulus, P> Default for Stimuli<K, P> {
