@@ -90,8 +90,8 @@ impl Exit {
 /// }
 /// ```
 ///
-/// Hooks may be added to this trait later (`pause`, `resume`), always with a
-/// default, so an implementation never has to change.
+/// Hooks may be added to this trait later, always with a default, so an
+/// implementation never has to change.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a behavior for agent `{A}` and world `{W}`: it needs `impl Behavior<{A}, {W}> for {Self}`",
     label = "not a `Behavior<{A}, {W}>`",
@@ -141,6 +141,27 @@ pub trait Behavior<A, W = ()> {
     #[inline(always)]
     fn event(&mut self, agent: &mut A, ctx: &mut Ctx<W>, event: &dyn core::any::Any) {
         let _ = (agent, ctx, event);
+    }
+
+    /// Called while the behavior is active when the tree is paused
+    /// ([`Player::pause`](crate::lifecycle::Player::pause), O2), root first
+    /// along the active path. The behavior stays active and keeps its
+    /// memory; no tick reaches it until
+    /// [`resume`](Behavior::resume) (or until a `stop`, `play` or `reset`
+    /// deactivates it, `Exit::Halted`, with no `resume` before). Stop what
+    /// runs on its own meanwhile: an animation, a sound. Default: nothing.
+    #[inline(always)]
+    fn pause(&mut self, agent: &mut A, ctx: &mut Ctx<W>) {
+        let _ = (agent, ctx);
+    }
+
+    /// Called on every behavior that [`pause`](Behavior::pause) reached
+    /// when the tree resumes ([`Player::resume`](crate::lifecycle::Player::resume),
+    /// O2), root first; the next tick goes on where the tree was, with no
+    /// second `activate`. Default: nothing.
+    #[inline(always)]
+    fn resume(&mut self, agent: &mut A, ctx: &mut Ctx<W>) {
+        let _ = (agent, ctx);
     }
 }
 

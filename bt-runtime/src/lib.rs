@@ -26,6 +26,7 @@
 //! | [`deferred`] | deferred actions: launch and cancel requests, completions | V5 |
 //! | [`events`] | events, variables and timestamps; `wait_for`, `wait_until`, `if_time` | V3, V4, L7, R10 |
 //! | [`decorator`] | the [`Decorator`] trait and the built-in decorators | R1–R7, R11 |
+//! | [`lifecycle`] | [`lifecycle::Player`]: play with a mode, pause, resume, stop, reset, and a tree status | O1–O5 |
 //! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
@@ -52,6 +53,7 @@ pub mod drive;
 pub mod events;
 pub mod flags;
 pub mod group;
+pub mod lifecycle;
 pub mod limit;
 pub mod machine;
 pub mod pictures;
