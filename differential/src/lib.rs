@@ -7,8 +7,10 @@ use std::any::Any;
 use std::cell::RefCell;
 
 use deciders::decorator::Before;
+use deciders::lifecycle::{PlayMode, PlayStatus, Player};
 use deciders::{Behavior, Ctx, Decorator, Exit, Flags, NodeInfo, Status, TickError, Tree};
-use deciders_reference::script::{blk_log_name, BeforeAnswer, DTS};
+use deciders_reference::life::Life;
+use deciders_reference::script::{blk_log_name, BeforeAnswer, Counts, Mode, DTS};
 use deciders_reference::{tree, Frame, Inputs, Record};
 
 /// The agent: the scripted world. Decides see `&World`, so the inputs sit
@@ -95,6 +97,12 @@ impl Behavior<World> for Act {
     fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
         w.io.get_mut().event(self.0, event_index(event));
     }
+    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().pause(self.0);
+    }
+    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().resume(self.0);
+    }
 }
 
 /// A behavior with no `tick` hook.
@@ -113,6 +121,12 @@ impl Behavior<World> for Hold {
     }
     fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
         w.io.get_mut().event(self.0, event_index(event));
+    }
+    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().pause(self.0);
+    }
+    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().resume(self.0);
     }
 }
 
@@ -139,6 +153,12 @@ impl Behavior<World> for Blk {
     }
     fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
         w.io.get_mut().event(&self.log, event_index(event));
+    }
+    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().pause(&self.log);
+    }
+    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
+        w.io.get_mut().resume(&self.log);
     }
 }
 
@@ -228,51 +248,86 @@ pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
     }
 }
 
+/// The play mode a script's [`Mode`] names (O5).
+fn play_mode(mode: Mode) -> PlayMode {
+    let n = mode.target;
+    match mode.counts {
+        Counts::Nothing => PlayMode::Forever,
+        Counts::Ticks => PlayMode::Ticks(n),
+        Counts::Completions => PlayMode::Completions(n),
+        Counts::Successes => PlayMode::Successes(n),
+        Counts::Failures => PlayMode::Failures(n),
+        Counts::RunningTicks => PlayMode::RunningTicks(n),
+        Counts::Interruptions => PlayMode::Interruptions(n),
+    }
+}
+
+/// The tick of a `Frame::Tick` on the generated tree, through its player:
+/// the root's status (`None` if the player is paused or stopped) and the
+/// errors reported.
+fn tick<T: Posted>(
+    player: &mut Player<T>,
+    w: &mut World,
+    frame: &Frame,
+) -> (Option<tree::Status>, (u32, Option<String>)) {
+    let Frame::Tick {
+        dt, flags, stimuli, ..
+    } = frame
+    else {
+        unreachable!("only ticks")
+    };
+    let mut ctx = deciders::Frame::new(DTS[*dt]).with_flags(Flags(*flags));
+    ctx.set_stimuli(Flags(*stimuli));
+    let s = player.tick(w, &mut ctx);
+    let report = ctx.report();
+    let first = report.first().map(|e| match e {
+        TickError::SubsetRule { node } => node.name.to_string(),
+        other => format!("{other:?}"),
+    });
+    (s.map(model_status), (report.count(), first))
+}
+
 /// Plays `frames` on `tree` (whose forest declares `stamps` timestamps),
-/// recording every frame.
+/// wrapped in a [`Player`] (O1–O5), recording every frame.
 pub fn run<T: Posted>(
-    mut tree: T,
+    tree: T,
     frames: &[Frame],
     path: impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
     stamps: usize,
 ) -> Vec<Record> {
     let mut w = World::default();
+    let mut player = Player::new(tree);
     let mut out = Vec::with_capacity(frames.len());
+    let between = &mut deciders::Frame::new(0.0);
     for frame in frames {
         w.io.get_mut().apply(frame);
         let (status, errors) = match frame {
-            Frame::Tick {
-                dt, flags, stimuli, ..
-            } => {
-                let mut ctx = deciders::Frame::new(DTS[*dt]).with_flags(Flags(*flags));
-                ctx.set_stimuli(Flags(*stimuli));
-                let s = tree.tick(&mut w, &mut ctx);
-                let report = ctx.report();
-                let first = report.first().map(|e| match e {
-                    TickError::SubsetRule { node } => node.name.to_string(),
-                    other => format!("{other:?}"),
-                });
-                (Some(model_status(s)), (report.count(), first))
-            }
-            Frame::Halt => {
-                tree.halt(&mut w, &mut deciders::Frame::new(0.0));
-                (None, (0, None))
-            }
-            Frame::Reset => {
-                tree.reset(&mut w, &mut deciders::Frame::new(0.0));
-                (None, (0, None))
-            }
-            Frame::Post(k) => {
-                let event = &EVENT_VALUES[*k];
-                tree.post_event(event, &mut w, &mut deciders::Frame::new(0.0));
+            Frame::Tick { .. } => tick(&mut player, &mut w, frame),
+            other => {
+                match other {
+                    Frame::Halt => player.tree_mut().halt(&mut w, between),
+                    Frame::Reset => player.reset(&mut w, between),
+                    Frame::Post(k) => {
+                        player
+                            .tree_mut()
+                            .post_event(&EVENT_VALUES[*k], &mut w, between)
+                    }
+                    Frame::Play(mode) => player.play(play_mode(*mode), &mut w, between),
+                    Frame::Pause => player.pause(&mut w, between),
+                    Frame::Resume => player.resume(&mut w, between),
+                    Frame::Stop => player.stop(&mut w, between),
+                    Frame::Tick { .. } => unreachable!("ticks are above"),
+                }
                 (None, (0, None))
             }
         };
         let mut names = Vec::new();
-        path(&tree, &mut |n| names.push(n.name.to_string()));
+        path(player.tree(), &mut |n| names.push(n.name.to_string()));
+        let tree = player.tree();
         out.push(Record {
             log: w.io.get_mut().take(),
             status,
+            life: (status_name(player.status()), player.count()),
             path: names,
             errors,
             vars: tree.var_bits(),
@@ -282,8 +337,19 @@ pub fn run<T: Posted>(
     out
 }
 
+/// A tree status as the model names it (O4).
+fn status_name(s: PlayStatus) -> &'static str {
+    match s {
+        PlayStatus::Reset => "Reset",
+        PlayStatus::Executing => "Executing",
+        PlayStatus::Paused => "Paused",
+        PlayStatus::Stopped => "Stopped",
+    }
+}
+
 /// Plays `frames` on the reference model of `forest` seeded with `seed`
-/// (D8), adding the branches it took to `coverage`.
+/// (D8), with its lifecycle (O1–O5), adding the branches it took to
+/// `coverage`.
 pub fn run_model(
     forest: &deciders_reference::Forest,
     seed: u64,
@@ -291,33 +357,37 @@ pub fn run_model(
     coverage: &mut std::collections::BTreeMap<&'static str, u64>,
 ) -> Vec<Record> {
     let mut model = deciders_reference::Model::with_seed(forest, seed);
+    let mut life = Life::default();
     let mut io = Inputs::default();
     let mut out = Vec::with_capacity(frames.len());
     for frame in frames {
         io.apply(frame);
+        let m = &mut model;
         let (status, errors) = match frame {
             Frame::Tick {
                 dt, flags, stimuli, ..
-            } => {
-                let (s, errors) = model.tick(&mut io, DTS[*dt], *flags, *stimuli);
-                (Some(s), (errors.len() as u32, errors.first().cloned()))
-            }
-            Frame::Halt => {
-                model.halt(&mut io);
-                (None, (0, None))
-            }
-            Frame::Reset => {
-                model.reset(&mut io);
-                (None, (0, None))
-            }
-            Frame::Post(k) => {
-                model.post(&mut io, *k);
+            } => match life.tick(m, &mut io, DTS[*dt], *flags, *stimuli) {
+                Some((s, errors)) => (Some(s), (errors.len() as u32, errors.first().cloned())),
+                None => (None, (0, None)),
+            },
+            other => {
+                match other {
+                    Frame::Halt => m.halt(&mut io),
+                    Frame::Reset => life.reset(m, &mut io),
+                    Frame::Post(k) => m.post(&mut io, *k),
+                    Frame::Play(mode) => life.play(m, &mut io, *mode),
+                    Frame::Pause => life.pause(m, &mut io),
+                    Frame::Resume => life.resume(m, &mut io),
+                    Frame::Stop => life.stop(m, &mut io),
+                    Frame::Tick { .. } => unreachable!("ticks are above"),
+                }
                 (None, (0, None))
             }
         };
         out.push(Record {
             log: io.take(),
             status,
+            life: life.record(),
             path: model.path(),
             errors,
             vars: model.vars(),

@@ -7,8 +7,9 @@
 //! error report.
 //! Half the scripts run on a state seeded with a random non-zero seed (D8),
 //! the others on `new()` (seed 0). Between ticks the scripts post events
-//! (V4); every frame also compares the variables and the time since each
-//! timestamp (V3).
+//! (V4), and play, pause, resume and stop the tree with play modes (O1–O5);
+//! every frame also compares the variables, the time since each timestamp
+//! (V3), the tree status and the play mode's count (O4, O5).
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.
@@ -16,7 +17,7 @@
 use deciders_differential::{run_model, trees, EVENT_VALUES};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
-use deciders_reference::script::{AfterAnswer, BeforeAnswer, DTS, SCORES};
+use deciders_reference::script::{AfterAnswer, BeforeAnswer, Counts, Mode, DTS, SCORES};
 use deciders_reference::tree::EVENTS;
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
@@ -60,7 +61,8 @@ fn after() -> impl Strategy<Value = AfterAnswer> {
     ]
 }
 
-fn frame(names: &Names) -> impl Strategy<Value = Frame> {
+/// A frame; with `life`, the lifecycle's operations too (O1–O5).
+fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     let tick = (
         0..DTS.len(),
         0u64..8,
@@ -91,22 +93,58 @@ fn frame(names: &Names) -> impl Strategy<Value = Frame> {
                     values,
                 }
             },
-        );
+        )
+        .boxed();
     // V4: an event between two ticks now and then.
     let post = (0..EVENTS.len()).prop_map(Frame::Post);
+    // O1–O5: the lifecycle's operations, pauses long enough to tick while
+    // paused, and play modes whose targets a script reaches.
+    let play = (mode(), 0u32..12).prop_map(|(counts, target)| Frame::Play(Mode { counts, target }));
+    let plain = prop_oneof![
+        40 => tick.clone(),
+        1 => Just(Frame::Halt),
+        1 => Just(Frame::Reset),
+        6 => post.clone(),
+    ];
+    if !life {
+        return plain.boxed();
+    }
     prop_oneof![
-        40 => tick,
+        60 => tick,
         1 => Just(Frame::Halt),
         1 => Just(Frame::Reset),
         6 => post,
+        3 => play,
+        2 => Just(Frame::Pause),
+        4 => Just(Frame::Resume),
+        1 => Just(Frame::Stop),
+    ]
+    .boxed()
+}
+
+fn mode() -> impl Strategy<Value = Counts> {
+    prop_oneof![
+        1 => Just(Counts::Nothing),
+        1 => Just(Counts::Ticks),
+        1 => Just(Counts::Completions),
+        1 => Just(Counts::Successes),
+        1 => Just(Counts::Failures),
+        1 => Just(Counts::RunningTicks),
+        3 => Just(Counts::Interruptions),
     ]
 }
 
-/// A seed (0 half the time: `new()`) and the frames.
+/// A seed (0 half the time: `new()`) and the frames; a third of the
+/// scripts play, pause, resume and stop the tree (O1–O5), the others only
+/// tick, halt, reset and post, so that paused and stopped stretches do not
+/// starve the rules of the tree itself.
 fn script(names: &Names) -> impl Strategy<Value = (u64, Vec<Frame>)> {
     (
         prop_oneof![Just(0u64), 1..=u64::MAX],
-        proptest::collection::vec(frame(names), 1..100),
+        prop_oneof![
+            2 => proptest::collection::vec(frame(names, false), 1..100),
+            1 => proptest::collection::vec(frame(names, true), 1..100),
+        ],
     )
 }
 

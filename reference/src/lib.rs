@@ -6,6 +6,8 @@
 //!   rule by rule from the behavioral contract (`docs/reference.md`, its
 //!   rule ids in comments), not from the generated code;
 //! - [`gen`]: random valid trees from a seed;
+//! - [`life`]: the lifecycle (play, pause, resume, stop, play modes) over
+//!   the model;
 //! - [`script`]: the frames a script feeds a tree and what is recorded.
 //!
 //! The differential test (`differential/`) compiles a few hundred generated
@@ -13,6 +15,7 @@
 //! side by side, and compares every tick.
 
 pub mod gen;
+pub mod life;
 pub mod model;
 pub mod script;
 pub mod tree;

@@ -172,6 +172,13 @@ pub const COVERAGE: &[&str] = &[
     "repeat restarts",
     "repeat succeeds",
     "reset",
+    "O1 play",
+    "O2 pause",
+    "O2 resume",
+    "O2 tick ignored",
+    "O3 stop",
+    "O5 interruption counted",
+    "O5 target reached",
     "retry forever restarts",
     "retry gives up",
     "retry restarts",
@@ -492,6 +499,19 @@ impl<'f> Model<'f> {
         self.coverage = coverage;
     }
 
+    /// O2: the behaviors on the active path, root first, by the name they
+    /// log under: what `pause` and `resume` reach.
+    pub fn running_behaviors(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.root.behaviors(&mut out);
+        out
+    }
+
+    /// Counts one pass through `branch` (one of [`COVERAGE`]).
+    pub fn hit(&mut self, branch: &'static str) {
+        *self.coverage.entry(branch).or_default() += 1;
+    }
+
     /// Whether some node is active.
     pub fn is_running(&self) -> bool {
         self.root.active
@@ -545,6 +565,26 @@ impl<'f> Inst<'f> {
             once: None,
             active: false,
             run: Run::Idle,
+        }
+    }
+
+    /// O2: the behaviors on the active path below and at this node, root
+    /// first (a group behavior before its group's children; parallel
+    /// children in declaration order), by the name they log under.
+    fn behaviors(&self, out: &mut Vec<String>) {
+        if !self.active {
+            return;
+        }
+        if let Run::Leaf { log, .. }
+        | Run::Group {
+            behavior: Some((_, log)),
+            ..
+        } = &self.run
+        {
+            out.push(log.clone());
+        }
+        for c in &self.children {
+            c.behaviors(out);
         }
     }
 

@@ -65,6 +65,35 @@ pub enum Frame {
     /// Between ticks, the caller posts event `k` (an index into
     /// [`EVENTS`]) to the tree (V4).
     Post(usize),
+    /// The caller plays the tree with a mode (O1, O5).
+    Play(Mode),
+    /// The caller pauses the tree (O2).
+    Pause,
+    /// The caller resumes the tree (O2).
+    Resume,
+    /// The caller stops the tree (O3).
+    Stop,
+}
+
+/// A play mode (O5): what is counted, and the target count (`None`: play
+/// forever).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mode {
+    pub counts: Counts,
+    pub target: u32,
+}
+
+/// What a play mode counts (O5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// Nothing: play forever (the target is ignored).
+    Nothing,
+    Ticks,
+    Completions,
+    Successes,
+    Failures,
+    RunningTicks,
+    Interruptions,
 }
 
 /// What the scripted decorator's `before` answers (R11): tick the child
@@ -92,8 +121,11 @@ pub enum AfterAnswer {
 pub struct Record {
     /// Every hook call, in order.
     pub log: Vec<String>,
-    /// The root's status (`None` for `Halt`/`Reset`).
+    /// The root's status (`None` for a frame that is not a tick, and for
+    /// a tick that did nothing: paused or stopped, O2, O3).
     pub status: Option<Status>,
+    /// O4, O5: the tree status and the play mode's count after the frame.
+    pub life: (&'static str, u32),
     /// Node names of the active path after the frame, root first.
     pub path: Vec<String>,
     /// How many errors the tick reported, and the node of the first.
@@ -250,6 +282,16 @@ impl Inputs {
             Some(s) => self.log.push(format!("exit {name} Completed({s:?})")),
             None => self.log.push(format!("exit {name} Halted")),
         }
+    }
+
+    /// O2: the `pause` hook of the running behavior logging as `log_name`.
+    pub fn pause(&mut self, log_name: &str) {
+        self.log.push(format!("pause {log_name}"));
+    }
+
+    /// O2: its `resume` hook.
+    pub fn resume(&mut self, log_name: &str) {
+        self.log.push(format!("resume {log_name}"));
     }
 
     /// V4: the `event` hook of the active behavior logging as `log_name`
