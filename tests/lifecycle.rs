@@ -440,3 +440,10 @@ fn o3_play_while_paused_starts_a_new_run_without_resuming() {
         ])
     );
 }
+
+// SPEC O1
+#[test]
+fn o1_a_player_adds_at_most_16_bytes_to_the_state() {
+    use std::mem::size_of;
+    assert!(size_of::<Player<Shift>>() <= size_of::<Shift>() + 16);
+}

@@ -34,3 +34,20 @@ pub fn run(agents: &mut [Agent], states: &mut [State], ticks: u32) {
         }
     }
 }
+
+/// The per-agent state of the `player` variant: the generated tree in a
+/// lifecycle wrapper (O1–O5) that is never paused, to measure what the
+/// wrapper costs per tick.
+pub type PlayerState = deciders::lifecycle::Player<Creature>;
+
+/// [`run`] through the wrapper.
+#[inline(never)]
+pub fn run_player(agents: &mut [Agent], states: &mut [PlayerState], ticks: u32) {
+    let mut ctx = Frame::new(DT);
+    for _ in 0..ticks {
+        for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
+            world_step(a);
+            s.tick(a, &mut ctx);
+        }
+    }
+}

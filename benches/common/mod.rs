@@ -126,6 +126,14 @@ pub fn creature(name: &str, agents: usize) -> Option<Box<dyn Frames>> {
             generated::State::default,
             generated::run,
         )),
+        // Not in `CREATURE`: probed by `scripts/bench-report` alone, for
+        // the ratio player/generated.
+        "player" => Box::new(Workload::new(
+            "player",
+            world,
+            generated::PlayerState::default,
+            generated::run_player,
+        )),
         "hand" => Box::new(Workload::new(
             "hand",
             world,

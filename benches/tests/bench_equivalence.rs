@@ -24,7 +24,7 @@ fn creature(imp: &str) -> Option<Box<dyn Frames>> {
 #[test]
 fn f2_creature_implementations_end_in_the_same_world() {
     let hand = creature("hand").expect("hand is always built");
-    for imp in ["generated", "bonsai", "dyn"] {
+    for imp in ["generated", "bonsai", "dyn", "player"] {
         let Some(other) = creature(imp) else {
             continue;
         };
@@ -45,7 +45,7 @@ fn f2_generated_hand_and_dyn_make_the_same_hook_calls() {
     let hand = creature("hand").unwrap();
     let per_tick = hand.hook_calls() as f64 / (AGENTS as f64 * f64::from(TICKS));
     assert!(per_tick > 4.0, "hook calls per agent-tick: {per_tick}");
-    for imp in ["generated", "dyn"] {
+    for imp in ["generated", "dyn", "player"] {
         if let Some(other) = creature(imp) {
             assert_eq!(other.hook_calls(), hand.hook_calls(), "{imp}");
         }
