@@ -1,0 +1,484 @@
+//! Bevy integration of [`deciders`]: a plugin that ticks every entity's
+//! behavior tree in parallel and deterministically.
+//!
+//! Supported: Bevy 0.20 (the split crates `bevy_ecs`, `bevy_app`,
+//! `bevy_time`, `bevy_tasks`, `bevy_utils`, with their default features
+//! off), Rust 1.95 or newer (what those crates declare; the core `deciders`
+//! crates keep their own, older minimum). The `bevy` umbrella crate is not
+//! needed.
+//!
+//! # The pieces
+//!
+//! - **The agent** is a component of yours, `A`: what the tree's behaviors
+//!   act on, as in any `deciders` tree.
+//! - **The tree state** is the component [`Brain<T>`] on the same entity:
+//!   the generated state of the tree `T` in a
+//!   [`deciders::lifecycle::Player`] (pause, resume, stop, play
+//!   modes), with the entity's decision and stimuli flags and its tick rate.
+//! - **The world** the tree sees is [`Env<'w, R, O>`]: a read-only borrow
+//!   of a resource `R` of yours (this frame's snapshot of whatever the
+//!   trees read: the player's position, the map), the entity being ticked,
+//!   and a buffer of outputs `O`, the typed requests behaviors make of the
+//!   ECS (spawn this, despawn me, send that). Declare the tree with it:
+//!   `tree Guard for Guard, world<'w> = deciders_bevy::Env<'w, Scene, Order>`.
+//! - **The plugin** [`DecidersPlugin<A, T, R, O>`] (it needs Bevy's
+//!   `TimePlugin`, part of `MinimalPlugins` and `DefaultPlugins`, and the
+//!   resource `R`) runs three system sets
+//!   in a schedule you choose (default [`FixedUpdate`]), chained:
+//!   [`DecidersSystems::Prepare`] (your systems: set flags, stimuli,
+//!   pause or resume brains, update the snapshot), [`DecidersSystems::Tick`]
+//!   (every due brain ticks, on Bevy's compute task pool) and
+//!   [`DecidersSystems::Apply`] (every output becomes [`Commands`] through
+//!   [`Output::apply`], in entity order).
+//!
+//! # Deterministic
+//!
+//! Each agent's tick reads only its own components and the shared
+//! snapshot, and each output is tagged with its entity; the outputs of a
+//! frame are applied sorted by entity, each entity's in the order its
+//! behaviors made them. So the result is the same on 1, 2 or 4 threads, and
+//! the same as ticking the agents one by one in entity order outside Bevy.
+//! The frame time is the schedule's [`Time`] (`Time<Fixed>` in
+//! `FixedUpdate`), never the wall clock; level-of-detail ticking (a brain
+//! ticked every `n`-th step, [`Brain::tick_every`]) is staggered by entity
+//! index, not by a time budget.
+//!
+//! # Despawn halts
+//!
+//! When an entity with a brain is despawned, or loses its brain or its
+//! agent component, the plugin's observer stops the tree first: every
+//! running behavior gets its `deactivate` with `Exit::Halted`, so nothing
+//! is left half-done, and the outputs those hooks make are applied at once.
+//!
+//! # Example
+//!
+//! ```
+//! use bevy_app::{App, FixedUpdate};
+//! use bevy_ecs::prelude::*;
+//! use deciders::{Behavior, Ctx, Status};
+//! use deciders_bevy::{Brain, DecidersPlugin, Env, Output};
+//!
+//! /// The snapshot every guard reads.
+//! #[derive(Resource, Default)]
+//! struct Scene { alarm: bool }
+//!
+//! /// What guards ask of the ECS.
+//! enum Order { Shout }
+//! impl Output for Order {
+//!     fn apply(self, entity: Entity, commands: &mut Commands) {
+//!         commands.entity(entity).insert(Shouted);
+//!     }
+//! }
+//!
+//! #[derive(Component)]
+//! struct Shouted;
+//!
+//! #[derive(Component, Default)]
+//! struct Guard;
+//!
+//! type World<'w> = Env<'w, Scene, Order>;
+//!
+//! #[derive(Default)]
+//! struct Shout;
+//! impl<'w> Behavior<Guard, World<'w>> for Shout {
+//!     fn tick(&mut self, _: &mut Guard, ctx: &mut Ctx<World<'w>>) -> Status {
+//!         ctx.world_mut().emit(Order::Shout);
+//!         Status::Success
+//!     }
+//! }
+//!
+//! fn alarmed(_: &Guard, ctx: &Ctx<World<'_>>) -> bool {
+//!     ctx.world().read().alarm
+//! }
+//!
+//! deciders::tree! {
+//!     tree Post for Guard, world<'w> = Env<'w, Scene, Order> {
+//!         sequence { condition(alarmed), Shout }
+//!     }
+//! }
+//!
+//! let mut app = App::new();
+//! // The frame time is `Time`'s: `TimePlugin` (in Bevy's `MinimalPlugins`
+//! // and `DefaultPlugins`) must be there.
+//! app.add_plugins(bevy_time::TimePlugin);
+//! app.add_plugins(DecidersPlugin::<Guard, Post, Scene, Order>::new().in_schedule(bevy_app::Update));
+//! app.insert_resource(Scene { alarm: true });
+//! let guard = app.world_mut().spawn((Guard, Brain::new(Post::new()))).id();
+//! app.update();
+//! assert!(app.world().entity(guard).contains::<Shouted>());
+//! ```
+
+use core::marker::PhantomData;
+
+use bevy_app::{App, FixedUpdate, Plugin};
+use bevy_ecs::component::Mutable;
+use bevy_ecs::lifecycle::Remove;
+use bevy_ecs::observer::On;
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy_time::Time;
+use bevy_utils::Parallel;
+use deciders::lifecycle::{PlayMode, Player};
+use deciders::{Flags, Frame, Tree};
+
+/// The world a tree ticked by [`DecidersPlugin`] sees through its context
+/// (`ctx.world()`, `ctx.world_mut()`): this frame's snapshot `R`
+/// (read-only, shared by every agent), the entity being ticked, and where
+/// its outputs go.
+pub struct Env<'w, R, O> {
+    read: &'w R,
+    entity: Entity,
+    out: Vec<(Entity, O)>,
+}
+
+impl<'w, R, O> Env<'w, R, O> {
+    /// The world of one tick of `entity`'s tree over the snapshot `read`,
+    /// with no output yet: what the plugin builds for every tick, for
+    /// ticking a tree outside Bevy (a test, a tool) exactly as it does.
+    pub fn new(read: &'w R, entity: Entity) -> Self {
+        Env {
+            read,
+            entity,
+            out: Vec::new(),
+        }
+    }
+
+    /// The outputs emitted, each with its entity, in the order emitted.
+    pub fn into_outputs(self) -> Vec<(Entity, O)> {
+        self.out
+    }
+
+    /// This frame's snapshot.
+    #[inline]
+    pub fn read(&self) -> &'w R {
+        self.read
+    }
+
+    /// The entity whose tree is ticking.
+    #[inline]
+    pub fn entity(&self) -> Entity {
+        self.entity
+    }
+
+    /// Asks the ECS for `output`, on behalf of the entity ticking: applied
+    /// in the [`DecidersSystems::Apply`] set, after every brain ticked.
+    #[inline]
+    pub fn emit(&mut self, output: O) {
+        self.out.push((self.entity, output));
+    }
+}
+
+/// A request a behavior makes of the ECS, turned into commands once every
+/// brain of the frame has ticked, in entity order.
+pub trait Output: Send + Sync + 'static {
+    /// Queues what this output asks for; `entity` is the entity whose
+    /// behavior emitted it.
+    fn apply(self, entity: Entity, commands: &mut Commands);
+}
+
+/// An entity's behavior tree: the state of the tree `T` in a lifecycle
+/// [`Player`], the flags its guards test this frame, its tick rate, and a
+/// lifecycle operation waiting for the next tick.
+#[derive(Component)]
+pub struct Brain<T: Send + Sync + 'static> {
+    player: Player<T>,
+    flags: Flags,
+    stimuli: Flags,
+    every: u32,
+    pending_dt: f32,
+    op: Option<Op>,
+}
+
+/// A lifecycle operation asked for outside the tick, performed by the tick
+/// system (which has the agent and the world the hooks need).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Op {
+    Play(PlayMode),
+    Pause,
+    Resume,
+    Stop,
+    Reset,
+}
+
+impl<T: Send + Sync + 'static> Brain<T> {
+    /// A brain ticking `tree` every step.
+    pub fn new(tree: T) -> Self {
+        Brain {
+            player: Player::new(tree),
+            flags: Flags::EMPTY,
+            stimuli: Flags::EMPTY,
+            every: 1,
+            pending_dt: 0.0,
+            op: None,
+        }
+    }
+
+    /// Level of detail: ticks every `n`-th step of the schedule (`n = 0`
+    /// counts as 1), with the time of the `n` steps. Brains of the same
+    /// rate are staggered by entity index, so a thousand far-away agents
+    /// ticked every fourth step cost a quarter of the work every step.
+    pub fn tick_every(mut self, n: u32) -> Self {
+        self.every = n.max(1);
+        self
+    }
+
+    /// Sets the rate of [`tick_every`](Self::tick_every) on a live brain.
+    pub fn set_tick_every(&mut self, n: u32) {
+        self.every = n.max(1);
+    }
+
+    /// The decision flags the next tick's guards test (G1).
+    pub fn set_flags(&mut self, flags: Flags) {
+        self.flags = flags;
+    }
+
+    /// The stimuli flags the next tick's guards test (G1, V2).
+    pub fn set_stimuli(&mut self, stimuli: Flags) {
+        self.stimuli = stimuli;
+    }
+
+    /// The lifecycle: status, mode, count, and the tree state
+    /// (`player().tree()`), to read or draw.
+    pub fn player(&self) -> &Player<T> {
+        &self.player
+    }
+
+    /// The tree state.
+    pub fn tree(&self) -> &T {
+        self.player.tree()
+    }
+
+    /// Plays the tree with `mode` at the start of the next tick step (O1,
+    /// O5). Operations asked for in the same frame replace each other: the
+    /// last one is performed.
+    pub fn play(&mut self, mode: PlayMode) {
+        self.op = Some(Op::Play(mode));
+    }
+
+    /// Pauses at the start of the next tick step (O2).
+    pub fn pause(&mut self) {
+        self.op = Some(Op::Pause);
+    }
+
+    /// Resumes at the start of the next tick step (O2).
+    pub fn resume(&mut self) {
+        self.op = Some(Op::Resume);
+    }
+
+    /// Stops at the start of the next tick step (O3).
+    pub fn stop(&mut self) {
+        self.op = Some(Op::Stop);
+    }
+
+    /// Resets at the start of the next tick step (O3).
+    pub fn reset(&mut self) {
+        self.op = Some(Op::Reset);
+    }
+
+    /// Whether this brain ticks at `step`; accumulates `dt` either way.
+    fn due(&mut self, step: u64, entity: Entity, dt: f32) -> bool {
+        self.pending_dt += dt;
+        let phase = u64::from(entity.index().index());
+        self.op.is_some() || (step + phase).is_multiple_of(u64::from(self.every))
+    }
+}
+
+/// The system sets of [`DecidersPlugin`], chained in this order in its
+/// schedule.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DecidersSystems {
+    /// Yours: set flags and stimuli, pause or resume brains, update the
+    /// snapshot.
+    Prepare,
+    /// Every due brain ticks, in parallel.
+    Tick,
+    /// Every output becomes commands, in entity order.
+    Apply,
+}
+
+/// The outputs of one tree's brains this frame, tagged with their entity.
+#[derive(Resource)]
+struct Outbox<T, O> {
+    out: Vec<(Entity, O)>,
+    _tree: PhantomData<fn() -> T>,
+}
+
+impl<T, O> Default for Outbox<T, O> {
+    fn default() -> Self {
+        Outbox {
+            out: Vec::new(),
+            _tree: PhantomData,
+        }
+    }
+}
+
+/// Ticks every entity that has the agent component `A` and a
+/// [`Brain<T>`], with the world [`Env<'_, R, O>`]: see [the crate](crate).
+pub struct DecidersPlugin<A, T, R, O> {
+    schedule: InternedScheduleLabel,
+    _types: PhantomData<Types<A, T, R, O>>,
+}
+
+/// What a plugin is for, as a `PhantomData` that is `Send` and `Sync`
+/// whatever the types.
+type Types<A, T, R, O> = fn() -> (A, T, R, O);
+
+impl<A, T, R, O> DecidersPlugin<A, T, R, O> {
+    /// The plugin, in [`FixedUpdate`].
+    pub fn new() -> Self {
+        DecidersPlugin {
+            schedule: FixedUpdate.intern(),
+            _types: PhantomData,
+        }
+    }
+
+    /// The plugin in another schedule (`Update`, your own).
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
+    }
+}
+
+impl<A, T, R, O> Default for DecidersPlugin<A, T, R, O> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<A, T, R, O> Plugin for DecidersPlugin<A, T, R, O>
+where
+    A: Component<Mutability = Mutable>,
+    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    R: Resource,
+    O: Output,
+{
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Outbox<T, O>>();
+        app.configure_sets(
+            self.schedule,
+            (
+                DecidersSystems::Prepare,
+                DecidersSystems::Tick,
+                DecidersSystems::Apply,
+            )
+                .chain(),
+        );
+        app.add_systems(
+            self.schedule,
+            (
+                tick::<A, T, R, O>.in_set(DecidersSystems::Tick),
+                apply::<T, O>.in_set(DecidersSystems::Apply),
+            ),
+        );
+        app.add_observer(halt_on_remove::<A, T, R, O>);
+    }
+}
+
+/// The tick set: every due brain performs its pending operation and ticks,
+/// on the compute task pool; the outputs are gathered per thread, then
+/// sorted by entity.
+#[allow(clippy::type_complexity)]
+fn tick<A, T, R, O>(
+    time: Res<Time>,
+    read: Res<R>,
+    mut agents: Query<(Entity, &mut A, &mut Brain<T>)>,
+    mut outbox: ResMut<Outbox<T, O>>,
+    mut step: Local<u64>,
+    buffers: Local<Parallel<Vec<(Entity, O)>>>,
+) where
+    A: Component<Mutability = Mutable>,
+    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    R: Resource,
+    O: Output,
+{
+    let (dt, now) = (time.delta_secs(), *step);
+    *step += 1;
+    let read: &R = &read;
+    agents
+        .par_iter_mut()
+        .for_each(|(entity, mut agent, mut brain)| {
+            if !brain.due(now, entity, dt) {
+                return;
+            }
+            buffers.scope(|out| {
+                let env = Env {
+                    read,
+                    entity,
+                    out: core::mem::take(out),
+                };
+                *out = tick_one(&mut brain, &mut *agent, env);
+            });
+        });
+    let mut buffers = buffers;
+    for buffer in buffers.iter_mut() {
+        outbox.out.append(buffer);
+    }
+    // Stable: each entity's outputs stay in the order they were made.
+    outbox.out.sort_by_key(|(entity, _)| *entity);
+}
+
+/// One brain's step: its pending operation, then a tick with the time
+/// accumulated since its last one; the world's outputs back.
+fn tick_one<'w, A, T, R, O>(
+    brain: &mut Brain<T>,
+    agent: &mut A,
+    env: Env<'w, R, O>,
+) -> Vec<(Entity, O)>
+where
+    T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+{
+    let dt = core::mem::take(&mut brain.pending_dt);
+    let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
+    frame.set_stimuli(brain.stimuli);
+    let player = &mut brain.player;
+    match brain.op.take() {
+        None => {}
+        Some(Op::Play(mode)) => player.play(mode, agent, &mut frame),
+        Some(Op::Pause) => player.pause(agent, &mut frame),
+        Some(Op::Resume) => player.resume(agent, &mut frame),
+        Some(Op::Stop) => player.stop(agent, &mut frame),
+        Some(Op::Reset) => player.reset(agent, &mut frame),
+    }
+    player.tick(agent, &mut frame);
+    frame.into_world().out
+}
+
+/// The apply set: every output of the frame, in entity order.
+fn apply<T: Send + Sync + 'static, O: Output>(
+    mut outbox: ResMut<Outbox<T, O>>,
+    mut commands: Commands,
+) {
+    for (entity, output) in outbox.out.drain(..) {
+        output.apply(entity, &mut commands);
+    }
+}
+
+/// Despawn halts: before an entity loses its brain or its agent, its tree
+/// is stopped (every running behavior deactivated with `Exit::Halted`) and
+/// the outputs of those hooks are applied.
+fn halt_on_remove<A, T, R, O>(
+    removed: On<Remove<(A, Brain<T>)>>,
+    read: Res<R>,
+    mut agents: Query<(&mut A, &mut Brain<T>)>,
+    mut commands: Commands,
+) where
+    A: Component<Mutability = Mutable>,
+    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    R: Resource,
+    O: Output,
+{
+    let entity = removed.entity;
+    let Ok((mut agent, mut brain)) = agents.get_mut(entity) else {
+        return;
+    };
+    let env = Env {
+        read: &*read,
+        entity,
+        out: Vec::new(),
+    };
+    let mut frame = Frame::new(0.0).with_world(env);
+    brain.player.stop(&mut *agent, &mut frame);
+    for (entity, output) in frame.into_world().out {
+        output.apply(entity, &mut commands);
+    }
+}
