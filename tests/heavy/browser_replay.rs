@@ -4,8 +4,11 @@
 //! in headless Chromium at two ticks whose active paths differ (`#tick=N`).
 //! The DOM after the page's script ran must draw every node of the tree and
 //! give the `active` class to exactly the nodes of that tick's active path,
-//! as `active_path` gave it in Rust. Then a screenshot of the page is saved
-//! (its path is printed) for a person to look at.
+//! as `active_path` gave it in Rust. A probe script appended to a copy of
+//! the page presses keys (End, Home, ←, →, PageDown), clicks a mark of the
+//! timeline and moves its slider, and the selected tick and the address
+//! must follow. A page with no tick must say so. Then a screenshot of the
+//! page is saved (its path is printed) for a person to look at.
 //!
 //! Chromium is `/usr/bin/chromium` or `chromium` on `PATH`; when there is
 //! none, the test installs it with `apt-get` (CI runs as root on Debian)
@@ -299,6 +302,32 @@ fn check_dom(dom: &str, n: usize, active: &[NodeId]) {
     }
 }
 
+/// A script appended to a replay: presses keys, clicks the sixth mark of
+/// the timeline, moves the slider to 7, and writes the tick selected after
+/// each (and the address at the end) into `<pre id="probe">`.
+const PROBE: &str = r##"<script>
+(function () {
+  var out = [];
+  function now(what) { out.push(what + "=" + document.body.getAttribute("data-tick")); }
+  ["End", "Home", "ArrowRight", "ArrowRight", "ArrowLeft", "PageDown"].forEach(function (k) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    now(k);
+  });
+  document.querySelectorAll("#marks .mark")[5].click();
+  now("click5");
+  var range = document.querySelector("input[type=range]");
+  range.value = "7";
+  range.dispatchEvent(new Event("input"));
+  now("range7");
+  out.push(window.location.hash);
+  var pre = document.createElement("pre");
+  pre.id = "probe";
+  pre.textContent = out.join(" ");
+  document.body.appendChild(pre);
+}());
+</script>
+</body>"##;
+
 // SPEC I6, I1, I4
 #[test]
 fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
@@ -340,6 +369,25 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
         &["--dump-dom"],
     );
     check_dom(&dom, last, &paths[last]);
+
+    // The keyboard, the marks and the slider select ticks, and the
+    // address follows: a probe appended to the page plays them.
+    let probe = work.join("probe.html");
+    std::fs::write(&probe, html.replace("</body>", PROBE)).unwrap();
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}", probe.display()),
+        &["--dump-dom"],
+    );
+    let played = dom
+        .split("<pre id=\"probe\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next());
+    assert_eq!(
+        played,
+        Some("End=31 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 #tick=7")
+    );
 
     // With no tick, the page says so and still draws the tree.
     let empty = work.join("empty.html");
