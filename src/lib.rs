@@ -386,7 +386,9 @@ pub use bt_macros::Stimulus;
 
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{builtin, condition, deferred, events, group, lifecycle, pictures, rng};
+pub use bt_runtime::{
+    builtin, condition, deferred, events, group, lifecycle, pictures, replay, rng,
+};
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, LogLines,
     Machine, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, Stimuli,

@@ -31,6 +31,7 @@
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
+//! | [`replay`] | [`replay::Recorder`], a trace that records an agent's ticks, and a replay of them as one HTML page | I6 |
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
 //! | [`group`] | the composite policies over the child protocol [`group::Group`] | D1–D3, C1–C4, G3–G5 |
@@ -57,6 +58,7 @@ pub mod lifecycle;
 pub mod limit;
 pub mod machine;
 pub mod pictures;
+pub mod replay;
 pub mod report;
 pub mod rng;
 pub mod shape;

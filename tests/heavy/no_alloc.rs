@@ -304,6 +304,20 @@ fn construction_and_ticking_do_not_allocate() {
     });
     assert_eq!(limiting, 0, "taking limit slots allocated");
     assert!((1..=3).contains(&ctx.world().door.in_use()));
+    // SPEC I6: a replay recorder allocates nothing until it records: made,
+    // or paused while trees tick through it.
+    let recording = fewest_allocs_during(|| {
+        let mut recorder = std::hint::black_box(deciders::replay::Recorder::new());
+        recorder.pause();
+        let mut ctx = Frame::new(1.0 / 30.0);
+        for (agent, state) in agents.iter_mut().zip(states.iter_mut()).take(10) {
+            for _ in 0..20 {
+                state.tick_traced(agent, &mut ctx, &mut recorder);
+            }
+        }
+        assert!(recorder.is_empty());
+    });
+    assert_eq!(recording, 0, "a paused replay recorder allocated");
     services_do_not_allocate();
     // The counter can fail: a known allocating path counts.
     assert!(

@@ -1,0 +1,417 @@
+// The replay page of `deciders` (written by `replay::write_html`): reads
+// the recording from the JSON above, draws the tree once, and redraws the
+// highlights, the tick summary and the events whenever a tick is selected.
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("replay-data").textContent);
+  var nodes = data.nodes || [];
+  var ticks = data.ticks || [];
+  var app = document.getElementById("app");
+  var rows = [];      // the tree's row elements, by node id
+  var current = -1;   // the index of the selected tick in `ticks`
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) { e.className = cls; }
+    if (text !== undefined && text !== null) { e.textContent = String(text); }
+    return e;
+  }
+
+  function nodeName(id) {
+    var n = nodes[id];
+    return n ? n.name : "#" + id;
+  }
+
+  // The name of an event's node, and whether it is another tree's.
+  function who(e) {
+    if (e.o) { return { name: e.o[0] + "::" + e.o[1], foreign: true }; }
+    return { name: nodeName(e.n), foreign: false };
+  }
+
+  function fmt(x) {
+    if (typeof x !== "number") { return String(x); }
+    return Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? x.toExponential(2) : String(+x.toFixed(3));
+  }
+
+  // ---------------------------------------------------------------- the tree
+
+  // For each node: the row of its last child, so that a vertical line
+  // goes on below a row while its parent has children further down.
+  function lastChildRows() {
+    var last = nodes.map(function () { return -1; });
+    nodes.forEach(function (n, i) {
+      if (n.parent !== null && last[n.parent] !== undefined) { last[n.parent] = i; }
+    });
+    return last;
+  }
+
+  function ancestors(id) {
+    var chain = [];
+    var n = nodes[id];
+    while (n && n.parent !== null && chain.length <= nodes.length) {
+      chain.unshift(n.parent);
+      n = nodes[n.parent];
+    }
+    return chain;
+  }
+
+  function line(cls, column) {
+    var s = el("span", cls);
+    s.style.left = (column * 24 + 11) + "px";
+    return s;
+  }
+
+  // One row: the lines that join it to its parent and pass by it, its box.
+  function nodeRow(n, i, last) {
+    var row = el("div", "node fam-" + n.family);
+    row.setAttribute("data-node-id", String(n.id));
+    var chain = ancestors(i);
+    var depth = chain.length;
+    row.style.paddingLeft = (depth * 24 + (depth ? 6 : 0)) + "px";
+    row.lines = [];
+    chain.forEach(function (a, c) {
+      var direct = c === depth - 1;
+      var parts = direct ? ["eu", "eh"] : [];
+      if (last[a] > i) { parts.push(direct ? "ed" : "g"); }
+      parts.forEach(function (p) {
+        var s = line(p, c);
+        row.lines.push({ span: s, owner: a, kind: p });
+        row.appendChild(s);
+      });
+    });
+    var box = el("span", "box");
+    box.appendChild(el("span", "name", n.name));
+    if (n.kind !== n.name) { box.appendChild(el("span", "kw", n.kind)); }
+    if (n.behavior && n.behavior !== n.name) { box.appendChild(el("span", "ty", n.behavior)); }
+    box.title = n.kind + (n.line ? " · line " + n.line : "");
+    row.appendChild(box);
+    row.tags = el("span", "tags");
+    row.appendChild(row.tags);
+    return row;
+  }
+
+  function legend() {
+    var l = el("span", "legend");
+    [["var(--path)", "active path"], ["var(--running)", "running"],
+     ["var(--success)", "success"], ["var(--failure)", "failure"]].forEach(function (x) {
+      var s = el("span", "swatch");
+      s.style.background = x[0];
+      l.appendChild(s);
+      l.appendChild(document.createTextNode(x[1]));
+    });
+    return l;
+  }
+
+  function drawTree(pane) {
+    var h = el("h2", null, "Tree");
+    h.appendChild(el("span", "tree-name", data.tree || ""));
+    h.appendChild(legend());
+    pane.appendChild(h);
+    var tree = el("div", "tree");
+    tree.id = "tree";
+    var last = lastChildRows();
+    nodes.forEach(function (n, i) {
+      var row = nodeRow(n, i, last);
+      rows[i] = row;
+      tree.appendChild(row);
+    });
+    if (!nodes.length) { tree.appendChild(el("p", "empty", "The tree's shape is empty.")); }
+    pane.appendChild(tree);
+  }
+
+  // ------------------------------------------------------------ highlights
+
+  // The active nodes of a tick, and for each of them its last active child.
+  function activeOf(tick) {
+    var on = {};
+    var lastActive = {};
+    tick.path.forEach(function (p) {
+      if (typeof p === "number" && nodes[p]) { on[p] = true; }
+    });
+    nodes.forEach(function (n, i) {
+      if (on[i] && n.parent !== null) { lastActive[n.parent] = i; }
+    });
+    return { on: on, lastActive: lastActive };
+  }
+
+  function lineOn(l, row, i, act) {
+    if (!act.on[l.owner]) { return false; }
+    if (l.kind === "eu" || l.kind === "eh") { return !!act.on[i]; }
+    return act.lastActive[l.owner] > i;
+  }
+
+  function tag(row, cls, text) {
+    row.tags.appendChild(el("span", "tag " + cls, text));
+  }
+
+  // The tags a node gets from one event of the selected tick.
+  function tagEvent(e, row) {
+    switch (e.k) {
+      case "activated": tag(row, "enter", "▶ entered"); break;
+      case "accepted": tag(row, "", "accepted " + fmt(e.score)); break;
+      case "rejected": tag(row, "", "rejected: " + reasonText(e)); row.classList.add("rejected"); break;
+      case "chose": tag(row, "", "chose #" + e.index); break;
+      case "ticked": tag(row, "s-" + e.status, e.status); break;
+      case "deactivated": tag(row, "s-" + e.exit, e.exit === "Halted" ? "■ halted" : "■ done: " + e.exit); break;
+      case "activate_failed": tag(row, "s-Failure", "activate failed"); break;
+      case "subset_violation": tag(row, "s-Failure", "subset rule broken"); break;
+      case "log": tag(row, "", "✎ log"); break;
+      default: break;
+    }
+  }
+
+  function highlight(tick) {
+    var act = activeOf(tick);
+    rows.forEach(function (row, i) {
+      row.className = "node fam-" + nodes[i].family + (act.on[i] ? " active" : "");
+      row.tags.textContent = "";
+      row.lines.forEach(function (l) {
+        l.span.className = l.kind + (lineOn(l, row, i, act) ? " on" : "");
+      });
+    });
+    // The nodes of other trees (used through `subtree`) under the drawn
+    // node before them in the path.
+    var under = {};
+    var at = null;
+    tick.path.forEach(function (p) {
+      if (typeof p === "number") { at = p; return; }
+      if (at !== null && rows[at]) { (under[at] = under[at] || []).push(p); }
+    });
+    Object.keys(under).forEach(function (id) {
+      var names = under[id].map(function (p) { return p[1]; }).join(" › ");
+      tag(rows[id], "foreign", "↳ " + under[id][0][0] + ": " + names);
+    });
+    var left = {};
+    tick.events.forEach(function (e) {
+      if (e.k === "deactivated" && typeof e.n === "number") { left[e.n] = true; }
+    });
+    tick.events.forEach(function (e) {
+      if (typeof e.n !== "number" || !rows[e.n]) { return; }
+      if (e.k === "ticked" && left[e.n]) { return; }
+      tagEvent(e, rows[e.n]);
+    });
+  }
+
+  // ------------------------------------------------------- the tick's pane
+
+  function reasonText(e) {
+    return e.reason === "decide" ? "decide scored " + fmt(e.score) : e.reason;
+  }
+
+  // An event as [icon, text].
+  function describe(e) {
+    switch (e.k) {
+      case "accepted": return ["✓", "guard accepted, score " + fmt(e.score)];
+      case "rejected": return ["✗", "guard rejected: " + reasonText(e)];
+      case "chose": return ["★", "chose child #" + e.index + ", score " + fmt(e.score)];
+      case "activated": return ["▶", "activated"];
+      case "activate_failed": return ["✗", "activate failed"];
+      case "ticked": return ["●", "ticked → " + e.status];
+      case "deactivated": return ["■", e.exit === "Halted" ? "halted" : "completed: " + e.exit];
+      case "subset_violation": return ["!", "subset rule broken (no child accepted)"];
+      case "log": return ["✎", "log: "];
+      default: return ["?", e.text || e.k];
+    }
+  }
+
+  function eventItem(e) {
+    var li = el("li", "ev ev-" + e.k);
+    var d = describe(e);
+    var w = who(e);
+    li.appendChild(el("span", "ic", d[0]));
+    li.appendChild(el("span", "who" + (w.foreign ? " foreign" : ""), w.name));
+    var what = el("span", "what", d[1]);
+    if (e.k === "ticked" || e.k === "deactivated") {
+      what.textContent = d[1].replace(/(Running|Success|Failure|halted)$/, "");
+      var st = e.k === "ticked" ? e.status : e.exit;
+      what.appendChild(el("span", "tag s-" + st, e.k === "deactivated" && st === "Halted" ? "halted" : st));
+    }
+    if (e.k === "log") { what.appendChild(el("span", "msg", e.message)); }
+    li.appendChild(what);
+    return li;
+  }
+
+  function pathView(tick) {
+    var p = el("div", "path");
+    p.id = "path";
+    p.appendChild(el("span", "label", "active path"));
+    if (!tick.path.length) { p.appendChild(el("span", "none", "nothing is active")); }
+    tick.path.forEach(function (x, i) {
+      if (i > 0) { p.appendChild(el("span", "sep", "›")); }
+      var foreign = typeof x !== "number";
+      p.appendChild(el("span", "step" + (foreign ? " foreign" : ""), foreign ? x[0] + "::" + x[1] : nodeName(x)));
+    });
+    return p;
+  }
+
+  function drawTick(pane, tick) {
+    pane.textContent = "";
+    pane.appendChild(el("h2", null, "Selected tick"));
+    var s = el("div", "summary");
+    s.appendChild(el("span", "big", "Tick " + tick.n));
+    var status = tick.status || "none";
+    s.appendChild(el("span", "chip s-" + status, tick.status || "did not end"));
+    s.appendChild(el("span", "clock", "tree clock " + fmt(tick.now) + " s"));
+    pane.appendChild(s);
+    pane.appendChild(pathView(tick));
+    pane.appendChild(el("h3", null, "Events (" + tick.events.length + ")"));
+    var list = el("ol", "events");
+    list.id = "events";
+    tick.events.forEach(function (e) { list.appendChild(eventItem(e)); });
+    if (!tick.events.length) { list.appendChild(el("li", "noev", "no events")); }
+    pane.appendChild(list);
+  }
+
+  // -------------------------------------------------------------- timeline
+
+  var ui = {};
+
+  // The children of the root: the branches the timeline colors ticks by.
+  var LANES = ["#8b6fd1", "#26a0a6", "#d36b98", "#b8925a", "#6b84a8", "#a05195", "#8a9a3b", "#9aa3b5"];
+  var branches = nodes.filter(function (n) { return n.parent === 0; });
+
+  function laneOf(tick) {
+    var b = tick.path[1];
+    if (typeof b !== "number") { return null; }
+    var i = branches.findIndex(function (n) { return n.id === b; });
+    return i < 0 ? null : i;
+  }
+
+  function mark(tick, i) {
+    var m = el("span", "mark");
+    var lane = laneOf(tick);
+    var bar = el("i", "lane");
+    if (lane !== null) { bar.style.background = LANES[lane % LANES.length]; }
+    m.appendChild(bar);
+    m.appendChild(el("i", "st s-" + (tick.status || "none")));
+    var where = lane === null ? "" : " · " + branches[lane].name;
+    m.title = "tick " + tick.n + where + " · " + (tick.status || "did not end");
+    m.addEventListener("click", function () { select(i); });
+    return m;
+  }
+
+  function lanesLegend() {
+    var l = el("div", "scale");
+    l.appendChild(el("span", null, "tick " + ticks[0].n));
+    var mid = el("span", "lanes");
+    branches.forEach(function (b, i) {
+      var s = el("span", "swatch");
+      s.style.background = LANES[i % LANES.length];
+      mid.appendChild(s);
+      mid.appendChild(document.createTextNode(b.name));
+    });
+    if (branches.length) {
+      var st = el("span", "swatch stbar");
+      mid.appendChild(st);
+      mid.appendChild(document.createTextNode("root status"));
+    }
+    l.appendChild(mid);
+    l.appendChild(el("span", null, "tick " + ticks[ticks.length - 1].n));
+    return l;
+  }
+
+  function timeline() {
+    var t = el("section", "timeline");
+    var c = el("div", "controls");
+    ui.first = el("button", null, "«");
+    ui.first.title = "first tick (Home)";
+    ui.prev = el("button", null, "‹");
+    ui.prev.title = "previous tick (←)";
+    var track = el("div", "track");
+    ui.scrub = el("input");
+    ui.scrub.type = "range";
+    ui.scrub.min = "0";
+    ui.scrub.max = String(ticks.length - 1);
+    ui.scrub.setAttribute("aria-label", "tick");
+    ui.marks = el("div", "marks");
+    ui.marks.id = "marks";
+    ticks.forEach(function (tick, i) { ui.marks.appendChild(mark(tick, i)); });
+    track.appendChild(ui.scrub);
+    track.appendChild(ui.marks);
+    track.appendChild(lanesLegend());
+    ui.next = el("button", null, "›");
+    ui.next.title = "next tick (→)";
+    ui.last = el("button", null, "»");
+    ui.last.title = "last tick (End)";
+    ui.info = el("span", "tickinfo");
+    [ui.first, ui.prev, track, ui.next, ui.last, ui.info].forEach(function (x) { c.appendChild(x); });
+    t.appendChild(c);
+    return t;
+  }
+
+  function wire() {
+    ui.scrub.addEventListener("input", function () { select(+ui.scrub.value); });
+    ui.first.addEventListener("click", function () { select(0); });
+    ui.prev.addEventListener("click", function () { select(current - 1); });
+    ui.next.addEventListener("click", function () { select(current + 1); });
+    ui.last.addEventListener("click", function () { select(ticks.length - 1); });
+    document.addEventListener("keydown", function (ev) {
+      var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: ticks.length - 1,
+        PageUp: current - 10, PageDown: current + 10 }[ev.key];
+      if (to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
+      ev.preventDefault();
+      select(to);
+    });
+    window.addEventListener("hashchange", function () { select(fromHash(), true); });
+  }
+
+  // The index of the tick the address names (`#tick=N`), else the last.
+  function fromHash() {
+    var m = /(?:^#|&)tick=(\d+)/.exec(window.location.hash);
+    if (!m) { return ticks.length - 1; }
+    var n = +m[1];
+    for (var i = 0; i < ticks.length; i++) {
+      if (ticks[i].n >= n) { return i; }
+    }
+    return ticks.length - 1;
+  }
+
+  function select(i, fromAddress) {
+    i = Math.max(0, Math.min(ticks.length - 1, i | 0));
+    if (i === current) { return; }
+    if (current >= 0 && ui.marks.children[current]) { ui.marks.children[current].classList.remove("selected"); }
+    current = i;
+    var tick = ticks[i];
+    ui.marks.children[i].classList.add("selected");
+    ui.scrub.value = String(i);
+    ui.info.textContent = "";
+    ui.info.appendChild(document.createTextNode("tick "));
+    ui.info.appendChild(el("b", null, tick.n));
+    ui.info.appendChild(el("span", "of", (i + 1) + " of " + ticks.length));
+    highlight(tick);
+    drawTick(ui.tickPane, tick);
+    document.body.setAttribute("data-tick", String(tick.n));
+    if (!fromAddress && window.history && window.history.replaceState) {
+      try { window.history.replaceState(null, "", "#tick=" + tick.n); } catch (err) { /* file: pages may refuse */ }
+    }
+  }
+
+  function keysHelp() {
+    var f = el("footer", "keys");
+    [["←", "→"], ["Home", "End"]].forEach(function (k, j) {
+      f.appendChild(el("kbd", null, k[0]));
+      f.appendChild(document.createTextNode(" "));
+      f.appendChild(el("kbd", null, k[1]));
+      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick · " : " first / last tick · click the timeline to jump"));
+    });
+    return f;
+  }
+
+  function main() {
+    if (ticks.length) { app.appendChild(timeline()); }
+    var panes = el("main", "panes");
+    var treePane = el("section", "pane tree-pane");
+    drawTree(treePane);
+    panes.appendChild(treePane);
+    ui.tickPane = el("section", "pane tick-pane");
+    ui.tickPane.id = "tick";
+    if (ticks.length) { panes.appendChild(ui.tickPane); }
+    app.appendChild(panes);
+    if (!ticks.length) { return; }
+    app.appendChild(keysHelp());
+    wire();
+    select(fromHash(), true);
+  }
+
+  main();
+}());

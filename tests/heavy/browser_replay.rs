@@ -1,0 +1,429 @@
+//! SPEC I6: a replay opened in a real browser. A creature's tree is
+//! ticked through hunger, a threat and rest while a `replay::Recorder`
+//! records it; the page is written under the target directory and opened
+//! in headless Chromium at two ticks whose active paths differ (`#tick=N`).
+//! The DOM after the page's script ran must draw every node of the tree and
+//! give the `active` class to exactly the nodes of that tick's active path,
+//! as `active_path` gave it in Rust. A probe script appended to a copy of
+//! the page presses keys (End, Home, ←, →, PageDown), clicks a mark of the
+//! timeline and moves its slider, and the selected tick and the address
+//! must follow. A page with no tick must say so. Then a screenshot of the
+//! page is saved (its path is printed) for a person to look at.
+//!
+//! Chromium is `/usr/bin/chromium` or `chromium` on `PATH`; when there is
+//! none, the test installs it with `apt-get` (CI runs as root on Debian)
+//! and fails, saying why, if it cannot.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use deciders::{pictures, replay, Behavior, Ctx, Frame, NodeId, Status};
+
+// ================================================================ the tree
+
+/// A creature: hungry over time, frightened by a threat, fed by chewing.
+#[derive(Default)]
+struct Critter {
+    hunger: f32,
+    food_seen: bool,
+    threat: bool,
+}
+
+impl Critter {
+    fn afraid(&self) -> f32 {
+        if self.threat {
+            2.0
+        } else {
+            0.0
+        }
+    }
+    fn hungry(&self) -> f32 {
+        self.hunger - 0.5
+    }
+    fn sees_food(&self) -> bool {
+        self.food_seen
+    }
+}
+
+/// Looks around for one tick.
+#[derive(Default)]
+struct Look;
+impl Behavior<Critter> for Look {
+    fn tick(&mut self, _: &mut Critter, _: &mut Ctx) -> Status {
+        Status::Success
+    }
+}
+
+/// Runs while the threat lasts.
+#[derive(Default)]
+struct Run;
+impl Behavior<Critter> for Run {
+    fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
+        if c.threat {
+            Status::Running
+        } else {
+            Status::Success
+        }
+    }
+}
+
+/// Searches until food is in sight.
+#[derive(Default)]
+struct Search;
+impl Behavior<Critter> for Search {
+    fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
+        if c.food_seen {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+/// Chews until no longer hungry.
+#[derive(Default)]
+struct Chew;
+impl Behavior<Critter> for Chew {
+    fn tick(&mut self, c: &mut Critter, _: &mut Ctx) -> Status {
+        c.hunger -= 0.15;
+        if c.hunger < 0.2 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+/// Naps or wanders: runs until something else is chosen.
+#[derive(Default)]
+struct Loaf;
+impl Behavior<Critter> for Loaf {}
+
+deciders::tree! {
+    /// Flee a threat, eat when hungry, else nap or wander.
+    tree Creature for Critter {
+        priority {
+            flee: when(decide = Critter::afraid) => log(start = "danger! <run>", success = "safe again") {
+                sequence { look: Look, run: Run }
+            },
+            eat: when(decide = Critter::hungry) => sequence {
+                search: Search,
+                condition(Critter::sees_food),
+                chew: timeout(3.0) { munch: Chew },
+            },
+            idle: random { nap: Loaf, wander: Loaf },
+        }
+    }
+}
+
+/// Ticks the creature through its day, recording; returns the recorder
+/// and each tick's active path (ids of `Creature`'s shape) from Rust.
+fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
+    let mut critter = Critter {
+        hunger: 0.3,
+        ..Critter::default()
+    };
+    let mut state = Creature::with_seed(7);
+    let mut recorder = replay::Recorder::new();
+    let mut paths = Vec::new();
+    for t in 0..32 {
+        critter.hunger += 0.05;
+        critter.food_seen = t >= 8;
+        critter.threat = (13..16).contains(&t);
+        state.tick_traced(&mut critter, &mut Frame::new(0.25), &mut recorder);
+        let mut path = Vec::new();
+        state.active_path(|node| path.extend(pictures::id_in(Creature::shape(), node)));
+        let recorded: Vec<NodeId> = recorder
+            .last()
+            .unwrap()
+            .path_in(Creature::shape())
+            .collect();
+        assert_eq!(recorded, path, "tick {t}");
+        paths.push(path);
+    }
+    (recorder, paths)
+}
+
+// ================================================================ Chromium
+
+/// Chromium's path: `/usr/bin/chromium`, else `chromium` on `PATH`.
+fn find_chromium() -> Option<PathBuf> {
+    let fixed = PathBuf::from("/usr/bin/chromium");
+    if fixed.is_file() {
+        return Some(fixed);
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join("chromium"))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Chromium, installed with `apt-get` if missing; fails the test, saying
+/// why, if it cannot be.
+fn chromium() -> PathBuf {
+    if let Some(found) = find_chromium() {
+        return found;
+    }
+    eprintln!("chromium not found: installing it with apt-get");
+    let status = Command::new("sh")
+        .args(["-c", "apt-get update && apt-get install -y chromium"])
+        .env("DEBIAN_FRONTEND", "noninteractive")
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        other => panic!(
+            "the replay browser test needs Chromium: it is neither /usr/bin/chromium nor on PATH, \
+             and `apt-get update && apt-get install -y chromium` failed ({other:?}); \
+             install Chromium (as root on Debian: apt-get install -y chromium) and run again"
+        ),
+    }
+    find_chromium()
+        .expect("apt-get installed chromium, yet it is neither /usr/bin/chromium nor on PATH")
+}
+
+/// Runs headless Chromium on `url` with `extra` flags, in a fresh profile,
+/// and returns its standard output. Fails the test if Chromium fails or
+/// takes more than two minutes.
+fn run_chromium(browser: &Path, work: &Path, url: &str, extra: &[&str]) -> String {
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile = work.join(format!("profile-{}-{run}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    std::fs::create_dir_all(&profile).unwrap();
+    let mut command = Command::new(browser);
+    command
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--virtual-time-budget=2000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", browser.display()));
+    let pid = child.id();
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = send.send(child.wait_with_output());
+    });
+    let output = match receive.recv_timeout(Duration::from_secs(120)) {
+        Ok(output) => output.expect("chromium's output"),
+        Err(_) => {
+            // Ends the Chromium this test started, by its id.
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+            panic!("chromium did not finish within two minutes on {url}");
+        }
+    };
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(
+        output.status.success(),
+        "chromium failed on {url}: {:?}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("chromium's DOM is UTF-8")
+}
+
+// ================================================================ the DOM
+
+/// The start tags of the DOM that carry `data-node-id`, as (id, classes).
+fn node_tags(dom: &str) -> Vec<(NodeId, Vec<String>)> {
+    let mut tags = Vec::new();
+    let mut from = 0;
+    while let Some(at) = dom[from..].find("data-node-id=\"") {
+        let at = from + at;
+        let start = dom[..at].rfind('<').unwrap();
+        let end = at + dom[at..].find('>').unwrap();
+        let tag = &dom[start..end];
+        let value = |name: &str| -> Option<&str> {
+            let key = format!(" {name}=\"");
+            let i = tag.find(&key)? + key.len();
+            Some(&tag[i..i + tag[i..].find('"')?])
+        };
+        let id = value("data-node-id").unwrap().parse().unwrap();
+        let classes = value("class")
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        tags.push((id, classes));
+        from = end;
+    }
+    tags
+}
+
+/// Checks the DOM of the page opened at tick `n`: every node drawn with
+/// its name, exactly the nodes of `active` highlighted.
+fn check_dom(dom: &str, n: usize, active: &[NodeId]) {
+    assert!(
+        dom.contains(&format!("data-tick=\"{n}\"")),
+        "the page opened at tick {n}"
+    );
+    let tags = node_tags(dom);
+    let shape = Creature::shape();
+    assert_eq!(tags.len(), shape.len(), "one row per node: {tags:?}");
+    for node in shape {
+        let name = format!("<span class=\"name\">{}</span>", node.name);
+        assert!(
+            dom.contains(&name),
+            "node {} ({}) is drawn",
+            node.id,
+            node.name
+        );
+    }
+    let mut highlighted: Vec<NodeId> = tags
+        .iter()
+        .filter(|(_, classes)| classes.iter().any(|c| c == "active"))
+        .map(|(id, _)| *id)
+        .collect();
+    highlighted.sort_unstable();
+    let mut expected = active.to_vec();
+    expected.sort_unstable();
+    assert_eq!(highlighted, expected, "the active path of tick {n}");
+    for (id, classes) in &tags {
+        assert!(
+            classes.iter().any(|c| c == "node"),
+            "row {id} has class `node`"
+        );
+    }
+}
+
+/// A script appended to a replay: presses keys, clicks the sixth mark of
+/// the timeline, moves the slider to 7, and writes the tick selected after
+/// each (and the address at the end) into `<pre id="probe">`.
+const PROBE: &str = r##"<script>
+(function () {
+  var out = [];
+  function now(what) { out.push(what + "=" + document.body.getAttribute("data-tick")); }
+  ["End", "Home", "ArrowRight", "ArrowRight", "ArrowLeft", "PageDown"].forEach(function (k) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
+    now(k);
+  });
+  document.querySelectorAll("#marks .mark")[5].click();
+  now("click5");
+  var range = document.querySelector("input[type=range]");
+  range.value = "7";
+  range.dispatchEvent(new Event("input"));
+  now("range7");
+  out.push(window.location.hash);
+  var pre = document.createElement("pre");
+  pre.id = "probe";
+  pre.textContent = out.join(" ");
+  document.body.appendChild(pre);
+}());
+</script>
+</body>"##;
+
+// SPEC I6, I1, I4
+#[test]
+fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
+    let (recorder, paths) = day();
+    let eating = paths
+        .iter()
+        .position(|p| {
+            p.iter()
+                .any(|&id| Creature::shape()[usize::from(id)].name == "munch")
+        })
+        .expect("the creature ate");
+    let fleeing = paths
+        .iter()
+        .position(|p| {
+            p.iter()
+                .any(|&id| Creature::shape()[usize::from(id)].name == "run")
+        })
+        .expect("the creature fled");
+    assert_ne!(paths[eating], paths[fleeing]);
+
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay");
+    std::fs::create_dir_all(&work).unwrap();
+    let page = work.join("creature.html");
+    let html = replay::to_html(Creature::shape(), &recorder, "A creature's day");
+    std::fs::write(&page, &html).unwrap();
+    let url = |n: usize| format!("file://{}#tick={n}", page.display());
+
+    let browser = chromium();
+    for n in [eating, fleeing] {
+        let dom = run_chromium(&browser, &work, &url(n), &["--dump-dom"]);
+        check_dom(&dom, n, &paths[n]);
+    }
+    // With no tick named, the page opens at the last one.
+    let last = recorder.len() - 1;
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}", page.display()),
+        &["--dump-dom"],
+    );
+    check_dom(&dom, last, &paths[last]);
+
+    // The keyboard, the marks and the slider select ticks, and the
+    // address follows: a probe appended to the page plays them.
+    let probe = work.join("probe.html");
+    std::fs::write(&probe, html.replace("</body>", PROBE)).unwrap();
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}", probe.display()),
+        &["--dump-dom"],
+    );
+    let played = dom
+        .split("<pre id=\"probe\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next());
+    assert_eq!(
+        played,
+        Some("End=31 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 #tick=7")
+    );
+
+    // With no tick, the page says so and still draws the tree.
+    let empty = work.join("empty.html");
+    let html = replay::to_html(Creature::shape(), &replay::Recorder::new(), "Nothing yet");
+    std::fs::write(&empty, html).unwrap();
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}", empty.display()),
+        &["--dump-dom"],
+    );
+    assert!(dom.contains("No ticks were recorded."));
+    let tags = node_tags(&dom);
+    assert_eq!(tags.len(), Creature::shape().len(), "the tree is drawn");
+    assert!(tags
+        .iter()
+        .all(|(_, classes)| !classes.iter().any(|c| c == "active")));
+    assert!(!dom.contains("<section class=\"timeline\""));
+
+    let screenshot = work.join("replay-screenshot.png");
+    let _ = std::fs::remove_file(&screenshot);
+    let shot = format!("--screenshot={}", screenshot.display());
+    run_chromium(
+        &browser,
+        &work,
+        &url(eating),
+        &[&shot, "--window-size=1280,800"],
+    );
+    let png = std::fs::read(&screenshot).expect("chromium wrote the screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+        "a real PNG"
+    );
+    println!("replay page: {}", page.display());
+    println!(
+        "replay screenshot (tick {eating}): {}",
+        screenshot.display()
+    );
+}
