@@ -146,7 +146,7 @@ impl<const N: usize> RootReport<N> {
 
     /// Remembers that `node` did `step`; a node visited again right after
     /// itself takes the same entry.
-    #[inline]
+    #[inline(always)]
     fn record(&mut self, node: &'static NodeInfo, step: Step) {
         if N == 0 {
             return;
@@ -171,7 +171,8 @@ impl<const N: usize> RootReport<N> {
     }
 
     /// Freezes the report of the run that just ended with `status`, and
-    /// empties the ring.
+    /// empties the ring. Out of line: it is the rare, long path of `event`.
+    #[inline(never)]
     fn freeze(&mut self, status: Status) {
         let mut report = [None; N];
         let mut len = 0;
@@ -234,7 +235,9 @@ fn is_child(node: &NodeInfo, parent: &NodeInfo) -> bool {
 }
 
 impl<const N: usize> Trace for RootReport<N> {
-    #[inline]
+    // Always: at each call site the event is known, and what is left of
+    // the match is one `record` (an outlined `event` cost 2.5 times more).
+    #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         match event {
             TraceEvent::Activated { node } => self.record(node, Step::Entered),
