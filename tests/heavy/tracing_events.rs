@@ -219,6 +219,15 @@ fn i2_tracing_events_and_spans_tick_by_tick() {
     });
 }
 
+// SPEC I2
+#[test]
+fn i2_tracing_can_be_kept_with_an_agent_on_any_thread() {
+    fn send_sync<T: Send + Sync + Default>() -> T {
+        T::default()
+    }
+    drop(send_sync::<Tracing>());
+}
+
 // SPEC I2, D6
 #[test]
 fn i2_tracing_reports_a_choice_with_its_index_and_score() {
