@@ -426,6 +426,35 @@ pub mod decorator {
     };
 }
 
+pub mod trace {
+    //! Ready tracers (I2, I3, I5), each a [`Trace`](crate::Trace) to pass
+    //! to `tick_traced` (or to a batch through
+    //! [`batch::Tracers`](crate::batch::Tracers)):
+    //!
+    //! - [`Level`]: forwards the events at or below a Spore debug level to
+    //!   another tracer;
+    //! - [`Lines`]: writes every event at or below a level as a line of
+    //!   text, indented by the node's depth;
+    //! - [`NodeStatuses`]: the status of every node of one agent's tree
+    //!   ([`NodeStatus`]: idle, running, or how it last left the active
+    //!   path);
+    //! - [`RootReport`]: when the root completes, the nodes that led to it,
+    //!   innermost first, with their source lines;
+    //! - `Tracing` (cargo feature `tracing`): every event as an event of
+    //!   the `tracing` crate, in a span per tick.
+    //!
+    //! The hook itself, its events and [`LogLines`](crate::LogLines) are at
+    //! the crate root. A pair or a triple of tracers is a tracer:
+    //! `&mut (statuses, report)` feeds both.
+
+    pub use bt_runtime::trace::{Level, Lines, NodeStatus, NodeStatuses, RootReport};
+
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    #[doc(inline)]
+    pub use bt_runtime::trace::Tracing;
+}
+
 /// What generated code names. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {

@@ -111,6 +111,8 @@ pub fn tick_all<A, W, T: Tree<A, W>>(
 /// Ready-made choices:
 ///
 /// - [`TraceOne`]: one agent, by index;
+/// - [`TraceSome`]: the agents a function of the index chooses, into one
+///   tracer;
 /// - a slice or `Vec` of `Option<Tr>`, one entry per agent (`None`: not
 ///   traced; agents past its end are not traced);
 /// - a [`BTreeMap`] or [`HashMap`] from agent index to tracer, for a few
@@ -154,6 +156,74 @@ impl<Tr: Trace> Tracers for TraceOne<Tr> {
     #[inline]
     fn trace_for(&mut self, index: usize) -> Option<&mut Tr> {
         (index == self.index).then_some(&mut self.trace)
+    }
+}
+
+/// Traces the agents of a batch whose index `choose` accepts, all into the
+/// one `trace` (a [`Tracers`] choice): every tenth agent
+/// (`|i| i % 10 == 0`), a small set (`|i| [3, 7].contains(&i)`), the agents
+/// a game's editor selected. Each chosen agent's tick is traced whole
+/// (from `TickStart` to `TickEnd`) before the next agent's; a tracer that
+/// must tell the agents apart is one per agent: a `Vec<Option<Tr>>` or a
+/// map.
+///
+/// ```
+/// use deciders::batch::{self, TraceSome};
+/// use deciders::{Behavior, Frame, Trace, TraceEvent};
+///
+/// struct Ant;
+/// #[derive(Default)]
+/// struct Forage;
+/// impl Behavior<Ant> for Forage {}
+/// deciders::tree! { tree Colony for Ant { Forage } }
+///
+/// /// Counts the ticks it sees.
+/// #[derive(Default)]
+/// struct Ticks(usize);
+/// impl Trace for Ticks {
+///     fn event(&mut self, e: TraceEvent) {
+///         if let TraceEvent::TickStart { .. } = e {
+///             self.0 += 1;
+///         }
+///     }
+/// }
+///
+/// let mut ants: Vec<Ant> = (0..25).map(|_| Ant).collect();
+/// let mut states: Vec<Colony> = (0..25).map(|_| Colony::new()).collect();
+/// let mut ticks = Ticks::default();
+/// let every_tenth = TraceSome::new(|i| i % 10 == 0, &mut ticks);
+/// batch::tick_all_traced(&mut states, &mut ants, &mut Frame::new(0.1), |_, _, _, _| {}, every_tenth);
+/// assert_eq!(ticks.0, 3); // agents 0, 10 and 20
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct TraceSome<F, Tr> {
+    /// Whether agent `index` is traced.
+    pub choose: F,
+    /// The tracer of every chosen agent.
+    pub trace: Tr,
+}
+
+impl<F: FnMut(usize) -> bool, Tr: Trace> TraceSome<F, Tr> {
+    /// Traces the agents whose index `choose` accepts into `trace`.
+    pub fn new(choose: F, trace: Tr) -> Self {
+        TraceSome { choose, trace }
+    }
+}
+
+impl<F: FnMut(usize) -> bool, Tr: Trace> Tracers for TraceSome<F, Tr> {
+    type Trace = Tr;
+    #[inline]
+    fn trace_for(&mut self, index: usize) -> Option<&mut Tr> {
+        (self.choose)(index).then_some(&mut self.trace)
+    }
+}
+
+impl<F, Tr: fmt::Debug> fmt::Debug for TraceSome<F, Tr> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TraceSome")
+            .field("choose", &format_args!("<function>"))
+            .field("trace", &self.trace)
+            .finish()
     }
 }
 

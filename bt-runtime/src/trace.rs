@@ -2,10 +2,31 @@
 //!
 //! Generated trees call [`Trace::event`] at every step. The hook is a generic
 //! parameter, so with [`NoTrace`] every call compiles away.
+//!
+//! Ready tracers: [`LogLines`] (the `log(…)` messages), [`Lines`] (every
+//! event at or below a level, as indented text), [`Level`] (a filter by
+//! level around any tracer), [`NodeStatuses`] (the status of every node,
+//! I3), [`RootReport`] (the nodes that led to the root's completion, I5)
+//! and, with the cargo feature `tracing`, `Tracing` (events of the
+//! `tracing` crate). A pair or a triple of tracers is a tracer that hands
+//! every event to each, in order: `(statuses, report)`.
 
 use crate::behavior::Exit;
 use crate::shape::NodeInfo;
 use crate::status::Status;
+
+mod lines;
+mod recent;
+mod statuses;
+#[cfg(feature = "tracing")]
+mod to_tracing;
+
+pub use lines::{Level, Lines};
+pub use recent::RootReport;
+pub use statuses::{NodeStatus, NodeStatuses};
+#[cfg(feature = "tracing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+pub use to_tracing::Tracing;
 
 /// Why a guard rejected its child (G1, G2).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -178,6 +199,25 @@ impl<T: Trace + ?Sized> Trace for &mut T {
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         (**self).event(event);
+    }
+}
+
+/// Both tracers, the first first.
+impl<T: Trace, U: Trace> Trace for (T, U) {
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        self.0.event(event);
+        self.1.event(event);
+    }
+}
+
+/// The three tracers, in order.
+impl<T: Trace, U: Trace, V: Trace> Trace for (T, U, V) {
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        self.0.event(event);
+        self.1.event(event);
+        self.2.event(event);
     }
 }
 

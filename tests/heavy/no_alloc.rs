@@ -319,6 +319,7 @@ fn construction_and_ticking_do_not_allocate() {
     });
     assert_eq!(recording, 0, "a paused replay recorder allocated");
     services_do_not_allocate();
+    ready_tracers_do_not_allocate();
     // The counter can fail: a known allocating path counts.
     assert!(
         allocs_during(|| {
@@ -432,4 +433,69 @@ fn services_do_not_allocate() {
         });
     }
     assert!(seen.contains("Order") && seen.contains("alarm"), "{seen:?}");
+}
+
+/// The ready tracers (I2, I3, I5) allocate nothing while ticking, once
+/// `NodeStatuses` has its one allocation: per-node statuses, the root
+/// report, the level filter and the text writer, over every node kind of
+/// `Creature`. Outside the measured region, the statuses are checked
+/// against the active path after every tick (I3). Called from the one
+/// test of this file (the allocation counter is process-wide).
+fn ready_tracers_do_not_allocate() {
+    use deciders::trace::{Level, Lines, NodeStatus, NodeStatuses, RootReport};
+    let mut agents: Vec<Critter> = (0..20).map(|_| Critter::default()).collect();
+    let mut states: Vec<Creature> = (0..20u64).map(Creature::with_seed).collect();
+    let mut statuses: Vec<NodeStatuses> = (0..20)
+        .map(|_| NodeStatuses::new(Creature::shape()))
+        .collect();
+    let mut reports = [RootReport::new(); 20];
+    let mut lines = Level::new(3, Lines::new(std::io::sink(), 5));
+    let mut run = |ticks: std::ops::Range<u32>, check: bool| {
+        let mut ctx = Frame::new(1.0 / 30.0);
+        for tick in ticks {
+            for (i, (agent, state)) in agents.iter_mut().zip(states.iter_mut()).enumerate() {
+                agent.step = agent.step.wrapping_mul(7).wrapping_add(tick + 1) % 1000;
+                let night = tick % 200 < 100;
+                ctx.set_flags(if night { NIGHT } else { Flags::EMPTY });
+                let mut tracers = (&mut statuses[i], &mut reports[i], &mut lines);
+                state.tick_traced(agent, &mut ctx, &mut tracers);
+                if check {
+                    let shape = Creature::shape();
+                    let mut active = vec![false; shape.len()];
+                    state.active_path(|n| {
+                        if shape
+                            .get(usize::from(n.id))
+                            .is_some_and(|e| std::ptr::eq(e, n))
+                        {
+                            active[usize::from(n.id)] = true;
+                        }
+                    });
+                    for (node, status) in statuses[i].iter() {
+                        let running = status == NodeStatus::Running;
+                        assert_eq!(
+                            running,
+                            active[usize::from(node.id)],
+                            "{} at tick {tick}",
+                            node.name
+                        );
+                    }
+                }
+            }
+        }
+    };
+    let allocs = fewest_allocs_during(|| run(0..300, false));
+    assert_eq!(allocs, 0, "the ready tracers allocated");
+    run(300..1_000, true);
+    // `Creature`'s root never completes: a root that does freezes reports.
+    let mut errand = far::Patrol::new();
+    let mut report = RootReport::new();
+    let completing = fewest_allocs_during(|| {
+        for _ in 0..100 {
+            agents[0].step = agents[0].step.wrapping_add(1);
+            errand.tick_traced(&mut agents[0], &mut Frame::new(0.1), &mut report);
+        }
+    });
+    assert_eq!(completing, 0, "the root report allocated");
+    assert!(report.last_report().count() >= 3, "{report}");
+    assert!(lines.into_inner().error().is_none());
 }
