@@ -70,8 +70,8 @@
 //!   the macro generates, and its limits.
 //! - [`nodes`]: every node kind and guard item at work, each with a
 //!   runnable example.
-//! - [`guide`]: a game loop over many agents, decision flags feeding guards,
-//!   tracing, halting, and what the library cannot do.
+//! - [`guide`]: a game loop over many agents, guards, tracing, halting,
+//!   pausing, debugging an agent, and what the library cannot do.
 //! - [`reference`](mod@reference): the behavioral contract, rule by rule.
 //!
 //! **Rule ids.** The rules of the contract have short ids (`D2` is the
