@@ -2,13 +2,16 @@
 //! successful `activate` is paired with exactly one `deactivate`, parents
 //! around children, deepest first) as properties: a tree using every node
 //! kind is driven by random decide scores, tick results, failed activations,
-//! decision flags, `halt`/`reset` calls and hostile `dt` values (NaN,
-//! infinities, negative, huge), and the hook log is checked after every tick.
+//! decision flags, `halt`/`reset` calls, the lifecycle's `play` (with a
+//! random play mode), `pause`, `resume` and `stop` (O1–O5: the tree is
+//! ticked through a `Player`) and hostile `dt` values (NaN, infinities,
+//! negative, huge), and the hook log is checked after every step.
 //! Allocation-freedom (the rest of T4) is `tests/no_alloc.rs`.
 
 #[path = "../common/mod.rs"]
 mod common;
 use common::*;
+use deciders::lifecycle::{PlayMode, PlayStatus, Player};
 use deciders::Status::*;
 use deciders::{Ctx, Flags, Status};
 use proptest::prelude::*;
@@ -193,7 +196,26 @@ enum Frame {
     Halt,
     /// `Tree::reset`.
     Reset,
+    /// `Player::play` with `MODES[k]`.
+    Play(usize),
+    /// `Player::pause`.
+    Pause,
+    /// `Player::resume`.
+    Resume,
+    /// `Player::stop`.
+    Stop,
 }
+
+/// The play modes a script plays with (O5).
+const MODES: [PlayMode; 7] = [
+    PlayMode::Forever,
+    PlayMode::Ticks(40),
+    PlayMode::Completions(8),
+    PlayMode::Successes(5),
+    PlayMode::Failures(5),
+    PlayMode::RunningTicks(30),
+    PlayMode::Interruptions(2),
+];
 
 fn frame() -> impl Strategy<Value = Frame> {
     let tick = (
@@ -210,7 +232,15 @@ fn frame() -> impl Strategy<Value = Frame> {
             results,
             refuse,
         });
-    prop_oneof![30 => tick, 1 => Just(Frame::Halt), 1 => Just(Frame::Reset)]
+    prop_oneof![
+        60 => tick,
+        2 => Just(Frame::Halt),
+        2 => Just(Frame::Reset),
+        1 => (0..MODES.len()).prop_map(Frame::Play),
+        1 => Just(Frame::Pause),
+        3 => Just(Frame::Resume),
+        1 => Just(Frame::Stop),
+    ]
 }
 
 /// Checks one tick's log against the pairing rules and updates `active`.
@@ -253,7 +283,7 @@ fn check(entries: Vec<String>, active: &mut HashSet<String>) -> Result<(), TestC
 /// records in `seen` every node that was activated.
 fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseError> {
     let mut w = World::new();
-    let mut t = Everything::new();
+    let mut t = Player::new(Everything::new());
     let mut active = HashSet::new();
     let statuses = [Running, Success, Failure];
     for f in frames {
@@ -275,7 +305,17 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                     w.fail_activate(NODES[i].0, no);
                 }
                 let mut ctx = deciders::Frame::new(DTS[dt]).with_flags(Flags(flags));
-                let status: Status = t.tick(&mut w, &mut ctx);
+                let was_running = t.tree().is_running();
+                let Some(status) = t.tick(&mut w, &mut ctx) else {
+                    // O2, O3: paused or stopped, the tick does nothing.
+                    prop_assert!(matches!(
+                        t.status(),
+                        PlayStatus::Paused | PlayStatus::Stopped
+                    ));
+                    prop_assert!(w.take().is_empty());
+                    prop_assert_eq!(t.tree().is_running(), was_running);
+                    continue;
+                };
                 let entries = w.take();
                 seen.extend(
                     entries
@@ -286,12 +326,48 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                 );
                 check(entries, &mut active)?;
                 // T1, T3: the root reports a status; Running iff a node is
-                // still active.
-                prop_assert_eq!(t.is_running(), status == Running);
-                prop_assert_eq!(t.is_running(), !active.is_empty());
+                // still active, unless the play mode's target stopped the
+                // tree at the end of this tick (O5).
+                let running = t.tree().is_running();
+                if t.status() == PlayStatus::Stopped {
+                    prop_assert!(!running);
+                } else {
+                    prop_assert_eq!(running, status == Running);
+                }
+                prop_assert_eq!(running, !active.is_empty());
+            }
+            Frame::Play(k) => {
+                t.play(MODES[k], &mut w, &mut deciders::Frame::new(0.1));
+                check(w.take(), &mut active)?;
+                prop_assert!(active.is_empty(), "active after play: {:?}", active);
+            }
+            Frame::Pause => {
+                let before = active.clone();
+                t.pause(&mut w, &mut deciders::Frame::new(0.1));
+                check(w.take(), &mut active)?;
+                // O2: pausing keeps every node, unless the interruption
+                // reached the play mode's target and stopped the tree (O5).
+                if t.status() == PlayStatus::Stopped {
+                    prop_assert!(active.is_empty(), "active after a stop: {:?}", active);
+                } else {
+                    prop_assert_eq!(&active, &before);
+                }
+            }
+            Frame::Resume => {
+                let before = active.clone();
+                t.resume(&mut w, &mut deciders::Frame::new(0.1));
+                check(w.take(), &mut active)?;
+                // O2: nothing activated again, nothing left.
+                prop_assert_eq!(&active, &before);
+            }
+            Frame::Stop => {
+                t.stop(&mut w, &mut deciders::Frame::new(0.1));
+                check(w.take(), &mut active)?;
+                prop_assert!(active.is_empty(), "active after stop: {:?}", active);
+                prop_assert_eq!(t.status(), PlayStatus::Stopped);
             }
             Frame::Halt => {
-                t.halt(&mut w, &mut deciders::Frame::new(0.1));
+                t.tree_mut().halt(&mut w, &mut deciders::Frame::new(0.1));
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after halt: {:?}", active);
             }
@@ -302,7 +378,7 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
             }
         }
     }
-    t.halt(&mut w, &mut deciders::Frame::new(0.1));
+    t.tree_mut().halt(&mut w, &mut deciders::Frame::new(0.1));
     check(w.take(), &mut active)?;
     prop_assert!(
         active.is_empty(),
@@ -334,7 +410,7 @@ proptest! {
 
 #[test]
 fn the_scripts_reach_every_node() {
-    // The property above is only as good as the states it reaches: 256
+    // The property above is only as good as the states it reaches: 512
     // deterministic scripts must have every behavior of the tree
     // activated at some point.
     use proptest::strategy::ValueTree;
@@ -344,7 +420,7 @@ fn the_scripts_reach_every_node() {
         proptest::test_runner::TestRng::deterministic_rng(Default::default()),
     );
     let mut seen = HashSet::new();
-    for _ in 0..256 {
+    for _ in 0..512 {
         let frames = script().new_tree(&mut runner).unwrap().current();
         play(frames, &mut seen).unwrap();
     }
