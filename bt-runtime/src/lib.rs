@@ -29,6 +29,7 @@
 //! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
+//! | [`describe`] | a tree state as indented text: its active path, or its whole tree with the active path marked | I1 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook | I2 |
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
@@ -48,6 +49,7 @@ pub mod ctx;
 pub mod decide;
 pub mod decorator;
 pub mod deferred;
+pub mod describe;
 pub mod drive;
 pub mod events;
 pub mod flags;
