@@ -139,8 +139,8 @@
 //! `halt`, `reset`, seeding, the clock and the walks once for every tree.
 //! The type's methods (`new`, `with_seed`, `tick`, `tick_traced`, `halt`,
 //! `reset`, `is_running`, `now`, `active_path`, `visit_active`, `seed`,
-//! `set_seed`, `shape`) are the machine's, and so is its [`Tree`]
-//! implementation, for code generic over trees.
+//! `set_seed`, `shape`) are the machine's (`describe` is [`describe`]'s),
+//! and so is its [`Tree`] implementation, for code generic over trees.
 //!
 //! The semantics of every decorator is ordinary Rust in the runtime: the
 //! [`Decorator`] trait, with the built-ins as its implementations in
@@ -202,8 +202,8 @@
 //! active state (a behavior's active state is the behavior value itself).
 //! Methods: `new`, `with_seed`, `set_seed`, `seed`, `tick`, `tick_traced`,
 //! `halt`, `reset`, `is_running`, `now`, `active_path`, `visit_active`,
-//! `shape`; the [`Tree`] trait offers the same but `new` (its `Default`)
-//! and `seed`.
+//! `describe` (see [`describe`]), `shape`, and `OUTLINE`, the tree as text;
+//! [`Tree`] has them but `new`, `seed`, `describe` and `OUTLINE`, and adds `persistent`.
 //! `Creature` is the only name the invocation adds to your module: the
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
@@ -426,6 +426,9 @@ pub mod decorator {
     };
 }
 
+// A tree state as text (I1), beside `pictures`.
+pub use bt_runtime::describe;
+
 pub mod trace {
     //! Ready tracers (I2, I3, I5), each a [`Trace`](crate::Trace) to pass
     //! to `tick_traced` (or to a batch through
@@ -459,9 +462,11 @@ pub mod trace {
 #[doc(hidden)]
 pub mod __private {
     pub use bt_runtime::condition::ConditionFn;
+    pub use bt_runtime::describe::{self, Every, ProbeDebug, ProbeOther};
     pub use bt_runtime::drive::*;
     pub use bt_runtime::group::*;
     pub use bt_runtime::stimuli::Entry as StimulusEntry;
+    pub use bt_runtime::NodeId;
     pub use bt_runtime::{builtin, condition, decorator, events, rng};
     pub use bt_runtime::{
         Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit, Machine,

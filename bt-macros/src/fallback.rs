@@ -15,8 +15,8 @@ use crate::model::Tree;
 /// nothing more, and cannot drift from what a correct tree offers.
 pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let (name, agent, world) = (&tree.name, &tree.agent, &tree.world);
-    let outer = crate::expand::outer_type(tree, rt);
-    let api = crate::expand::api(tree, rt, quote!(&[]));
+    let outer = crate::expand::outer_type(tree, rt, None);
+    let api = crate::expand::api(tree, rt, quote!(&[]), "");
     let ig = crate::expand::impl_generics(&tree.world_generics);
     let slots = crate::expand::slots(tree, rt);
     let events = crate::expand::events_impl(tree, rt, true);

@@ -194,9 +194,18 @@ pub trait Behavior<A, W = ()> {
 pub trait Leaf<A, W = ()> {
     /// The leaf's memory: the behavior itself.
     type Memory: Behavior<A, W>;
+
+    /// The behavior as its memory: itself. For generated code, which
+    /// hands a memory to a visitor through this trait (I1).
+    #[doc(hidden)]
+    fn __memory(&self) -> &Self::Memory;
 }
 
 #[diagnostic::do_not_recommend]
 impl<A, W, B: Behavior<A, W>> Leaf<A, W> for B {
     type Memory = B;
+    #[inline(always)]
+    fn __memory(&self) -> &B {
+        self
+    }
 }

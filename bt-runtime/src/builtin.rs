@@ -55,7 +55,10 @@ impl<A, W> Behavior<A, W> for Fail {
 /// Behavior::<()>::activate(&mut w, &mut (), &mut ctx);
 /// assert_eq!(Behavior::<()>::tick(&mut w, &mut (), &mut ctx), Status::Running);
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// Its `Debug` reads `Wait { seconds: 1.0, since: 0.5 }`: the duration and
+/// the tree clock when it was activated.
+#[derive(Clone, Copy, Default)]
 pub struct Wait {
     seconds: f64,
     start: f64,
@@ -68,6 +71,22 @@ impl Wait {
             seconds,
             start: 0.0,
         }
+    }
+}
+
+impl Wait {
+    /// The tree clock when it was activated.
+    pub(crate) fn since(&self) -> f64 {
+        self.start
+    }
+}
+
+impl core::fmt::Debug for Wait {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Wait")
+            .field("seconds", &self.seconds)
+            .field("since", &self.start)
+            .finish()
     }
 }
 

@@ -18,6 +18,8 @@
 //! The protocol, below, is the same for the built-ins and for yours.
 #![doc = crate::__doc_decorator_protocol!()]
 
+use core::fmt;
+
 use crate::behavior::Exit;
 use crate::ctx::Ctx;
 use crate::status::Status;
@@ -390,7 +392,10 @@ impl<A, W> Decorator<A, W> for Always {
 /// `repeat(n)` and `repeat(forever)` (R5): each `Success` of the child
 /// restarts it (next tick); after `n` successes, `Success`; a `Failure` is
 /// `Failure`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Its `Debug` reads `Repeat { done: 1, of: 3 }` (`of: forever`): the
+/// child's successes so far.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Repeat {
     max: Option<u64>,
     done: u64,
@@ -427,7 +432,10 @@ impl<A, W> Decorator<A, W> for Repeat {
 
 /// `retry(n)` (R5): each `Failure` of the child restarts it (next
 /// tick), up to `n` attempts; `Success` is `Success`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Its `Debug` reads `Retry { failed: 1, of: 3 }` (`of: forever`): the
+/// child's failures so far.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Retry {
     max: Option<u64>,
     failed: u64,
@@ -591,7 +599,10 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
 
 /// `timeout(d)` (R6): if the child still runs `d` seconds after the
 /// decorator entered, it is halted and the decorator fails.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Its `Debug` reads `Timeout { seconds: 2.0, since: 0.5 }`: the limit and
+/// the tree clock when the decorator entered.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Timeout {
     seconds: f64,
     start: f64,
@@ -630,7 +641,10 @@ impl<A, W> Decorator<A, W> for Timeout {
 
 /// `delay(d)` (R7): `Running` for `d` seconds after the decorator
 /// entered, then the child runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Its `Debug` reads `Delay { seconds: 0.5, since: 1.0 }`: the delay and
+/// the tree clock when the decorator entered.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Delay {
     seconds: f64,
     start: f64,
@@ -664,6 +678,70 @@ impl<A, W> Decorator<A, W> for Delay {
     #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         child
+    }
+}
+
+/// A count of `repeat(n)` or `retry(n)`, or `forever`, as `Debug`.
+struct Count(Option<u64>);
+
+impl fmt::Debug for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(n) => fmt::Debug::fmt(&n, f),
+            None => f.write_str("forever"),
+        }
+    }
+}
+
+impl fmt::Debug for Repeat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Repeat")
+            .field("done", &self.done)
+            .field("of", &Count(self.max))
+            .finish()
+    }
+}
+
+impl fmt::Debug for Retry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Retry")
+            .field("failed", &self.failed)
+            .field("of", &Count(self.max))
+            .finish()
+    }
+}
+
+/// A timed decorator's `Debug`: its duration and when it entered.
+fn timed(f: &mut fmt::Formatter<'_>, name: &str, seconds: f64, since: f64) -> fmt::Result {
+    f.debug_struct(name)
+        .field("seconds", &seconds)
+        .field("since", &since)
+        .finish()
+}
+
+impl fmt::Debug for Timeout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        timed(f, "Timeout", self.seconds, self.start)
+    }
+}
+
+impl fmt::Debug for Delay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        timed(f, "Delay", self.seconds, self.start)
+    }
+}
+
+impl Timeout {
+    /// The tree clock when the decorator entered.
+    pub(crate) fn since(&self) -> f64 {
+        self.start
+    }
+}
+
+impl Delay {
+    /// The tree clock when the decorator entered.
+    pub(crate) fn since(&self) -> f64 {
+        self.start
     }
 }
 

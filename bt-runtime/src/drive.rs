@@ -12,7 +12,7 @@ use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
 use crate::events::{StampSlots, VarSlot};
 use crate::flags::Flags;
-use crate::shape::NodeInfo;
+use crate::shape::{NodeId, NodeInfo};
 use crate::status::Status;
 use crate::timer::Timer;
 use crate::trace::{Reject, Trace, TraceEvent};
@@ -574,6 +574,15 @@ pub trait TreeParts {
     /// for the trees referencing it: whatever their agent, so that a
     /// reference of the wrong agent is one error (the [`Subtree`] bound).
     fn shape() -> &'static [NodeInfo];
+    /// Hands `f` each piece of the persistent state of node `node` of
+    /// this tree that implements `Debug` and is not zero-sized: its
+    /// `every` timer, then its decorator's persistent state (I1; what
+    /// [`Tree::persistent`](crate::Tree::persistent) does). Default:
+    /// nothing (a tree with none).
+    #[inline(always)]
+    fn persistent(ps: &Self::Persist, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
+        let _ = (ps, node, f);
+    }
 }
 
 /// A tree as another tree's `subtree` sees it (S1, S3): how to enter,
@@ -1064,6 +1073,11 @@ impl<A, W, V: Visitor<A, W> + ?Sized> Visitor<A, W> for Renamed<'_, V> {
     fn decorator<D: Decorator<A, W> + 'static>(&mut self, node: &'static NodeInfo, memory: &D) {
         let node = self.rename(node);
         self.inner.decorator(node, memory);
+    }
+    #[inline(always)]
+    fn memory(&mut self, node: &'static NodeInfo, memory: &dyn core::fmt::Debug) {
+        let node = self.rename(node);
+        self.inner.memory(node, memory);
     }
 }
 

@@ -30,6 +30,7 @@
 //! | [`limit`] | [`Resource`], [`Slot`] and [`Limit`]: at most `max` agents inside a child | R8 |
 //! | [`shape`] | [`NodeInfo`], the static shape of a tree | P2, I3 |
 //! | [`pictures`] | a tree's shape as Graphviz DOT or Mermaid, the active path highlighted | I4 |
+//! | [`describe`] | a tree state as indented text: its active path, or its whole tree with the active path marked | I1 |
 //! | [`trace`] | [`Trace`] and [`TraceEvent`], the tracing hook, and ready tracers: a level filter, indented text, per-node statuses, the root report, the `tracing` crate adapter | I2, I3, I5 |
 //! | [`replay`] | [`replay::Recorder`], a trace that records an agent's ticks, and a replay of them as one HTML page | I6 |
 //! | [`visit`] | [`Visitor`]: a walk over the active path with each node's data | I1, I3 |
@@ -50,6 +51,7 @@ pub mod ctx;
 pub mod decide;
 pub mod decorator;
 pub mod deferred;
+pub mod describe;
 pub mod drive;
 pub mod events;
 pub mod flags;

@@ -15,7 +15,7 @@ use crate::ctx::{Ctx, Frame, Lent};
 use crate::drive::{ClearOnUnwind, ClockSlot, Entered, SeedSlot, Subtree, TreeParts};
 use crate::events::{Deliver, Events, StampSlots, VarSlot};
 use crate::flags::Flags;
-use crate::shape::NodeInfo;
+use crate::shape::{NodeId, NodeInfo};
 use crate::status::Status;
 use crate::trace::{NoTrace, Trace, TraceEvent};
 use crate::visit::{EachNode, Visitor, VisitorMut};
@@ -241,6 +241,18 @@ impl<D: TreeParts> Machine<D> {
     #[inline]
     pub fn since(&self, stamp: usize) -> Option<f64> {
         self.stamps.as_ref().get(stamp)?.since(self.clock.now())
+    }
+
+    /// Hands `f` the persistent state of node `node` of this tree's shape
+    /// (I1): its `every` timer, then its decorator's persistent state (a
+    /// cooldown's timer, `run_once`'s stored status, a `decorate(…)`'s
+    /// `Persist`), each that implements `Debug` and is not zero-sized, in
+    /// that order; nothing for a node with none. The nodes of a tree
+    /// used through `subtree` are not reached: `node` numbers this tree's
+    /// own shape.
+    #[inline]
+    pub fn persistent(&self, node: NodeId, f: &mut dyn FnMut(&dyn fmt::Debug)) {
+        D::persistent(&self.persist, node, f);
     }
 
     /// Calls `f` on every node of the active path, root first (I1).

@@ -105,6 +105,15 @@ pub struct NodeInfo {
     pub behavior: Option<&'static str>,
     /// Source line of the node in the `tree!` invocation (0 if unknown).
     pub line: u32,
+    /// What the node takes between parentheses in the tree, besides its
+    /// children and its guard, as `tree!` writes it back: a `parallel`'s
+    /// policy (`success >= 2`), a decorator's argument (`1.5s`, `3`,
+    /// `forever`, `Success`, a `decorate(…)`'s type), a `scored` group's
+    /// `rescore = 0.2s`, a condition's or a `switch`'s function when it is
+    /// a path (`Critter::hungry`, else `…`), a `subtree`'s path as
+    /// written; empty for the others. What [`describe`](crate::describe)
+    /// shows after the kind.
+    pub args: &'static str,
 }
 
 impl NodeInfo {
@@ -130,6 +139,14 @@ impl NodeInfo {
             depth,
             behavior,
             line,
+            args: "",
         }
+    }
+
+    /// Called by generated code: the same node with its
+    /// [`args`](Self::args).
+    #[doc(hidden)]
+    pub const fn __args(self, args: &'static str) -> NodeInfo {
+        NodeInfo { args, ..self }
     }
 }

@@ -15,7 +15,10 @@
 /// assert!(!t.fire(29.9, 30.0));
 /// assert!(t.fire(30.0, 30.0));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Its `Debug` reads `Timer { last: 1.5 }`, or `Timer { last: never }`
+/// before the first stamp.
+#[derive(Clone, Copy, PartialEq)]
 pub struct Timer {
     last: f64,
 }
@@ -72,5 +75,26 @@ impl Timer {
 impl Default for Timer {
     fn default() -> Self {
         Timer::new()
+    }
+}
+
+impl core::fmt::Debug for Timer {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Timer")
+            .field("last", &Last(self.last()))
+            .finish()
+    }
+}
+
+/// A clock time, or `never`, as `Debug` (the formatter's precision applies
+/// to the time).
+pub(crate) struct Last(pub(crate) Option<f64>);
+
+impl core::fmt::Debug for Last {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Some(t) => core::fmt::Debug::fmt(&t, f),
+            None => f.write_str("never"),
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! generic over trees (batch ticking, tools).
 
 use crate::ctx::Frame;
-use crate::shape::NodeInfo;
+use crate::shape::{NodeId, NodeInfo};
 use crate::status::Status;
 use crate::trace::Trace;
 use crate::visit::{EachNode, Visitor, VisitorMut};
@@ -93,6 +93,21 @@ pub trait Tree<A, W = ()>: Default {
         frame: &mut Frame<W>,
         v: &mut V,
     );
+
+    /// Hands `f` the persistent state of node `node` of
+    /// [`shape`](Tree::shape) (I1): its `every` timer, then its
+    /// decorator's persistent state (a cooldown's timer, `run_once`'s
+    /// stored status, a `decorate(…)`'s `Persist`), each that implements
+    /// `Debug` and is not zero-sized; nothing for a node with none, or
+    /// past the end of the shape. What [`describe`](crate::describe) shows
+    /// next to each node.
+    ///
+    /// The default hands nothing: right for a tree with no persistent
+    /// state. Generated trees implement it.
+    #[inline]
+    fn persistent(&self, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
+        let _ = (node, f);
+    }
 
     /// Calls `f` on every node of the active path, root first (I1).
     /// Nothing is called when no node is active.

@@ -217,6 +217,16 @@ impl Trace for Seen {
     }
 }
 
+/// A text sink that only counts what it is given.
+struct Sink(usize);
+
+impl std::fmt::Write for Sink {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
 /// SPEC R8: a world holding the resource of a `limit`, which three agents
 /// at a time pass, three ticks each.
 struct Hall {
@@ -288,6 +298,21 @@ fn construction_and_ticking_do_not_allocate() {
         "nodes the workload never ran: {unseen:?}"
     );
     assert_eq!(statuses.iter().sum::<u32>(), 300_000);
+    // SPEC I1: describing a state, its active path or its whole tree with
+    // every memory and persistent state, allocates nothing.
+    let mut ctx = Frame::new(1.0 / 30.0);
+    for (agent, state) in agents.iter_mut().zip(states.iter_mut()) {
+        state.tick(agent, &mut ctx);
+    }
+    let mut sink = Sink(0);
+    let describing = fewest_allocs_during(|| {
+        for state in &states {
+            state.describe(&mut sink).unwrap();
+            deciders::describe::write_tree(state, &mut sink).unwrap();
+        }
+    });
+    assert_eq!(describing, 0, "describing allocated");
+    assert!(sink.0 > 100 * Creature::shape().len(), "{}", sink.0);
     // SPEC R8: taking and giving back `limit` slots allocates nothing (the
     // resource, created outside, counts in an `Arc` that slots clone).
     let mut ctx = Frame::new(0.1).with_world(Hall {

@@ -653,7 +653,8 @@ pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) ->
     match behavior {
         Some(leaf) => {
             let (ty, borrow) = (g.leaf_bound(leaf), w.borrow());
-            let visit = quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #borrow #a.b #more));
+            let memory = quote!(#borrow #a.b);
+            let visit = g.visit_memory(leaf.span, "behavior", Some(&ty), memory, w, &f, info);
             quote!({ #visit; #a.#method(#f #more); })
         }
         None => quote!({ #f.node(#info #more); #a.#method(#f #more); }),

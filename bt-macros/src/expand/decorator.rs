@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 
 use super::lower::Lowered;
 use super::names::{local, Gen, Walk};
-use crate::model::{Deco, DecoArg, LimitArgs, StatusName};
+use crate::model::{Deco, DecoArg, Kind, LimitArgs, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
@@ -219,14 +219,20 @@ pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
 
 /// Hands decorator `id`'s memory to the visitor, then its running child.
 pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
-    let (f, info, more, borrow) = (local("f"), g.info(id), g.walk_args(w), w.borrow());
+    let (f, info, borrow) = (local("f"), g.info(id), w.borrow());
+    let (span, memory) = (Span::call_site(), quote!(#borrow #a.deco));
+    // A user's decorator is checked against the tree's agent and world; a
+    // built-in fits any.
+    let user = matches!(&g.tree.nodes[id].kind, Kind::Decorator { deco: Deco::Custom(leaf), .. } if !leaf.builtin);
+    let ty = user.then(|| quote!(_));
+    let deco = g.visit_memory(span, "decorator", ty.as_ref(), memory, w, &f, info);
     let Some(&c) = g.tree.nodes[id].children.first() else {
-        return quote!(#f.decorator(#info, #borrow #a.deco #more));
+        return deco;
     };
     let inner = local("c");
     let visit = g.visit(c, &inner, w);
     quote!({
-        #f.decorator(#info, #borrow #a.deco #more);
+        #deco;
         if let ::core::option::Option::Some(#inner) = #borrow #a.child { #visit }
     })
 }

@@ -76,8 +76,8 @@ pub fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream 
 
 /// Hands behavior `id`'s memory, held in `a`, to the visitor `f`.
 pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident, w: Walk) -> TokenStream {
-    let (f, info, ty, more) = (local("f"), g.info(id), g.leaf_bound(leaf), g.walk_args(w));
-    quote_spanned!(leaf.span=> #f.behavior::<#ty>(#info, #a #more))
+    let (f, info, ty) = (local("f"), g.info(id), g.leaf_bound(leaf));
+    g.visit_memory(leaf.span, "behavior", Some(&ty), quote!(#a), w, &f, info)
 }
 
 /// Enters condition `id`: evaluates it; `Running` keeps it active.

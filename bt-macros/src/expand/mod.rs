@@ -7,7 +7,9 @@
 //! it references. `tree.rs` concatenates that into the state type and its
 //! API. The files, one per node kind: `leaf.rs` (behaviors, conditions),
 //! `composite.rs`, `decorator.rs`, `parallel.rs` (`parallel`, `concurrent`
-//! and the control nodes), `subtree.rs`; guards are `guard.rs`. `names.rs`
+//! and the control nodes), `subtree.rs`; guards are `guard.rs`; the tree
+//! as text (the state type's documentation and `OUTLINE`, each node's
+//! `NodeInfo::args`) is `outline.rs`. `names.rs`
 //! names the generated items and dispatches a parent's enter, tick, halt
 //! and visit of a child to the child's kind, in exhaustive matches.
 //!
@@ -49,6 +51,9 @@
 //!     the referenced tree, named once, used through the runtime's
 //!     `Subtree<Agent, World>` (SPEC S1, S3) whether it is declared in this
 //!     invocation or elsewhere (`subtree.rs`);
+//!   - `use __deciders::{ProbeDebug as _, ProbeOther as _}`: the probes
+//!     through which the read-only walk hands memories, and
+//!     `TreeParts::persistent` persistent state, as `Debug` (SPEC I1);
 //!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`,
 //!     and `Subtree` (what another tree's `subtree Creature` calls, with
 //!     the `DEPTH`, `CLOCK` and `RNG` constants that size the referencing
@@ -68,6 +73,7 @@ mod guard;
 mod leaf;
 mod lower;
 mod names;
+mod outline;
 mod parallel;
 mod subtree;
 mod tree;

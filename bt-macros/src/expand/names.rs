@@ -705,6 +705,51 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Hands `memory` (a reference, a place expression) to the visitor
+    /// `f` by walk `w`, through its hook `hook` (`behavior` or
+    /// `decorator`), spanned at `span`. `ty` is the memory's type as the
+    /// hook's type argument (`Some`), so that a type that is not what the
+    /// tree needs is reported against the tree's agent and world; `None`
+    /// infers it (a built-in decorator, which fits any agent). The
+    /// read-only walk calls the runtime's probe (`describe::ProbeDebug`,
+    /// `ProbeOther`) on the reference, which also hands the memory to
+    /// `Visitor::memory` when its type implements `Debug` (I1): one call
+    /// either way.
+    #[allow(clippy::too_many_arguments)]
+    pub fn visit_memory(
+        &self,
+        span: Span,
+        hook: &str,
+        ty: Option<&TokenStream>,
+        memory: TokenStream,
+        w: Walk,
+        f: &Ident,
+        info: TokenStream,
+    ) -> TokenStream {
+        match w {
+            Walk::Ref => {
+                let probe = Ident::new(&format!("__{hook}"), span);
+                // A reference expression needs parentheses as a receiver;
+                // located at `span`, so that a type that is no behavior of
+                // the tree is the same error as at its other uses, there.
+                let memory = located_at(memory, span);
+                let memory = if memory.clone().into_iter().count() == 1 {
+                    memory
+                } else {
+                    quote_spanned!(span=> (#memory))
+                };
+                let aw = self.aw();
+                let args = ty.map(|_| quote_spanned!(span=> ::<#aw, _>));
+                quote_spanned!(span=> #memory.#probe #args(#f, #info))
+            }
+            Walk::Mut => {
+                let (hook, more) = (Ident::new(hook, span), self.walk_args(w));
+                let args = ty.map(|ty| quote_spanned!(span=> ::<#ty>));
+                quote_spanned!(span=> #f.#hook #args(#info, #memory #more))
+            }
+        }
+    }
+
     /// What a walk `w` hands on besides the visitor: nothing, or `, agent,
     /// ctx` for the mutable walk.
     pub fn walk_args(&self, w: Walk) -> TokenStream {

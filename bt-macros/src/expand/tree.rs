@@ -29,9 +29,14 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let parts = tree_parts(g, lowered);
     let events = super::events::events_impl(tree, rt, false);
     let subtree = subtree_impl(g);
-    let outer = outer_type(tree, &g.rt_outer);
-    let api = api(tree, rt, quote!(&#shape));
+    let text = super::outline::outline(tree);
+    let outer = outer_type(tree, &g.rt_outer, Some(&text));
+    let api = api(tree, rt, quote!(&#shape), &text);
     let mut inner = quote! {
+        // The probes handing the walks' memories and the persistent state
+        // to visitors as `Debug` (`describe::ProbeDebug`, I1).
+        use #rt::{ProbeDebug as _, ProbeOther as _};
+
         #[allow(non_upper_case_globals)]
         static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
 
@@ -96,8 +101,10 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
             };
             let depth = n.depth as u16;
             let line = n.span.start().line as u32;
+            let args = super::outline::args(tree, n.id);
+            let args = (!args.is_empty()).then(|| quote!(.__args(#args)));
             quote! {
-                #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)
+                #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)#args
             }
         })
         .collect()
@@ -153,6 +160,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let services = !tree.vars.is_empty() || !tree.stamps.is_empty();
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed = local("seed");
+    let persistent = persistent_fn(g);
     quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
@@ -176,7 +184,66 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
             fn seed(#ps: &mut #persist, #seed: ::core::primitive::u64) {
                 #(#seeds)*
             }
+            #persistent
         }
+    }
+}
+
+/// `TreeParts::persistent`: node by node, the `every` timer, then the
+/// decorator's persistent state (I1), each as `Debug` through the
+/// runtime's probe; nothing when no node has any. A built-in decorator
+/// whose `Persist` is `()` is left out here, a user's decorator's is
+/// probed (zero-sized or not `Debug`: nothing).
+fn persistent_fn(g: &Gen) -> TokenStream {
+    let (rt, ps) = (&g.rt, &g.ps);
+    let (node, f) = (local("node"), local("f"));
+    let arms: Vec<TokenStream> = g
+        .tree
+        .nodes
+        .iter()
+        .filter_map(|n| {
+            let every = n.guard.as_ref().and_then(|gd| gd.every.as_ref()).map(|e| {
+                let (t, secs) = (g.timer_field(n.id), e.seconds);
+                quote!(#f(&#rt::Every(&#ps.#t, #secs)))
+            });
+            let deco = match &n.kind {
+                crate::model::Kind::Decorator { deco, .. } if deco_keeps(deco) => {
+                    let d = g.deco_field(n.id);
+                    Some(quote!((&#ps.#d).__kept(#f)))
+                }
+                _ => None,
+            };
+            let id = n.id as u16;
+            match (every, deco) {
+                (None, None) => None,
+                (Some(one), None) | (None, Some(one)) => Some(quote!(#id => #one,)),
+                (Some(every), Some(deco)) => Some(quote!(#id => { #every; #deco; })),
+            }
+        })
+        .collect();
+    if arms.is_empty() {
+        return TokenStream::new();
+    }
+    let persist = g.persist();
+    quote! {
+        fn persistent(#ps: &#persist, #node: #rt::NodeId, #f: &mut dyn ::core::ops::FnMut(&dyn ::core::fmt::Debug)) {
+            match #node {
+                #(#arms)*
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether decorator `deco` may keep persistent state worth showing: a
+/// built-in that has some (a cooldown's timer, `run_once`'s status), any
+/// user's decorator.
+fn deco_keeps(deco: &crate::model::Deco) -> bool {
+    use crate::model::Deco;
+    match deco {
+        Deco::Builtin { def, .. } => def.persist,
+        Deco::Custom(leaf) => !leaf.builtin,
+        Deco::Recheck | Deco::Limit(_) => false,
     }
 }
 
@@ -237,12 +304,27 @@ fn subtree_impl(g: &Gen) -> TokenStream {
 /// name in the value namespace, where the user may have a function or a
 /// constant of the same name. Shared with the stand-in for a tree with
 /// errors (`fallback.rs`), so that the two cannot differ.
-pub fn outer_type(tree: &crate::model::Tree, rt_outer: &TokenStream) -> TokenStream {
+///
+/// `outline` is the tree's outline (`outline.rs`), shown in a text block
+/// after that sentence; `None` for the stand-in, whose tree has errors.
+pub fn outer_type(
+    tree: &crate::model::Tree,
+    rt_outer: &TokenStream,
+    outline: Option<&str>,
+) -> TokenStream {
     let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
-    let doc = format!(
+    let mut doc = format!(
         "The per-agent state of the `{name}` tree: a plain value, no heap. \
          Build one per agent with [`{name}::new`] and call [`{name}::tick`] once per frame."
     );
+    // In the same attribute, so that the expansion stays one line (and
+    // the paragraphs stay apart: rustdoc trims an attribute's leading
+    // blank lines).
+    if let Some(text) = outline {
+        doc.push_str(&format!(
+            "\n\nThe tree (`{name}::OUTLINE`):\n\n```text\n{text}```"
+        ));
+    }
     quote! {
         #(#attrs)*
         #[doc = ""]
@@ -257,8 +339,15 @@ pub fn outer_type(tree: &crate::model::Tree, rt_outer: &TokenStream) -> TokenStr
 /// `Machine`, `Default` unless derived, and the `Tree` trait. Shared with
 /// the stand-in for a tree with errors (`fallback.rs`): a tree with a
 /// mistake exposes exactly the API of a correct one.
-pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> TokenStream {
-    let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
+///
+/// `outline` is the tree's outline, the value of its `OUTLINE` constant.
+pub fn api(
+    tree: &crate::model::Tree,
+    rt: &TokenStream,
+    shape: TokenStream,
+    outline: &str,
+) -> TokenStream {
+    let (name, vis) = (&tree.name, &tree.vis);
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let ig = super::names::impl_generics(&tree.world_generics);
     let Locals {
@@ -270,23 +359,16 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     } = Locals::new();
     let frame_ty = quote!(#rt::Frame<#world>);
     let tree_impl = tree_impl(tree, rt);
+    let text = text_api(tree, rt, outline);
     let post = super::events::post(tree, rt);
-    let default_impl = (!derives_default(attrs)).then(|| {
-        quote! {
-            #[automatically_derived]
-            impl ::core::default::Default for #name {
-                fn default() -> Self {
-                    Self::new()
-                }
-            }
-        }
-    });
+    let default_impl = default_impl(tree);
     quote! {
         #default_impl
 
         /// Every method is the runtime's `Machine`'s, for this tree: see
         /// `deciders::Machine` for the details.
         impl #ig #name {
+            #text
             /// A fresh state: nothing active, every timer due, seeded with 0.
             #vis fn new() -> Self {
                 Self { machine: #rt::Machine::with_seed(0) }
@@ -352,6 +434,37 @@ pub fn api(tree: &crate::model::Tree, rt: &TokenStream, shape: TokenStream) -> T
     }
 }
 
+/// `impl Default` calling `new`, unless the tree derives `Default`.
+fn default_impl(tree: &crate::model::Tree) -> Option<TokenStream> {
+    let name = &tree.name;
+    (!derives_default(&tree.attrs)).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl ::core::default::Default for #name {
+                fn default() -> Self {
+                    Self::new()
+                }
+            }
+        }
+    })
+}
+
+/// The state type's text (I1, I4): its `OUTLINE` constant, holding
+/// `outline`, and `describe`, writing the active path.
+fn text_api(tree: &crate::model::Tree, rt: &TokenStream, outline: &str) -> TokenStream {
+    let (vis, out) = (&tree.vis, local("out"));
+    quote! {
+        /// The tree as text, as the type's documentation shows it (I4).
+        // Through a call, so that rustdoc does not print the value (the
+        // type's documentation shows it) with its box characters escaped.
+        #vis const OUTLINE: &'static ::core::primitive::str = ::core::convert::identity(#outline);
+        /// Writes the active path as indented text (`deciders::describe`).
+        #vis fn describe(&self, #out: &mut dyn ::core::fmt::Write) -> ::core::fmt::Result {
+            #rt::describe::write_state(self, #out)
+        }
+    }
+}
+
 /// The hygienic parameter names of the state type's methods.
 struct Locals {
     agent: proc_macro2::Ident,
@@ -386,6 +499,7 @@ fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
         f,
         seed,
     } = Locals::new();
+    let node = local("node");
     let frame_ty = quote!(#rt::Frame<#world>);
     quote! {
         #[automatically_derived]
@@ -421,6 +535,9 @@ fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
             }
             fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 #name::visit_active(self, #f);
+            }
+            fn persistent(&self, #node: #rt::NodeId, #f: &mut dyn ::core::ops::FnMut(&dyn ::core::fmt::Debug)) {
+                self.machine.persistent(#node, #f);
             }
             fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {
                 #name::visit_active_mut(self, #agent, #frame, #f);
