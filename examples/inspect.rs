@@ -1,5 +1,7 @@
 //! Seeing inside an agent: the creature of `examples/creature.rs` paused
-//! and resumed, stopped by a play mode, the status of every node printed,
+//! and resumed, stopped by a play mode, its state described every tick
+//! (the active path with each node's memory, timers and counters), the
+//! status of every node printed,
 //! its tree exported as DOT and Mermaid, and a replay of its ticks written
 //! to an HTML file to open in a browser.
 //!
@@ -13,7 +15,7 @@ use deciders::lifecycle::{PlayMode, PlayStatus, Player};
 use deciders::pictures::{id_in, to_dot, to_mermaid};
 use deciders::replay::{to_html, Recorder};
 use deciders::trace::{NodeStatus, NodeStatuses};
-use deciders::{Flags, Frame, NodeId};
+use deciders::{describe, Flags, Frame, NodeId};
 
 #[path = "shared/critter.rs"]
 mod critter;
@@ -61,11 +63,16 @@ fn main() -> std::io::Result<()> {
         frame.set_flags(if tick > 20 { NIGHT } else { Flags::EMPTY });
         let mut tracers = (&mut recorder, &mut statuses);
         let status = player.tick_traced(&mut critter, frame, &mut tracers);
-        let mut path = Vec::new();
-        player.tree().active_path(|n| path.push(n.name));
         match status {
-            Some(s) => println!("tick {tick:2}: {s:?}: {}", path.join(" > ")),
+            Some(s) => println!("tick {tick:2}: {s:?}"),
             None => println!("tick {tick:2}: nothing ({:?})", player.status()),
+        }
+        // What a debug overlay would show: the active path, each node with
+        // its memory, timers and counters, indented.
+        let mut text = String::new();
+        describe::write_state(player.tree(), &mut text).expect("a String takes any text");
+        for line in text.lines() {
+            println!("    {line}");
         }
         if player.status() == PlayStatus::Stopped {
             println!("stopped by the play mode after {} ticks", player.count());
