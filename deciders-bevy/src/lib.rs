@@ -43,6 +43,14 @@
 //! ticked every `n`-th step, [`Brain::tick_every`]) is staggered by entity
 //! index, not by a time budget.
 //!
+//! # Seeing inside
+//!
+//! Add a [`Watch`] next to a brain to see it from a debug overlay or an
+//! inspector: after each tick it holds the status, the clock, the active
+//! path, the error count and the describe-state text, and it records a
+//! replay of the entity's ticks on demand. With the cargo feature
+//! `reflect`, it implements Bevy's `Reflect`.
+//!
 //! # Despawn halts
 //!
 //! When an entity with a brain is despawned, or loses its brain or its
@@ -119,7 +127,8 @@ use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::lifecycle::{PlayMode, Player};
-use deciders::{Flags, Frame, Tree};
+use deciders::replay::Recorder;
+use deciders::{describe, Flags, Frame, NoTrace, Trace, Tree};
 
 /// The world a tree ticked by [`DecidersPlugin`] sees through its context
 /// (`ctx.world()`, `ctx.world_mut()`): this frame's snapshot `R`
@@ -187,6 +196,8 @@ pub struct Brain<T: Send + Sync + 'static> {
     every: u32,
     pending_dt: f32,
     op: Option<Op>,
+    errors: u32,
+    last: Option<deciders::Status>,
 }
 
 /// A lifecycle operation asked for outside the tick, performed by the tick
@@ -210,6 +221,8 @@ impl<T: Send + Sync + 'static> Brain<T> {
             every: 1,
             pending_dt: 0.0,
             op: None,
+            errors: 0,
+            last: None,
         }
     }
 
@@ -246,6 +259,18 @@ impl<T: Send + Sync + 'static> Brain<T> {
     /// The tree state.
     pub fn tree(&self) -> &T {
         self.player.tree()
+    }
+
+    /// What the root reported at its last tick; `None` before the first,
+    /// or if that tick did nothing (paused, stopped).
+    pub fn last_status(&self) -> Option<deciders::Status> {
+        self.last
+    }
+
+    /// How many errors its ticks have reported so far (D9: a group that
+    /// broke the subset rule), from the frames' reports.
+    pub fn errors(&self) -> u32 {
+        self.errors
     }
 
     /// Plays the tree with `mode` at the start of the next tick step (O1,
@@ -381,7 +406,7 @@ where
 fn tick<A, T, R, O>(
     time: Res<Time>,
     read: Res<R>,
-    mut agents: Query<(Entity, &mut A, &mut Brain<T>)>,
+    mut agents: Query<(Entity, &mut A, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
     mut step: Local<u64>,
     buffers: Local<Parallel<Vec<(Entity, O)>>>,
@@ -396,7 +421,7 @@ fn tick<A, T, R, O>(
     let read: &R = &read;
     agents
         .par_iter_mut()
-        .for_each(|(entity, mut agent, mut brain)| {
+        .for_each(|(entity, mut agent, mut brain, watch)| {
             if !brain.due(now, entity, dt) {
                 return;
             }
@@ -406,7 +431,15 @@ fn tick<A, T, R, O>(
                     entity,
                     out: core::mem::take(out),
                 };
-                *out = tick_one(&mut brain, &mut *agent, env);
+                *out = match watch {
+                    None => tick_one(&mut brain, &mut *agent, env, &mut NoTrace),
+                    Some(mut watch) => {
+                        let watch = &mut *watch;
+                        let out = tick_one(&mut brain, &mut *agent, env, &mut watch.recorder);
+                        watch.look(&brain);
+                        out
+                    }
+                };
             });
         });
     let mut buffers = buffers;
@@ -419,10 +452,11 @@ fn tick<A, T, R, O>(
 
 /// One brain's step: its pending operation, then a tick with the time
 /// accumulated since its last one; the world's outputs back.
-fn tick_one<'w, A, T, R, O>(
+fn tick_one<'w, A, T, R, O, Tr: Trace>(
     brain: &mut Brain<T>,
     agent: &mut A,
     env: Env<'w, R, O>,
+    trace: &mut Tr,
 ) -> Vec<(Entity, O)>
 where
     T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
@@ -439,7 +473,8 @@ where
         Some(Op::Stop) => player.stop(agent, &mut frame),
         Some(Op::Reset) => player.reset(agent, &mut frame),
     }
-    player.tick(agent, &mut frame);
+    brain.last = player.tick_traced(agent, &mut frame, trace);
+    brain.errors = brain.errors.saturating_add(frame.report().count());
     frame.into_world().out
 }
 
@@ -480,5 +515,79 @@ fn halt_on_remove<A, T, R, O>(
     brain.player.stop(&mut *agent, &mut frame);
     for (entity, output) in frame.into_world().out {
         output.apply(entity, &mut commands);
+    }
+}
+
+/// Seeing inside one entity's brain: add this component next to a
+/// [`Brain`] and, after each of its ticks, it holds the tree status, the
+/// tree clock, the active path, the errors so far and the describe-state
+/// text (I1) — what a debug overlay or an inspector shows — and, once
+/// [`record`](Watch::record) is called, a recording of its ticks for a
+/// replay (`deciders::replay::to_html`, I6). Entities without it pay
+/// nothing; a watched entity allocates its texts every tick.
+///
+/// With the cargo feature `reflect`, it implements Bevy's `Reflect`, so
+/// inspectors built on reflection (bevy-inspector-egui) show its fields.
+#[derive(Component, Default, Debug)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(feature = "reflect", reflect(Component))]
+pub struct Watch {
+    /// The lifecycle status and the root's last status, e.g.
+    /// `Executing, Running`.
+    pub status: String,
+    /// The tree clock, in seconds.
+    pub clock: f64,
+    /// The active path, root first: `root > eat > chew`.
+    pub path: String,
+    /// Errors reported by its ticks so far.
+    pub errors: u32,
+    /// `describe::write_state`: the active path with each node's memory,
+    /// timers and counters.
+    pub description: String,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    recorder: Recorder,
+}
+
+impl Watch {
+    /// A watch that does not record.
+    pub fn new() -> Self {
+        Watch {
+            recorder: Recorder::paused(),
+            ..Watch::default()
+        }
+    }
+
+    /// Starts recording the entity's ticks (every event of each tick and
+    /// the active path after it), keeping the last `max_ticks`.
+    pub fn record(&mut self, max_ticks: usize) {
+        self.recorder = Recorder::with_limit(max_ticks);
+    }
+
+    /// What has been recorded: hand it to `deciders::replay::to_html` with
+    /// the tree's shape.
+    pub fn recorder(&self) -> &Recorder {
+        &self.recorder
+    }
+
+    /// Reads the brain after a tick.
+    fn look<A, W, T: Tree<A, W> + Send + Sync + 'static>(&mut self, brain: &Brain<T>) {
+        use core::fmt::Write;
+        let tree = brain.player.tree();
+        self.status.clear();
+        let _ = write!(self.status, "{:?}", brain.player.status());
+        if let Some(last) = brain.last {
+            let _ = write!(self.status, ", {last:?}");
+        }
+        self.clock = tree.now();
+        self.path.clear();
+        tree.active_path(|node| {
+            if !self.path.is_empty() {
+                self.path.push_str(" > ");
+            }
+            self.path.push_str(node.name);
+        });
+        self.errors = brain.errors;
+        self.description.clear();
+        let _ = describe::write_state(tree, &mut self.description);
     }
 }

@@ -447,3 +447,57 @@ fn o2_a_prepare_system_pauses_a_brain_and_ticks_stop() {
         [(e, "Halted(\"hold\")".to_string())]
     );
 }
+
+// SPEC I1, I6
+#[test]
+fn i1_a_watched_entity_shows_its_path_status_and_description_and_records_a_replay() {
+    use deciders_bevy::Watch;
+    let mut app = station_app();
+    let watched = app
+        .world_mut()
+        .spawn((ship(0), Brain::new(Station::new()), Watch::new()))
+        .id();
+    let plain = app
+        .world_mut()
+        .spawn((ship(1), Brain::new(Station::new())))
+        .id();
+    app.world_mut()
+        .get_mut::<Watch>(watched)
+        .unwrap()
+        .record(100);
+    for _ in 0..=5 {
+        app.update();
+    }
+    let watch = app.world().get::<Watch>(watched).unwrap();
+    assert_eq!(watch.status, "Executing, Running");
+    assert_eq!(watch.path, "root > Hold");
+    // A tree with no time-based node keeps no clock (T2).
+    assert_eq!(watch.clock, 0.0);
+    assert_eq!(watch.errors, 0);
+    assert_eq!(
+        watch.description,
+        "Station at 0.00 s\nroot: sequence\n  Hold: behavior\n"
+    );
+    assert_eq!(watch.recorder().len(), 5);
+    let page = deciders::replay::to_html(Station::shape(), watch.recorder(), "ship 0");
+    assert!(page.contains("ship 0") && page.contains("Hold"));
+    // The other entity has no watch, and its brain ticked all the same.
+    assert!(app.world().get::<Watch>(plain).is_none());
+    assert_eq!(app.world().get::<Ship>(plain).unwrap().ticks, 5);
+}
+
+// SPEC I3
+#[cfg(feature = "reflect")]
+#[test]
+fn i3_a_watch_is_reflected_for_inspectors() {
+    use bevy_reflect::{PartialReflect, ReflectRef};
+    use deciders_bevy::Watch;
+    let mut watch = Watch::new();
+    watch.path = "root > Hold".to_string();
+    let ReflectRef::Struct(fields) = watch.reflect_ref() else {
+        panic!("a struct");
+    };
+    let path = fields.field("path").unwrap().try_downcast_ref::<String>();
+    assert_eq!(path.map(String::as_str), Some("root > Hold"));
+    assert!(fields.field("description").is_some() && fields.field("recorder").is_none());
+}
