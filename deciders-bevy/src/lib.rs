@@ -321,10 +321,14 @@ pub enum DecidersSystems {
     Apply,
 }
 
-/// The outputs of one tree's brains this frame, tagged with their entity.
+/// The outputs of one tree's brains this frame, tagged with their entity
+/// and their place in the order they were gathered. An entity is ticked by
+/// one thread, so its outputs are one run in that order: sorting by
+/// (entity, place) keeps each run as it was, without the allocation of a
+/// stable sort.
 #[derive(Resource)]
 struct Outbox<T, O> {
-    out: Vec<(Entity, O)>,
+    out: Vec<(Entity, u32, O)>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -443,11 +447,15 @@ fn tick<A, T, R, O>(
             });
         });
     let mut buffers = buffers;
+    let out = &mut outbox.out;
     for buffer in buffers.iter_mut() {
-        outbox.out.append(buffer);
+        for (entity, output) in buffer.drain(..) {
+            let place = u32::try_from(out.len()).unwrap_or(u32::MAX);
+            out.push((entity, place, output));
+        }
     }
-    // Stable: each entity's outputs stay in the order they were made.
-    outbox.out.sort_by_key(|(entity, _)| *entity);
+    // Each entity's outputs stay in the order they were made.
+    out.sort_unstable_by_key(|&(entity, place, _)| (entity, place));
 }
 
 /// One brain's step: its pending operation, then a tick with the time
@@ -483,7 +491,7 @@ fn apply<T: Send + Sync + 'static, O: Output>(
     mut outbox: ResMut<Outbox<T, O>>,
     mut commands: Commands,
 ) {
-    for (entity, output) in outbox.out.drain(..) {
+    for (entity, _, output) in outbox.out.drain(..) {
         output.apply(entity, &mut commands);
     }
 }
