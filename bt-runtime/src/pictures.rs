@@ -92,7 +92,7 @@ const PINK: &str = "#fde2e2";
 
 /// How a node is drawn: one look per family of kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
+pub(crate) enum Family {
     /// A node with children chosen or run by a policy.
     Composite,
     /// A behavior leaf.
@@ -106,8 +106,19 @@ enum Family {
 }
 
 impl Family {
+    /// The family's name in the replay's page (`class="node leaf"`).
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Family::Composite => "composite",
+            Family::Leaf => "leaf",
+            Family::Decorator => "decorator",
+            Family::Condition => "condition",
+            Family::Subtree => "subtree",
+        }
+    }
+
     /// The family of `kind`.
-    fn of(kind: NodeKind) -> Family {
+    pub(crate) fn of(kind: NodeKind) -> Family {
         match kind {
             NodeKind::Behavior => Family::Leaf,
             NodeKind::Condition => Family::Condition,

@@ -674,13 +674,7 @@ fn status_name(status: Status) -> &'static str {
 
 /// The family of a node kind, for the page's look.
 fn family(kind: NodeKind) -> &'static str {
-    match kind {
-        NodeKind::Behavior => "leaf",
-        NodeKind::Condition => "condition",
-        NodeKind::Decorator(_) => "decorator",
-        NodeKind::Subtree => "subtree",
-        _ => "composite",
-    }
+    crate::pictures::Family::of(kind).name()
 }
 
 /// Writes the recording as one JSON object: the title, the nodes of
