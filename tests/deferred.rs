@@ -3,7 +3,7 @@
 //! full buffer.
 
 use deciders::deferred::{Action, Completions, Requests, Ticket};
-use deciders::{Behavior, Ctx, Exit, Frame, Status};
+use deciders::{Behavior, Ctx, Exit, Frame, Status, TickError, Trace, TraceEvent};
 
 /// A frame's buffers, and the completions reported before it.
 pub struct World {
@@ -45,7 +45,7 @@ impl Play {
 
 impl Behavior<Npc, World> for Play {
     fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
-        let status = self.1.launch(&mut ctx.world_mut().anims, self.0);
+        let status = self.1.launch_in(ctx, |w: &mut World| &mut w.anims, self.0);
         ctx.world_mut()
             .log
             .push(format!("launch {} {status:?}", self.0));
@@ -178,4 +178,50 @@ fn v5_a_full_buffer_fails_the_launching_behavior() {
             "launch wave Failure"
         ]
     );
+    // The tick that refused says so in its report.
+    assert_eq!(
+        (frame.report().first(), frame.report().launches_refused()),
+        (Some(&TickError::LaunchRefused { agent: 1 }), 1)
+    );
+}
+
+// SPEC V5, I2
+#[test]
+fn v5_a_refused_launch_is_a_trace_event_at_the_end_of_its_tick() {
+    /// Keeps the events of level 1 and the tick's end.
+    #[derive(Default)]
+    struct Seen(Vec<String>);
+    impl Trace for Seen {
+        fn event(&mut self, e: TraceEvent) {
+            match e {
+                TraceEvent::LaunchRefused { count, .. } => self
+                    .0
+                    .push(format!("refused {count} (level {})", e.level())),
+                TraceEvent::TickEnd { status, .. } => self.0.push(format!("end {status:?}")),
+                TraceEvent::Activated { node, .. } => self.0.push(format!("+{}", node.name)),
+                TraceEvent::ActivateFailed { node, .. } => self.0.push(format!("!{}", node.name)),
+                _ => {}
+            }
+        }
+    }
+    let (mut a, mut b) = (Npc::default(), Npc::default());
+    let (mut ta, mut tb) = (Greeter::new(), Greeter::new());
+    let mut frame = Frame::new(0.1).with_world(World::new(1));
+    let mut seen = Seen::default();
+    ta.tick_traced(&mut a, &mut frame, &mut seen);
+    // A launch that fits: no event.
+    assert!(
+        !seen.0.iter().any(|e| e.starts_with("refused")),
+        "{:?}",
+        seen.0
+    );
+    seen.0.clear();
+    frame.world_mut().anims.set_agent(1);
+    tb.tick_traced(&mut b, &mut frame, &mut seen);
+    let last_two = &seen.0[seen.0.len() - 2..];
+    assert_eq!(last_two, ["refused 1 (level 1)", "end Failure"]);
+    // The next tick's report starts empty.
+    frame.world_mut().anims.next_frame(1);
+    ta.tick(&mut a, &mut frame);
+    assert!(frame.report().is_ok());
 }

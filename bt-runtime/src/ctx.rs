@@ -332,6 +332,11 @@ impl<'t, W> Ctx<'t, W> {
     pub fn __subset_violation(&mut self, node: &'static NodeInfo) {
         self.frame.report.push(TickError::SubsetRule { node });
     }
+
+    /// Reports a refused launch (V5).
+    pub(crate) fn refused_launch(&mut self, agent: u32) {
+        self.frame.report.push(TickError::LaunchRefused { agent });
+    }
 }
 
 /// `0.0` if `dt` is not finite or not positive, else `dt` capped at

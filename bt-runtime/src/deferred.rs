@@ -68,6 +68,7 @@
 //! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
 //! ```
 
+use crate::ctx::Ctx;
 use crate::status::Status;
 
 /// One launch: the frame it was launched in, the agent's index and its
@@ -265,6 +266,49 @@ impl Action {
         } else {
             Status::Failure
         }
+    }
+
+    /// [`launch`](Self::launch) into the buffer `requests` picks out of
+    /// the tick's world, reporting a refused launch: the tick's report
+    /// ([`Frame::report`](crate::Frame::report)) gets a
+    /// [`TickError::LaunchRefused`](crate::TickError::LaunchRefused), and
+    /// the tick's tracer a [`TraceEvent::LaunchRefused`](crate::TraceEvent::LaunchRefused)
+    /// when the tick ends (V5, I2).
+    ///
+    /// ```
+    /// use deciders::deferred::{Action, Requests};
+    /// use deciders::{Behavior, Ctx, Frame, Status, TickError};
+    ///
+    /// struct Game { anims: Requests<&'static str> }
+    /// struct Dancer;
+    /// #[derive(Default)]
+    /// struct Dance(Action);
+    /// impl Behavior<Dancer, Game> for Dance {
+    ///     fn tick(&mut self, _: &mut Dancer, ctx: &mut Ctx<Game>) -> Status {
+    ///         self.0.launch_in(ctx, |g: &mut Game| &mut g.anims, "dance")
+    ///     }
+    /// }
+    /// deciders::tree! { tree Party for Dancer, world = Game { sequence { Dance } } }
+    ///
+    /// // No room: the launch is refused, the behavior fails, the tick says why.
+    /// let mut frame = Frame::new(0.1).with_world(Game { anims: Requests::with_capacity(0, 0) });
+    /// assert_eq!(Party::new().tick(&mut Dancer, &mut frame), Status::Failure);
+    /// assert_eq!(frame.report().first(), Some(&TickError::LaunchRefused { agent: 0 }));
+    /// ```
+    #[inline]
+    pub fn launch_in<W, L>(
+        &mut self,
+        ctx: &mut Ctx<W>,
+        requests: impl FnOnce(&mut W) -> &mut Requests<L>,
+        payload: L,
+    ) -> Status {
+        let requests = requests(ctx.world_mut());
+        let status = self.launch(requests, payload);
+        if status == Status::Failure {
+            let agent = requests.agent;
+            ctx.refused_launch(agent);
+        }
+        status
     }
 
     /// The action's ticket while it is under way.

@@ -1052,7 +1052,9 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
                 node: self.rename(node),
                 message,
             },
-            e @ (TraceEvent::TickStart { .. } | TraceEvent::TickEnd { .. }) => e,
+            e @ (TraceEvent::TickStart { .. }
+            | TraceEvent::TickEnd { .. }
+            | TraceEvent::LaunchRefused { .. }) => e,
         };
         self.inner.event(event);
     }

@@ -126,6 +126,12 @@ impl<D: TreeParts> Machine<D> {
         if status.is_done() {
             *active.0 = None;
         }
+        if Tr::ENABLED {
+            let count = ctx.report().launches_refused();
+            if count > 0 {
+                tr.event(TraceEvent::LaunchRefused { count });
+            }
+        }
         tr.event(TraceEvent::TickEnd { status });
         core::mem::forget(active);
         status

@@ -16,6 +16,13 @@ pub enum TickError {
         /// The group that broke the rule.
         node: &'static NodeInfo,
     },
+    /// A behavior's deferred action was refused because the frame's launch
+    /// buffer was full (V5, `Action::launch_in`): the behavior failed.
+    LaunchRefused {
+        /// The agent whose launch was refused, as its requests buffer
+        /// names it (`Requests::set_agent`).
+        agent: u32,
+    },
 }
 
 impl core::fmt::Display for TickError {
@@ -26,6 +33,11 @@ impl core::fmt::Display for TickError {
                 "subset rule broken (D9 in the deciders reference): group `{}` (node {}, line {}) was accepted but none of its children accepted; \
                  make the group's guard a subset of its children's guards",
                 node.name, node.id, node.line
+            ),
+            TickError::LaunchRefused { agent } => write!(
+                f,
+                "deferred action refused (V5 in the deciders reference): agent {agent}'s launch found the frame's requests buffer full; \
+                 give `Requests::with_capacity` more room"
             ),
         }
     }
@@ -47,6 +59,7 @@ impl std::error::Error for TickError {}
 pub struct Report {
     first: Option<TickError>,
     count: u32,
+    refused: u32,
 }
 
 impl Report {
@@ -68,6 +81,13 @@ impl Report {
         self.count
     }
 
+    /// How many of the tick's errors were refused launches
+    /// ([`TickError::LaunchRefused`]).
+    #[inline]
+    pub fn launches_refused(&self) -> u32 {
+        self.refused
+    }
+
     /// `Ok(())` or the first error, for `?`.
     pub fn result(&self) -> Result<(), TickError> {
         match self.first {
@@ -77,6 +97,9 @@ impl Report {
     }
 
     pub(crate) fn push(&mut self, e: TickError) {
+        if let TickError::LaunchRefused { .. } = e {
+            self.refused = self.refused.saturating_add(1);
+        }
         if self.first.is_none() {
             self.first = Some(e);
         }

@@ -134,6 +134,16 @@ pub enum TraceEvent {
         /// The message, as written in the tree.
         message: &'static str,
     },
+    /// Behaviors' deferred actions were refused this tick because the
+    /// frame's launch buffer was full (V5: `Action::launch_in`); sent just
+    /// before `TickEnd`. The tick's report has a
+    /// [`TickError::LaunchRefused`](crate::TickError::LaunchRefused) for
+    /// each.
+    #[non_exhaustive]
+    LaunchRefused {
+        /// How many launches were refused during the tick.
+        count: u32,
+    },
     /// The tick ends with the root's `status`.
     #[non_exhaustive]
     TickEnd {
@@ -151,6 +161,7 @@ impl TraceEvent {
             | TraceEvent::ActivateFailed { .. }
             | TraceEvent::Deactivated { .. }
             | TraceEvent::SubsetViolation { .. }
+            | TraceEvent::LaunchRefused { .. }
             | TraceEvent::Log { .. } => 1,
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
@@ -182,6 +193,12 @@ impl TraceEvent {
     note = "a trace receives every step of a tick in `fn event`; pass `&mut NoTrace` for none"
 )]
 pub trait Trace {
+    /// Whether the hook wants events at all: `false` only for [`NoTrace`]
+    /// (and what forwards to it), so that work done only to report an
+    /// event (a summary at the end of a tick) compiles away without a
+    /// tracer. Leave it `true`.
+    const ENABLED: bool = true;
+
     /// Called at every step of a tick.
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
@@ -193,9 +210,12 @@ pub trait Trace {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoTrace;
 
-impl Trace for NoTrace {}
+impl Trace for NoTrace {
+    const ENABLED: bool = false;
+}
 
 impl<T: Trace + ?Sized> Trace for &mut T {
+    const ENABLED: bool = T::ENABLED;
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         (**self).event(event);
@@ -204,6 +224,7 @@ impl<T: Trace + ?Sized> Trace for &mut T {
 
 /// Both tracers, the first first.
 impl<T: Trace, U: Trace> Trace for (T, U) {
+    const ENABLED: bool = T::ENABLED || U::ENABLED;
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         self.0.event(event);
@@ -213,6 +234,7 @@ impl<T: Trace, U: Trace> Trace for (T, U) {
 
 /// The three tracers, in order.
 impl<T: Trace, U: Trace, V: Trace> Trace for (T, U, V) {
+    const ENABLED: bool = T::ENABLED || U::ENABLED || V::ENABLED;
     #[inline(always)]
     fn event(&mut self, event: TraceEvent) {
         self.0.event(event);

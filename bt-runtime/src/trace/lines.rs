@@ -67,6 +67,7 @@ impl<Tr: Trace> Level<Tr> {
 }
 
 impl<Tr: Trace> Trace for Level<Tr> {
+    const ENABLED: bool = Tr::ENABLED;
     #[inline]
     fn event(&mut self, event: TraceEvent) {
         if event.level() <= self.max {
@@ -215,7 +216,9 @@ impl TraceEvent {
             | TraceEvent::Deactivated { node, .. }
             | TraceEvent::SubsetViolation { node }
             | TraceEvent::Log { node, .. } => Some(node),
-            TraceEvent::TickStart { .. } | TraceEvent::TickEnd { .. } => None,
+            TraceEvent::TickStart { .. }
+            | TraceEvent::TickEnd { .. }
+            | TraceEvent::LaunchRefused { .. } => None,
         }
     }
 }
@@ -254,6 +257,12 @@ impl fmt::Display for TraceEvent {
                 write!(f, "{}: subset rule broken (D9)", node.name)
             }
             TraceEvent::Log { node, message } => write!(f, "{}: {message}", node.name),
+            TraceEvent::LaunchRefused { count } => {
+                write!(
+                    f,
+                    "! {count} deferred action(s) refused: launch buffer full (V5)"
+                )
+            }
         }
     }
 }

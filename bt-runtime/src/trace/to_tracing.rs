@@ -184,6 +184,9 @@ fn transition(e: TraceEvent) -> Option<()> {
             let (name, tree, kind) = about(node);
             event!(target: TRANSITION, TLevel::INFO, event = "log", node = name, tree, kind, message);
         }
+        TraceEvent::LaunchRefused { count } => {
+            event!(target: TRANSITION, TLevel::WARN, event = "launch_refused", count);
+        }
         _ => return None,
     }
     Some(())
