@@ -238,7 +238,8 @@ type Side<S, A, W> = (
 /// its own frame, and asserts after every agent-tick that both returned
 /// the same status and left the same marks on their agent (the per-tick
 /// log of hook calls, in counts). `look` sees each hand state after its
-/// tick, `frame_end` both frames after each frame. Returns the hand side's
+/// tick, `frame_end` both frames after each frame (and may play a game
+/// system on them). Returns the hand side's
 /// agents.
 fn lockstep<A: Marked, W, G, H>(
     scenario: &str,
@@ -246,7 +247,7 @@ fn lockstep<A: Marked, W, G, H>(
     (mut gs, tick_g): Side<G, A, W>,
     (mut hs, tick_h): Side<H, A, W>,
     mut look: impl FnMut(&H, &A),
-    mut frame_end: impl FnMut(&deciders::Frame<W>, &deciders::Frame<W>),
+    mut frame_end: impl FnMut(&mut deciders::Frame<W>, &mut deciders::Frame<W>),
 ) -> Vec<A> {
     let [fg, fh] = frames;
     let mut ag: Vec<A> = (0..AGENTS).map(A::make).collect();
@@ -395,4 +396,55 @@ fn the_limit_scenarios_max_is_the_trees() {
         s.tick(w, &mut frame);
     }
     assert_eq!(frame.world().door.in_use(), MAX);
+}
+
+// SPEC F2, V5, D1, D2
+#[test]
+fn f2_deferred_generated_and_hand_make_the_same_calls_every_tick() {
+    use common::scenarios::deferred::{generated, hand, Animator, Stage};
+    let frame = || deciders::Frame::new(common::world::DT).with_world(Stage::new(AGENTS));
+    let (mut sys_g, mut sys_h) = (Animator::new(AGENTS), Animator::new(AGENTS));
+    let (mut animating, mut flinching, mut refused) = (0u64, 0u64, 0u32);
+    let workers = lockstep(
+        "deferred",
+        [&mut frame(), &mut frame()],
+        (
+            std::iter::repeat_with(generated::Play::new)
+                .take(AGENTS)
+                .collect(),
+            |s, w, f| s.tick(w, f),
+        ),
+        (vec![hand::State::default(); AGENTS], hand::tick),
+        |s, _| match s {
+            hand::State::Anim(_) => animating += 1,
+            hand::State::Flinch(_) => flinching += 1,
+            hand::State::Fresh => {}
+        },
+        |g, h| {
+            // The same launches and cancels, then the same game system.
+            let (wg, wh) = (g.world_mut(), h.world_mut());
+            assert_eq!(wg.anims.launches(), wh.anims.launches());
+            assert_eq!(wg.anims.cancels(), wh.anims.cancels());
+            refused += wh.anims.refused();
+            sys_g.end_frame(wg);
+            sys_h.end_frame(wh);
+            assert_eq!(wg.done.len(), wh.done.len());
+        },
+    );
+    assert_eq!(sys_g.checksum(), sys_h.checksum());
+    let total = (AGENTS as u64) * u64::from(TICKS);
+    // Animations play most of the time, flinches interrupt them (cancel
+    // requests), some animations fail, nothing is refused.
+    assert_eq!(refused, 0);
+    assert!(animating * 10 > total * 7, "{animating} animating");
+    assert!(flinching * 100 > total * 3, "{flinching} flinching");
+    assert!(sys_h.cancelled * 200 > total, "{} cancels", sys_h.cancelled);
+    assert!(
+        sys_h.failed * 20 > sys_h.launched,
+        "{} failed",
+        sys_h.failed
+    );
+    assert!(sys_h.launched * 10 > total, "{} launches", sys_h.launched);
+    let deactivations: u64 = workers.iter().map(|w| w.deactivations).sum();
+    assert!(deactivations * 10 > total, "{deactivations}");
 }

@@ -13,12 +13,12 @@
 //! | [`stimuli`] | a `priority` guarded by a stimuli flag, the store updated every agent-tick |
 //! | [`events`] | a `selector` guarded by a variable that posted events set and clear |
 //! | [`limit`] | a `fallback` whose first child is limited by a `Resource` shared by every agent |
+//! | [`deferred`] | a `priority` over an animation played as a deferred action (launch, poll, cancel), a game system between frames |
 //! | `cold` | the creature tree over 10k agents, caches evicted before every frame |
 //!
 //! All but `cold` act on a [`Worker`] (`stimuli` and `events` on an agent
 //! holding one, with what those scenarios add); `cold` reuses the creature
 //! world.
-//! (A `deferred` scenario waits for the deferred-actions protocol, V5.)
 
 use super::world::xorshift32;
 use super::{Frames, Tracked, Workload};
@@ -26,6 +26,7 @@ use deciders::{Behavior, Ctx, Exit, Frame, Status};
 use std::cell::Cell;
 
 pub mod cold;
+pub mod deferred;
 pub mod depth;
 pub mod events;
 pub mod interrupt;
@@ -38,7 +39,7 @@ pub mod stimuli;
 pub mod timers;
 
 /// The scenarios, in report order.
-pub const SCENARIOS: [&str; 11] = [
+pub const SCENARIOS: [&str; 12] = [
     "depth",
     "priority",
     "interrupt",
@@ -49,6 +50,7 @@ pub const SCENARIOS: [&str; 11] = [
     "stimuli",
     "events",
     "limit",
+    "deferred",
     "cold",
 ];
 
@@ -335,6 +337,7 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             events::hand::run,
         ),
         ("limit", imp) => return limit::workload(imp, agents),
+        ("deferred", imp) => return deferred::workload(imp, agents),
         ("cold", imp) => return cold::workload(imp, agents),
         ("depth", "generated") => {
             workers("generated", agents, Default::default, depth::generated::run)
@@ -407,6 +410,7 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("stimuli", "hand") => size_of::<stimuli::hand::State>(),
         ("events", "hand") => size_of::<events::hand::State>(),
         ("limit", "hand") => size_of::<limit::hand::State>(),
+        ("deferred", "hand") => size_of::<deferred::hand::State>(),
         ("cold", "hand") => size_of::<super::hand::State>(),
         ("depth", "generated") => size_of::<depth::generated::Deep>(),
         ("priority", "generated") => size_of::<priority::generated::Priority>(),
@@ -418,6 +422,7 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("stimuli", "generated") => size_of::<stimuli::generated::Startle>(),
         ("events", "generated") => size_of::<events::generated::Watch>(),
         ("limit", "generated") => size_of::<limit::generated::Gate>(),
+        ("deferred", "generated") => size_of::<deferred::generated::Play>(),
         ("cold", "generated") => size_of::<super::generated::State>(),
         _ => return None,
     })
