@@ -153,9 +153,13 @@ impl<L> Requests<L> {
     /// Cancels the launch `ticket`: removed from the buffer when it is
     /// still there (launched this frame), else a cancel request.
     pub fn cancel(&mut self, ticket: Ticket) -> Cancel {
-        if let Some(i) = self.launches.iter().position(|(t, _)| *t == ticket) {
-            self.launches.remove(i);
-            return Cancel::Removed;
+        // Every launch in the buffer has this frame's number (`next_frame`
+        // empties it): a ticket of another frame is not there.
+        if ticket.frame == self.frame {
+            if let Some(i) = self.launches.iter().position(|(t, _)| *t == ticket) {
+                self.launches.remove(i);
+                return Cancel::Removed;
+            }
         }
         if self.cancels.len() >= self.capacity {
             self.refused = self.refused.saturating_add(1);
@@ -218,6 +222,12 @@ impl<R> Completions<R> {
     /// Reports `ticket` finished with `result` (a second report of the same
     /// ticket replaces the first).
     pub fn complete(&mut self, ticket: Ticket, result: R) {
+        // Reported in ticket order (a frame's launches are), each one
+        // goes at the end: no search.
+        if self.done.last().is_none_or(|(t, _)| *t < ticket) {
+            self.done.push((ticket, result));
+            return;
+        }
         match self.done.binary_search_by(|(t, _)| t.cmp(&ticket)) {
             Ok(i) => self.done[i].1 = result,
             Err(i) => self.done.insert(i, (ticket, result)),
@@ -376,6 +386,38 @@ mod tests {
         assert_eq!(b.abandon(&mut r), Some(Cancel::Requested));
         assert_eq!(r.cancels().len(), 1);
         assert_eq!(b.abandon(&mut r), None);
+    }
+
+    #[test]
+    fn v5_completions_in_any_order_are_found() {
+        let t = |frame, n| Ticket { frame, agent: 0, n };
+        let mut done = Completions::new();
+        for (i, ticket) in [t(1, 2), t(1, 3), t(0, 5), t(1, 0), t(2, 0)]
+            .into_iter()
+            .enumerate()
+        {
+            done.complete(ticket, i);
+        }
+        done.complete(t(1, 3), 9);
+        assert_eq!(done.len(), 5);
+        let got: Vec<_> = [t(0, 5), t(1, 0), t(1, 2), t(1, 3), t(2, 0), t(2, 1)]
+            .into_iter()
+            .map(|ticket| done.get(ticket).copied())
+            .collect();
+        assert_eq!(got, [Some(2), Some(3), Some(0), Some(9), Some(4), None]);
+    }
+
+    #[test]
+    fn v5_a_cancel_of_an_earlier_frame_is_a_request_even_with_launches_pending() {
+        let mut r = Requests::with_capacity(4, 0);
+        let mut a = Action::default();
+        a.launch(&mut r, 1);
+        r.next_frame(1);
+        let mut b = Action::default();
+        b.launch(&mut r, 2);
+        assert_eq!(a.abandon(&mut r), Some(Cancel::Requested));
+        assert_eq!(b.abandon(&mut r), Some(Cancel::Removed));
+        assert_eq!((r.launches().len(), r.cancels().len()), (0, 1));
     }
 
     #[test]
