@@ -1,0 +1,161 @@
+//! deciders-bevy (Bevy 0.20): the agent component is the mover; its
+//! `Brain` ticks the tree below on the compute task pool, and the
+//! behaviors move the agent they are given. One entity per agent, the
+//! target in the snapshot resource every tree reads.
+//!
+//! Also the floor no library can go under: the same task as one plain
+//! system of Bevy 0.20 (`if near { chase } else { wander }` in a
+//! `par_iter_mut`), with no decision machinery at all.
+
+use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
+use bevy_ecs::prelude::*;
+use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
+use deciders::{Behavior, Ctx, Status};
+use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output};
+
+use peers_task::harness::Bench;
+use peers_task::task::{Body, Census, Scenario, STEP};
+
+/// The agent.
+#[derive(Component)]
+pub struct Mover(Body);
+
+/// The snapshot every tree reads: how the target moves, where it is, and
+/// the step it is at.
+#[derive(Resource)]
+pub struct Scene {
+    scenario: Scenario,
+    target: [f32; 2],
+    step: u64,
+}
+
+/// The behaviors ask nothing of the ECS: they move their own agent.
+pub enum Nothing {}
+
+impl Output for Nothing {
+    fn apply(self, _: Entity, _: &mut Commands) {
+        match self {}
+    }
+}
+
+type W<'w> = Env<'w, Scene, Nothing>;
+
+/// Steps toward the target, for as long as the tree keeps it.
+#[derive(Default)]
+pub struct Chase;
+
+impl<'w> Behavior<Mover, W<'w>> for Chase {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+        m.0.chase(ctx.world().read().target, ctx.dt());
+        Status::Running
+    }
+}
+
+/// Walks at random, for as long as the tree keeps it.
+#[derive(Default)]
+pub struct Wander;
+
+impl<'w> Behavior<Mover, W<'w>> for Wander {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+        m.0.wander(ctx.dt());
+        Status::Running
+    }
+}
+
+fn near(m: &Mover, ctx: &Ctx<W<'_>>) -> bool {
+    m.0.near(ctx.world().read().target)
+}
+
+deciders::tree! {
+    /// Chases while the target is near (checked again every tick while
+    /// chasing: `recheck`), else wanders.
+    tree Pursuit for Mover, world<'w> = Env<'w, Scene, Nothing> {
+        priority {
+            chase: when(decide = near, recheck) => Chase,
+            wander: Wander,
+        }
+    }
+}
+
+/// Moves the target: a `Prepare` system.
+fn move_target(mut scene: ResMut<Scene>) {
+    scene.step += 1;
+    scene.target = scene.scenario.target_at(scene.step);
+}
+
+/// A Bevy 0.20 app with its agents.
+pub struct Ours {
+    app: App,
+    baseline: u32,
+}
+
+/// A headless app (task pools, time stepped by hand, one fixed step per
+/// update) with the target.
+fn app(scenario: Scenario) -> App {
+    let mut app = App::new();
+    app.add_plugins((TaskPoolPlugin::default(), TimePlugin));
+    app.insert_resource(Time::<Fixed>::from_duration(STEP));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    app.insert_resource(Scene {
+        scenario,
+        target: scenario.target_at(0),
+        step: 0,
+    });
+    app
+}
+
+/// deciders-bevy with `n` agents.
+pub fn build(n: u32, scenario: Scenario) -> Ours {
+    let mut app = app(scenario);
+    app.add_plugins(DecidersPlugin::<Mover, Pursuit, Scene, Nothing>::new());
+    app.add_systems(FixedUpdate, move_target.in_set(DecidersSystems::Prepare));
+    // The first update starts the clocks (no fixed step yet).
+    app.update();
+    let baseline = app.world().entity_count();
+    app.world_mut()
+        .spawn_batch((0..n).map(|i| (Mover(Body::new(i)), Brain::new(Pursuit::new()))));
+    Ours { app, baseline }
+}
+
+/// The task as one plain system.
+fn plain(scene: Res<Scene>, time: Res<Time>, mut movers: Query<&mut Mover>) {
+    let (target, dt) = (scene.target, time.delta_secs());
+    movers.par_iter_mut().for_each(|mut m| {
+        if m.0.near(target) {
+            m.0.chase(target, dt);
+        } else {
+            m.0.wander(dt);
+        }
+    });
+}
+
+/// The plain system with `n` agents.
+pub fn build_plain(n: u32, scenario: Scenario) -> Ours {
+    let mut app = app(scenario);
+    app.add_systems(FixedUpdate, (move_target, plain).chain());
+    app.update();
+    let baseline = app.world().entity_count();
+    app.world_mut()
+        .spawn_batch((0..n).map(|i| Mover(Body::new(i))));
+    Ours { app, baseline }
+}
+
+impl Bench for Ours {
+    fn update(&mut self) {
+        self.app.update();
+    }
+    fn census(&mut self) -> Census {
+        let world = self.app.world_mut();
+        let mut census = Census::default();
+        for m in world.query::<&Mover>().iter(world) {
+            census.add(&m.0);
+        }
+        census
+    }
+    fn entities(&mut self) -> u32 {
+        self.app.world().entity_count()
+    }
+    fn baseline(&self) -> u32 {
+        self.baseline
+    }
+}

@@ -1,0 +1,458 @@
+//! deciders-bevy against bevy_behave and big-brain: the same task (agents
+//! chasing a target when it is near, wandering otherwise) at several
+//! populations, each library on the Bevy version it supports, and a plain
+//! Bevy system doing the same work with no decision machinery (the floor).
+//!
+//! `deciders-bevy-peers [--agents 1000,10000,100000] [--scenario orbit,jump]
+//! [--frames FACTOR] [--rounds R]`
+//!
+//! Every measurement (one implementation, one scenario, one population,
+//! one round) runs in a child process of this binary (`--one IMPL SCENARIO
+//! N WARMUP FRAMES`), so that no run inherits another's heap, task pools or
+//! caches. The timed frames are split into `R` rounds (3 by default), each
+//! round running every measurement once, so that a change of load on a
+//! shared machine falls on every implementation alike. The parent prints
+//! every figure and the ratios to deciders-bevy, as a text table and as the
+//! Markdown tables of `deciders-bevy/README.md`; it exits with 1 when an
+//! implementation failed or did not do the work.
+
+use std::process::Command;
+
+use peers_task::harness::{measure, Counting, Outcome};
+use peers_task::task::Scenario;
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// The implementations, in table order: name, Bevy version.
+const IMPLS: [(&str, &str); 4] = [
+    ("deciders-bevy", "0.20"),
+    ("bevy_behave 0.5", "0.18"),
+    ("big-brain 0.22", "0.15"),
+    ("plain system", "0.20"),
+];
+
+/// Warm-up frames (every round) and timed frames (in all) at `n` agents:
+/// enough for a stable median, few enough that the whole run takes a few
+/// minutes.
+fn frames_for(n: u32, scale: f64) -> (u32, u32) {
+    let (warmup, frames) = match n {
+        0..=2_000 => (100, 9_000),
+        2_001..=20_000 => (100, 4_500),
+        _ => (50, 900),
+    };
+    (warmup, ((f64::from(frames) * scale).ceil() as u32).max(5))
+}
+
+/// Runs one measurement in this process.
+fn run_one(which: usize, scenario: Scenario, n: u32, warmup: u32, frames: u32) -> Outcome {
+    match which {
+        0 => measure(&mut peers_deciders::build(n, scenario), warmup, frames),
+        1 => measure(&mut peers_behave::build(n, scenario), warmup, frames),
+        2 => measure(&mut peers_big_brain::build(n, scenario), warmup, frames),
+        3 => measure(
+            &mut peers_deciders::build_plain(n, scenario),
+            warmup,
+            frames,
+        ),
+        _ => panic!("no implementation {which}"),
+    }
+}
+
+/// A measurement, as a child prints it and the parent reads it back.
+#[derive(Clone)]
+struct Row {
+    frames: u32,
+    median: f64,
+    mean: f64,
+    p90: f64,
+    cpu: f64,
+    entities: f64,
+    allocs: f64,
+    bytes: f64,
+    moves: f64,
+    switches: f64,
+    chase_share: f64,
+    idle: u32,
+    checksum: f64,
+}
+
+impl Row {
+    fn of(o: &Outcome) -> Row {
+        Row {
+            frames: o.frames,
+            median: o.median_ms(),
+            mean: o.frame_ms.iter().sum::<f64>() / o.frame_ms.len() as f64,
+            p90: o.frame_ms[o.frame_ms.len() * 9 / 10],
+            cpu: o.cpu_ms_per_frame,
+            entities: o.entities_per_agent,
+            allocs: o.allocs_per_agent_frame,
+            bytes: o.bytes_per_agent_frame,
+            moves: o.moves_per_agent_frame,
+            switches: o.switches_per_agent_frame,
+            chase_share: o.chase_share,
+            idle: o.idle,
+            checksum: o.checksum,
+        }
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "RESULT {} {} {} {} {} {} {} {} {} {} {} {} {}",
+            self.frames,
+            self.median,
+            self.mean,
+            self.p90,
+            self.cpu,
+            self.entities,
+            self.allocs,
+            self.bytes,
+            self.moves,
+            self.switches,
+            self.chase_share,
+            self.idle,
+            self.checksum,
+        )
+    }
+
+    fn parse(line: &str) -> Option<Row> {
+        let f: Vec<&str> = line.strip_prefix("RESULT ")?.split(' ').collect();
+        let x = |i: usize| -> Option<f64> { f.get(i)?.parse().ok() };
+        Some(Row {
+            frames: f.first()?.parse().ok()?,
+            median: x(1)?,
+            mean: x(2)?,
+            p90: x(3)?,
+            cpu: x(4)?,
+            entities: x(5)?,
+            allocs: x(6)?,
+            bytes: x(7)?,
+            moves: x(8)?,
+            switches: x(9)?,
+            chase_share: x(10)?,
+            idle: f.get(11)?.parse().ok()?,
+            checksum: x(12)?,
+        })
+    }
+
+    /// The rounds of one measurement as one: the median of the rounds'
+    /// medians and 90th percentiles, the mean of everything else (the
+    /// rounds have the same number of frames), the most idle agents, the
+    /// first round's checksum.
+    fn combine(rounds: &[Row]) -> Row {
+        let k = rounds.len() as f64;
+        let median_of = |get: fn(&Row) -> f64| {
+            let mut v: Vec<f64> = rounds.iter().map(get).collect();
+            v.sort_by(f64::total_cmp);
+            let m = v.len() / 2;
+            if v.len() % 2 == 1 {
+                v[m]
+            } else {
+                (v[m - 1] + v[m]) / 2.0
+            }
+        };
+        let mean_of = |get: fn(&Row) -> f64| rounds.iter().map(get).sum::<f64>() / k;
+        Row {
+            frames: rounds.iter().map(|r| r.frames).sum(),
+            median: median_of(|r| r.median),
+            mean: mean_of(|r| r.mean),
+            p90: median_of(|r| r.p90),
+            cpu: mean_of(|r| r.cpu),
+            entities: mean_of(|r| r.entities),
+            allocs: mean_of(|r| r.allocs),
+            bytes: mean_of(|r| r.bytes),
+            moves: mean_of(|r| r.moves),
+            switches: mean_of(|r| r.switches),
+            chase_share: mean_of(|r| r.chase_share),
+            idle: rounds.iter().map(|r| r.idle).max().unwrap_or(0),
+            checksum: rounds[0].checksum,
+        }
+    }
+}
+
+/// Runs one measurement in a child process.
+fn child(
+    which: usize,
+    scenario: Scenario,
+    n: u32,
+    warmup: u32,
+    frames: u32,
+) -> Result<Row, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let out = Command::new(exe)
+        .args(["--one", &which.to_string(), scenario.name()])
+        .args([n.to_string(), warmup.to_string(), frames.to_string()])
+        .output()
+        .map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let last = err.lines().rev().find(|l| !l.trim().is_empty());
+        return Err(format!("{}: {}", out.status, last.unwrap_or("")));
+    }
+    text.lines()
+        .find_map(Row::parse)
+        .ok_or_else(|| format!("no RESULT line in {text:?}"))
+}
+
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|c| {
+        c.lines().find_map(|l| {
+            let (key, value) = l.split_once(':')?;
+            (key.trim() == "model name").then(|| value.trim().to_string())
+        })
+    });
+    let threads = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "{}, {threads} hardware threads",
+        model.as_deref().unwrap_or("unknown CPU")
+    )
+}
+
+/// `value / base`: one decimal, two under 1; `-` without a base.
+fn ratio(base: Option<f64>, value: f64, unit: &str) -> String {
+    match base {
+        Some(b) if value / b < 1.0 => format!("{:.2}{unit}", value / b),
+        Some(b) => format!("{:.1}{unit}", value / b),
+        None => "-".into(),
+    }
+}
+
+/// `100000` as `100,000`.
+fn group(n: u32) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One scenario at one population: the rounds of every implementation.
+struct Block {
+    scenario: Scenario,
+    n: u32,
+    /// Per implementation, its rounds (or why it failed).
+    rounds: Vec<Result<Vec<Row>, String>>,
+}
+
+impl Block {
+    /// Per implementation, its rounds combined.
+    fn rows(&self) -> Vec<Result<Row, String>> {
+        self.rounds
+            .iter()
+            .map(|r| {
+                r.as_ref()
+                    .map(|rounds| Row::combine(rounds))
+                    .map_err(Clone::clone)
+            })
+            .collect()
+    }
+}
+
+fn text_table(blocks: &[Block]) {
+    println!(
+        "{:<6} {:>7}  {:<16} {:>4}  {:>9} {:>7} {:>8} {:>7} {:>8} {:>8} {:>7}  {:>6} {:>8} {:>9} {:>6} {:>9} {:>6} {:>12}",
+        "task", "agents", "implementation", "bevy", "median ms", "×ours", "mean ms", "×ours", "p90 ms",
+        "cpu ms", "×ours", "ent/ag", "alloc/af", "bytes/af", "moves", "switch/af", "chase%", "checksum"
+    );
+    for b in blocks {
+        let rows = b.rows();
+        let ours = rows[0].as_ref().ok();
+        for ((name, bevy), row) in IMPLS.iter().zip(&rows) {
+            let (task, n) = (b.scenario.name(), b.n);
+            match row {
+                Ok(r) => println!(
+                    "{:<6} {:>7}  {:<16} {:>4}  {:>9.3} {:>7} {:>8.3} {:>7} {:>8.3} {:>8.3} {:>7}  {:>6.2} {:>8.4} {:>9.2} {:>6.3} {:>9.5} {:>6.1} {:>12.1}",
+                    task,
+                    n,
+                    name,
+                    bevy,
+                    r.median,
+                    ratio(ours.map(|o| o.median), r.median, ""),
+                    r.mean,
+                    ratio(ours.map(|o| o.mean), r.mean, ""),
+                    r.p90,
+                    r.cpu,
+                    ratio(ours.map(|o| o.cpu), r.cpu, ""),
+                    r.entities,
+                    r.allocs,
+                    r.bytes,
+                    r.moves,
+                    r.switches,
+                    100.0 * r.chase_share,
+                    r.checksum,
+                ),
+                Err(e) => println!("{task:<6} {n:>7}  {name:<16} {bevy:>4}  failed: {e}"),
+            }
+        }
+    }
+}
+
+fn markdown_table(blocks: &[Block], scenario: Scenario) {
+    println!();
+    println!("Scenario `{}`:", scenario.name());
+    println!();
+    println!(
+        "| agents | implementation (Bevy) | median ms/frame | mean ms/frame | CPU ms/frame \
+         | × deciders-bevy (median, mean, CPU) | entities/agent | allocations/agent/frame \
+         | moves/agent/frame | switches/agent/frame | chases |"
+    );
+    println!("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for b in blocks.iter().filter(|b| b.scenario == scenario) {
+        let rows = b.rows();
+        let ours = rows[0].as_ref().ok();
+        for ((name, bevy), row) in IMPLS.iter().zip(&rows) {
+            let n = group(b.n);
+            match row {
+                Ok(r) => println!(
+                    "| {} | {} ({}) | {:.3} | {:.3} | {:.3} | {}, {}, {} | {:.2} | {:.4} | {:.3} | {:.4} | {:.1}% |",
+                    n,
+                    name,
+                    bevy,
+                    r.median,
+                    r.mean,
+                    r.cpu,
+                    ratio(ours.map(|o| o.median), r.median, "×"),
+                    ratio(ours.map(|o| o.mean), r.mean, "×"),
+                    ratio(ours.map(|o| o.cpu), r.cpu, "×"),
+                    r.entities,
+                    r.allocs,
+                    r.moves,
+                    r.switches,
+                    100.0 * r.chase_share,
+                ),
+                Err(e) => println!("| {n} | {name} ({bevy}) | failed: {e} | | | | | | | | |"),
+            }
+        }
+    }
+}
+
+/// Every implementation did the work in every round: agents moved in
+/// nearly every frame, both chasing and wandering, none stayed idle; and
+/// deciders-bevy ended where the plain system did (they make the same
+/// moves in the same order).
+fn check(blocks: &[Block]) -> bool {
+    let mut sound = true;
+    for b in blocks {
+        let (task, n) = (b.scenario.name(), b.n);
+        for ((name, _), rounds) in IMPLS.iter().zip(&b.rounds) {
+            let Ok(rounds) = rounds else {
+                sound = false;
+                continue;
+            };
+            for r in rounds {
+                if r.moves < 0.5 || r.chase_share <= 0.0 || r.chase_share >= 1.0 || r.idle > 0 {
+                    eprintln!(
+                        "CHECK FAILED: {name}, {task} at {n}: {:.3} moves per agent-frame, \
+                         {:.1}% of them chases, {} agents idle",
+                        r.moves,
+                        100.0 * r.chase_share,
+                        r.idle
+                    );
+                    sound = false;
+                }
+            }
+        }
+        if let (Ok(ours), Ok(plain)) = (&b.rounds[0], &b.rounds[3]) {
+            for (o, p) in ours.iter().zip(plain) {
+                if o.checksum != p.checksum {
+                    eprintln!(
+                        "CHECK FAILED: {task} at {n}: deciders-bevy ends at checksum {}, \
+                         the plain system at {}",
+                        o.checksum, p.checksum
+                    );
+                    sound = false;
+                }
+            }
+        }
+    }
+    sound
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--one") {
+        let num = |i: usize| -> u32 { args[i].parse().expect("a number") };
+        let scenario = Scenario::from_name(&args[2]).expect("orbit or jump");
+        let outcome = run_one(num(1) as usize, scenario, num(3), num(4), num(5));
+        println!("{}", Row::of(&outcome).line());
+        return;
+    }
+    let mut populations = vec![1_000u32, 10_000, 100_000];
+    let mut scenarios = vec![Scenario::Orbit, Scenario::Jump];
+    let mut scale = 1.0f64;
+    let mut rounds = 3u32;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        match a.as_str() {
+            "--agents" => {
+                let list = value().split(',');
+                populations = list.map(|s| s.parse().expect("a number")).collect();
+            }
+            "--scenario" => {
+                let list = value().split(',');
+                scenarios = list
+                    .map(|s| Scenario::from_name(s).expect("orbit or jump"))
+                    .collect();
+            }
+            "--frames" => scale = value().parse().expect("a factor"),
+            "--rounds" => rounds = value().parse::<u32>().expect("a number").max(1),
+            other => panic!(
+                "unknown argument {other}: --agents LIST, --scenario LIST, --frames FACTOR, --rounds R"
+            ),
+        }
+    }
+
+    eprintln!("machine: {}", machine());
+    let mut blocks: Vec<Block> = Vec::new();
+    for &scenario in &scenarios {
+        for &n in &populations {
+            blocks.push(Block {
+                scenario,
+                n,
+                rounds: vec![Ok(Vec::new()); IMPLS.len()],
+            });
+        }
+    }
+    for round in 1..=rounds {
+        for b in &mut blocks {
+            let (warmup, frames) = frames_for(b.n, scale);
+            let frames = frames.div_ceil(rounds);
+            for (which, (name, _)) in IMPLS.iter().enumerate() {
+                let Ok(done) = &mut b.rounds[which] else {
+                    continue;
+                };
+                eprint!(
+                    "round {round}/{rounds}: {:<6} {:>7} agents, {name}: {warmup} + {frames} frames… ",
+                    b.scenario.name(),
+                    b.n
+                );
+                match child(which, b.scenario, b.n, warmup, frames) {
+                    Ok(r) => {
+                        eprintln!("{:.3} ms", r.median);
+                        done.push(r);
+                    }
+                    Err(e) => {
+                        eprintln!("failed: {e}");
+                        b.rounds[which] = Err(e);
+                    }
+                }
+            }
+        }
+    }
+
+    let sound = check(&blocks);
+    println!("machine: {}", machine());
+    text_table(&blocks);
+    for &scenario in &scenarios {
+        markdown_table(&blocks, scenario);
+    }
+    if !sound {
+        std::process::exit(1);
+    }
+}
