@@ -43,13 +43,28 @@
 //! ticked every `n`-th step, [`Brain::tick_every`]) is staggered by entity
 //! index, not by a time budget.
 //!
+//! # Seeds
+//!
+//! Random choices (`random`, `shuffle`) are drawn from the tree's seed.
+//! Put a [`Seed`] on the entity and the plugin seeds its brain with it,
+//! whenever the brain or the seed is inserted: the same seed gives the same
+//! choices whatever the entity's index or the order of spawning, so a
+//! level replays alike. Without one, a brain keeps the seed its tree was
+//! built with (`Tree::with_seed`).
+//!
 //! # Seeing inside
 //!
 //! Add a [`Watch`] next to a brain to see it from a debug overlay or an
 //! inspector: after each tick it holds the status, the clock, the active
 //! path, the error count and the describe-state text, and it records a
 //! replay of the entity's ticks on demand. With the cargo feature
-//! `reflect`, it implements Bevy's `Reflect`.
+//! `reflect`, it implements Bevy's `Reflect`; with the feature `tracing`,
+//! a watched brain's ticks also go to the `tracing` crate
+//! (`deciders::trace::Tracing`: each tick a span `tick`, each step an
+//! event), inside a span `brain` whose field `entity` names the entity.
+//! Errors a tick reports (a group that broke the subset rule) become
+//! [`TreeErrors`] messages, in entity order, and are counted per brain
+//! ([`Brain::errors`]).
 //!
 //! # Despawn halts
 //!
@@ -57,6 +72,9 @@
 //! agent component, the plugin's observer stops the tree first: every
 //! running behavior gets its `deactivate` with `Exit::Halted`, so nothing
 //! is left half-done, and the outputs those hooks make are applied at once.
+//! That is where a long action handed to a game system is cancelled: a
+//! behavior that emitted a "start" output emits the matching "cancel"
+//! output from its `deactivate`, and the despawn applies it.
 //!
 //! # Example
 //!
@@ -120,7 +138,7 @@ use core::marker::PhantomData;
 
 use bevy_app::{App, FixedUpdate, Plugin};
 use bevy_ecs::component::Mutable;
-use bevy_ecs::lifecycle::Remove;
+use bevy_ecs::lifecycle::{Insert, Remove};
 use bevy_ecs::observer::On;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
@@ -128,7 +146,7 @@ use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::lifecycle::{PlayMode, Player};
 use deciders::replay::Recorder;
-use deciders::{describe, Flags, Frame, NoTrace, Trace, Tree};
+use deciders::{describe, Flags, Frame, NoTrace, Report, TickError, Trace, Tree};
 
 /// The world a tree ticked by [`DecidersPlugin`] sees through its context
 /// (`ctx.world()`, `ctx.world_mut()`): this frame's snapshot `R`
@@ -183,6 +201,41 @@ pub trait Output: Send + Sync + 'static {
     /// Queues what this output asks for; `entity` is the entity whose
     /// behavior emitted it.
     fn apply(self, entity: Entity, commands: &mut Commands);
+}
+
+/// The seed of the entity's tree (D8): put it on the entity beside (or
+/// before) its [`Brain`], and the plugin reseeds the tree whenever either is
+/// inserted, so an agent's random choices depend on this value, never on
+/// the entity's index or on the order entities were spawned in. Without
+/// it, a brain keeps the seed its tree was built with
+/// (`Tree::with_seed`, 0 for `Tree::new`).
+///
+/// ```
+/// # use bevy_ecs::prelude::*;
+/// # use deciders_bevy::Seed;
+/// # #[derive(Component)] struct Sheep;
+/// # let mut world = World::new();
+/// // The same seed in every run of the level, whatever else was spawned first.
+/// world.spawn((Sheep, Seed(42)));
+/// ```
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Seed(pub u64);
+
+/// A Bevy message written when a brain's tick reported errors (its
+/// frame's [`Report`]: a group that broke the subset rule, a deferred
+/// launch refused): the entity, the first error of that tick and how many
+/// there were. Read them with a `MessageReader<TreeErrors>` in a system
+/// after [`DecidersSystems::Tick`]; [`Brain::errors`] counts them per
+/// brain. Written in entity order, so the same frames give the same
+/// messages on any number of threads.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct TreeErrors {
+    /// The entity whose tick reported the errors.
+    pub entity: Entity,
+    /// The first error of the tick.
+    pub first: TickError,
+    /// How many errors the tick reported.
+    pub count: u32,
 }
 
 /// An entity's behavior tree: the state of the tree `T` in a lifecycle
@@ -329,6 +382,8 @@ pub enum DecidersSystems {
 #[derive(Resource)]
 struct Outbox<T, O> {
     out: Vec<(Entity, u32, O)>,
+    /// The frame's errors, sorted by entity before they are written.
+    errors: Vec<TreeErrors>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -336,6 +391,7 @@ impl<T, O> Default for Outbox<T, O> {
     fn default() -> Self {
         Outbox {
             out: Vec::new(),
+            errors: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -383,6 +439,7 @@ where
 {
     fn build(&self, app: &mut App) {
         app.init_resource::<Outbox<T, O>>();
+        app.add_message::<TreeErrors>();
         app.configure_sets(
             self.schedule,
             (
@@ -400,6 +457,7 @@ where
             ),
         );
         app.add_observer(halt_on_remove::<A, T, R, O>);
+        app.add_observer(seed_on_insert::<A, T, R, O>);
     }
 }
 
@@ -413,7 +471,8 @@ fn tick<A, T, R, O>(
     mut agents: Query<(Entity, &mut A, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
     mut step: Local<u64>,
-    buffers: Local<Parallel<Vec<(Entity, O)>>>,
+    buffers: Local<Parallel<Buffers<O>>>,
+    mut messages: MessageWriter<TreeErrors>,
 ) where
     A: Component<Mutability = Mutable>,
     T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
@@ -429,33 +488,85 @@ fn tick<A, T, R, O>(
             if !brain.due(now, entity, dt) {
                 return;
             }
-            buffers.scope(|out| {
+            buffers.scope(|buffer| {
                 let env = Env {
                     read,
                     entity,
-                    out: core::mem::take(out),
+                    out: core::mem::take(&mut buffer.out),
                 };
-                *out = match watch {
+                let (out, report) = match watch {
                     None => tick_one(&mut brain, &mut *agent, env, &mut NoTrace),
                     Some(mut watch) => {
                         let watch = &mut *watch;
-                        let out = tick_one(&mut brain, &mut *agent, env, &mut watch.recorder);
+                        let done = watched_tick(&mut brain, &mut *agent, env, watch);
                         watch.look(&brain);
-                        out
+                        done
                     }
                 };
+                buffer.out = out;
+                if let Some(&first) = report.first() {
+                    let count = report.count();
+                    buffer.errors.push(TreeErrors {
+                        entity,
+                        first,
+                        count,
+                    });
+                }
             });
         });
     let mut buffers = buffers;
-    let out = &mut outbox.out;
+    let Outbox { out, errors, .. } = &mut *outbox;
     for buffer in buffers.iter_mut() {
-        for (entity, output) in buffer.drain(..) {
+        for (entity, output) in buffer.out.drain(..) {
             let place = u32::try_from(out.len()).unwrap_or(u32::MAX);
             out.push((entity, place, output));
         }
+        errors.append(&mut buffer.errors);
     }
     // Each entity's outputs stay in the order they were made.
     out.sort_unstable_by_key(|&(entity, place, _)| (entity, place));
+    // An entity reports at most once a tick.
+    errors.sort_unstable_by_key(|e| e.entity);
+    messages.write_batch(errors.drain(..));
+}
+
+/// One thread's share of a frame: the outputs and the errors of the
+/// brains it ticked.
+struct Buffers<O> {
+    out: Vec<(Entity, O)>,
+    errors: Vec<TreeErrors>,
+}
+
+impl<O> Default for Buffers<O> {
+    fn default() -> Self {
+        Buffers {
+            out: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+}
+
+/// A watched brain's tick: recorded for the replay, and, with the cargo
+/// feature `tracing`, sent to the `tracing` crate inside a span `brain`
+/// whose field `entity` names the entity.
+fn watched_tick<'w, A, T, R, O>(
+    brain: &mut Brain<T>,
+    agent: &mut A,
+    env: Env<'w, R, O>,
+    watch: &mut Watch,
+) -> (Vec<(Entity, O)>, Report)
+where
+    T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+{
+    #[cfg(feature = "tracing")]
+    {
+        let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?env.entity);
+        let _entered = span.enter();
+        let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
+        tick_one(brain, agent, env, &mut trace)
+    }
+    #[cfg(not(feature = "tracing"))]
+    tick_one(brain, agent, env, &mut watch.recorder)
 }
 
 /// One brain's step: its pending operation, then a tick with the time
@@ -465,7 +576,7 @@ fn tick_one<'w, A, T, R, O, Tr: Trace>(
     agent: &mut A,
     env: Env<'w, R, O>,
     trace: &mut Tr,
-) -> Vec<(Entity, O)>
+) -> (Vec<(Entity, O)>, Report)
 where
     T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
 {
@@ -482,8 +593,9 @@ where
         Some(Op::Reset) => player.reset(agent, &mut frame),
     }
     brain.last = player.tick_traced(agent, &mut frame, trace);
-    brain.errors = brain.errors.saturating_add(frame.report().count());
-    frame.into_world().out
+    let report = *frame.report();
+    brain.errors = brain.errors.saturating_add(report.count());
+    (frame.into_world().out, report)
 }
 
 /// The apply set: every output of the frame, in entity order.
@@ -523,6 +635,23 @@ fn halt_on_remove<A, T, R, O>(
     brain.player.stop(&mut *agent, &mut frame);
     for (entity, output) in frame.into_world().out {
         output.apply(entity, &mut commands);
+    }
+}
+
+/// Per-entity seeds: when a [`Brain`] or a [`Seed`] is inserted on an
+/// entity that has both, the tree is reseeded with the seed (D8); what is
+/// active, shuffle rounds and timers are kept.
+fn seed_on_insert<A, T, R, O>(
+    inserted: On<Insert<(Brain<T>, Seed)>>,
+    mut brains: Query<(&mut Brain<T>, &Seed)>,
+) where
+    A: Component<Mutability = Mutable>,
+    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    R: Resource,
+    O: Output,
+{
+    if let Ok((mut brain, seed)) = brains.get_mut(inserted.entity) {
+        Tree::<A, Env<'_, R, O>>::set_seed(brain.player.tree_mut(), seed.0);
     }
 }
 
