@@ -9,21 +9,12 @@ use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Frame, Status, TickError};
-use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output, Seed, TreeErrors};
+mod common;
+
+use common::{Never, Nothing};
+use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Seed, TreeErrors};
 
 const DT: Duration = Duration::from_millis(20);
-
-/// Nothing to read.
-#[derive(Resource, Default)]
-struct Nothing;
-
-/// No outputs.
-enum Never {}
-impl Output for Never {
-    fn apply(self, _: Entity, _: &mut Commands) {
-        match self {}
-    }
-}
 
 type W<'w> = Env<'w, Nothing, Never>;
 

@@ -16,7 +16,10 @@ use bevy_app::{App, TaskPoolOptions, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Status};
-use deciders_bevy::{Brain, DecidersPlugin, Env, Output, Watch};
+mod common;
+
+use common::{Never, Nothing};
+use deciders_bevy::{Brain, DecidersPlugin, Env, Watch};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id, Record};
 use tracing::{Event, Metadata, Subscriber};
@@ -88,16 +91,6 @@ impl Subscriber for Collect {
                 e.remove(i);
             }
         });
-    }
-}
-
-#[derive(Resource, Default)]
-struct Nothing;
-
-enum Never {}
-impl Output for Never {
-    fn apply(self, _: Entity, _: &mut Commands) {
-        match self {}
     }
 }
 
