@@ -484,11 +484,14 @@ fn tick<A, T, R, O>(
     let read: &R = &read;
     agents
         .par_iter_mut()
-        .for_each(|(entity, mut agent, mut brain, watch)| {
-            if !brain.due(now, entity, dt) {
-                return;
-            }
-            buffers.scope(|buffer| {
+        // The thread's buffers are looked up once per batch of entities,
+        // not once per entity.
+        .for_each_init(
+            || buffers.borrow_local_mut(),
+            |buffer, (entity, mut agent, mut brain, watch)| {
+                if !brain.due(now, entity, dt) {
+                    return;
+                }
                 let env = Env {
                     read,
                     entity,
@@ -512,8 +515,8 @@ fn tick<A, T, R, O>(
                         count,
                     });
                 }
-            });
-        });
+            },
+        );
     let mut buffers = buffers;
     let Outbox { out, errors, .. } = &mut *outbox;
     for buffer in buffers.iter_mut() {
