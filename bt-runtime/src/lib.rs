@@ -63,6 +63,9 @@ pub mod pictures;
 pub mod replay;
 pub mod report;
 pub mod rng;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save;
 pub mod shape;
 pub mod status;
 pub mod stimuli;
