@@ -8,7 +8,7 @@
 //! all in the save.
 
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
-use deciders::{Behavior, Ctx, Decorator, Exit, Flags, Frame, Status};
+use deciders::{Behavior, Ctx, Decorator, Exit, Flags, Frame, Status, Stimuli, Stimulus};
 use serde::{Deserialize, Serialize};
 
 /// An agent whose inputs drift deterministically with `step`, and which
@@ -18,6 +18,14 @@ struct Npc {
     step: u32,
     hunger: f32,
     log: Vec<String>,
+    /// Saved with the agent: payloads and time left (SPEC V2).
+    stimuli: Stimuli<Stim, u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Stimulus)]
+enum Stim {
+    Noise,
+    Hit,
 }
 
 impl Npc {
@@ -405,4 +413,99 @@ fn p6_a_paused_player_saves_and_resumes_where_it_was() {
         PlayStatus::Stopped,
         "the mode's target was reached"
     );
+}
+
+/// The events of the services tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Signal {
+    Alarm,
+    AllClear,
+    Hit,
+}
+
+deciders::tree! {
+    /// Variables, timestamps, `wait_until`, `if_time` and stimuli guards
+    /// (SPEC V2–V4, L7, R10): the save keeps the variables and stamps.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Alert for Npc, events = Signal {
+        var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+        stamp hit = on(Signal::Hit), group(g);
+        stamp calm = on(Signal::AllClear), group(g);
+        selector {
+            noise: when(stimuli_any(Stim::Noise.flag())) => Step::new(40, 4),
+            alarm: when(var(alarmed)) => Step::new(41, 6),
+            hurt: if_time(hit, less_than = 1.0) { wait_until(hit, more_than = 0.5) },
+            idle: sequence { wait(0.3), Step::new(42, 2) },
+        }
+    }
+}
+
+/// One frame of the services test: the stimuli the game adds, their
+/// update into the frame, the tick, then the event the game posts.
+fn alert_frame(state: &mut Alert, npc: &mut Npc, t: u32) -> Seen {
+    if t % 23 == 0 {
+        npc.stimuli.add(Stim::Noise, t, Some(0.25));
+    }
+    if t % 31 == 0 {
+        npc.stimuli.add(Stim::Hit, t, None);
+    }
+    let mut frame = Frame::new(1.0 / 30.0);
+    frame.set_stimuli(npc.stimuli.update(frame.dt()));
+    let status = state.tick(npc, &mut frame);
+    let signal = [Signal::Alarm, Signal::Hit, Signal::AllClear][(t as usize / 17) % 3];
+    if t % 13 == 0 {
+        state.post(&signal, npc, &mut frame);
+    }
+    let mut path = Vec::new();
+    state.active_path(|n| path.push(n.name));
+    (status, path, state.now(), std::mem::take(&mut npc.log))
+}
+
+#[test]
+fn p6_variables_timestamps_and_stimuli_continue_after_a_load() {
+    for running in ["alarm", "hurt", "noise", "idle"] {
+        let mut npc = Npc::default();
+        let mut state = Alert::new();
+        let mut t = 0;
+        loop {
+            let (_, path, _, _) = alert_frame(&mut state, &mut npc, t);
+            t += 1;
+            if t > 40 && path.contains(&running) && state.vars().bits() != 0 {
+                break;
+            }
+            assert!(t < 10_000, "`{running}` never ran");
+        }
+        assert!(
+            state.since(0).or(state.since(1)).is_some(),
+            "a timestamp is set"
+        );
+        let mut loaded = round_trip(&state);
+        let mut npc2: Npc = round_trip(&npc);
+        assert_eq!((&loaded, &npc2), (&state, &npc));
+        let mut hooks = 0;
+        for k in t..t + 500 {
+            let a = alert_frame(&mut state, &mut npc, k);
+            let b = alert_frame(&mut loaded, &mut npc2, k);
+            assert_eq!(a, b, "{running}: tick {k} after a save at tick {t}");
+            let services = |s: &Alert| (s.vars(), s.since(0), s.since(1));
+            assert_eq!(services(&loaded), services(&state));
+            hooks += a.3.len();
+        }
+        assert!(hooks > 200, "{running}: {hooks}");
+    }
+}
+
+#[test]
+fn p6_a_deferred_action_saves_its_ticket() {
+    // V5: the ticket is the launch's identity in the game's system; a game
+    // that saves its pending launches with it finds them again.
+    let mut requests = deciders::deferred::Requests::<u8>::with_capacity(4, 7);
+    let mut action = deciders::deferred::Action::default();
+    assert_eq!(action.launch(&mut requests, 1), Status::Running);
+    let (ticket, _) = requests.launches()[0];
+    let mut loaded: deciders::deferred::Action = round_trip(&action);
+    assert_eq!(loaded, action);
+    let mut done = deciders::deferred::Completions::new();
+    done.complete(ticket, "landed");
+    assert_eq!(loaded.poll(&done), Some(&"landed"));
 }
