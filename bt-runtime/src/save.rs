@@ -1,5 +1,5 @@
 //! Save games (feature `serde`): `Serialize` and `Deserialize` for a tree
-//! state, written by hand where a derive would not do (P6).
+//! state, written by hand where a derive would not do (O6).
 //!
 //! A tree that derives them, `#[derive(serde::Serialize,
 //! serde::Deserialize)]` written on the tree inside `tree!`, gets them on

@@ -189,6 +189,7 @@ pub trait Output: Send + Sync + 'static {
 /// [`Player`], the flags its guards test this frame, its tick rate, and a
 /// lifecycle operation waiting for the next tick.
 #[derive(Component)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Brain<T: Send + Sync + 'static> {
     player: Player<T>,
     flags: Flags,
@@ -203,6 +204,7 @@ pub struct Brain<T: Send + Sync + 'static> {
 /// A lifecycle operation asked for outside the tick, performed by the tick
 /// system (which has the agent and the world the hooks need).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Op {
     Play(PlayMode),
     Pause,

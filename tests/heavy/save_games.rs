@@ -1,4 +1,4 @@
-//! SPEC P6: a tree state whose tree derives `Serialize` and `Deserialize`
+//! SPEC O6: a tree state whose tree derives `Serialize` and `Deserialize`
 //! (feature `serde`) saves in the middle of a run and loads into a state
 //! that continues tick for tick as the saved one: the same hook log
 //! (activate, tick, deactivate, with statuses), the same root statuses,
@@ -312,7 +312,7 @@ where
 }
 
 #[test]
-fn p6_timers_shuffles_and_random_choices_continue_after_a_load() {
+fn o6_timers_shuffles_and_random_choices_continue_after_a_load() {
     // Saved while a shuffle runs its round, while a `delay` waits, while
     // the cooldown's child runs inside its timer, and while a `timeout`
     // runs: each continues as if never saved.
@@ -331,7 +331,7 @@ fn p6_timers_shuffles_and_random_choices_continue_after_a_load() {
 }
 
 #[test]
-fn p6_every_node_kind_continues_after_a_load() {
+fn o6_every_node_kind_continues_after_a_load() {
     for (seed, running) in [
         (1, "shuffled"),
         (2, "utility"),
@@ -347,7 +347,7 @@ fn p6_every_node_kind_continues_after_a_load() {
 }
 
 #[test]
-fn p6_a_state_saves_as_plain_data() {
+fn o6_a_state_saves_as_plain_data() {
     // A fresh state: nothing active, every timer due (`null`: never).
     let json = serde_json::to_value(Timed::with_seed(9)).unwrap();
     assert_eq!(json["machine"]["active"], serde_json::Value::Null);
@@ -365,7 +365,7 @@ fn p6_a_state_saves_as_plain_data() {
 }
 
 #[test]
-fn p6_a_paused_player_saves_and_resumes_where_it_was() {
+fn o6_a_paused_player_saves_and_resumes_where_it_was() {
     // SPEC O2 across a save: a player paused in the middle of a run loads
     // paused, ticks nothing while paused, and resumes without activating
     // anything again.
@@ -462,7 +462,7 @@ fn alert_frame(state: &mut Alert, npc: &mut Npc, t: u32) -> Seen {
 }
 
 #[test]
-fn p6_variables_timestamps_and_stimuli_continue_after_a_load() {
+fn o6_variables_timestamps_and_stimuli_continue_after_a_load() {
     for running in ["alarm", "hurt", "noise", "idle"] {
         let mut npc = Npc::default();
         let mut state = Alert::new();
@@ -496,7 +496,7 @@ fn p6_variables_timestamps_and_stimuli_continue_after_a_load() {
 }
 
 #[test]
-fn p6_a_deferred_action_saves_its_ticket() {
+fn o6_a_deferred_action_saves_its_ticket() {
     // V5: the ticket is the launch's identity in the game's system; a game
     // that saves its pending launches with it finds them again.
     let mut requests = deciders::deferred::Requests::<u8>::with_capacity(4, 7);
@@ -508,4 +508,60 @@ fn p6_a_deferred_action_saves_its_ticket() {
     let mut done = deciders::deferred::Completions::new();
     done.complete(ticket, "landed");
     assert_eq!(loaded.poll(&done), Some(&"landed"));
+}
+
+mod guide {
+    //! The example of the guide's "Save games" (docs/guide.md), which the
+    //! façade cannot compile: it has no serde dependency.
+    use deciders::{Behavior, Ctx, Frame, Status};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Default, Serialize, Deserialize)]
+    struct Miner {
+        ore: u32,
+    }
+
+    /// Digs for three ticks: its memory counts them.
+    #[derive(Default, Serialize, Deserialize)]
+    struct Dig {
+        swings: u32,
+    }
+    impl Behavior<Miner> for Dig {
+        fn tick(&mut self, m: &mut Miner, _: &mut Ctx) -> Status {
+            self.swings += 1;
+            m.ore += 1;
+            if self.swings == 3 {
+                Status::Success
+            } else {
+                Status::Running
+            }
+        }
+    }
+
+    deciders::tree! {
+        #[derive(Serialize, Deserialize)]
+        tree Work for Miner {
+            sequence { Dig, wait(0.5), Dig }
+        }
+    }
+
+    // SPEC O6
+    #[test]
+    fn o6_the_guide_example() -> Result<(), serde_json::Error> {
+        let (mut miner, mut state) = (Miner::default(), Work::new());
+        let frame = &mut Frame::new(0.25);
+        state.tick(&mut miner, frame);
+        state.tick(&mut miner, frame); // DIG has swung twice
+
+        // Save the agent and its state together…
+        let save = serde_json::to_string(&(&miner, &state))?;
+        // …and load them, in this run or the next.
+        let (mut miner, mut state): (Miner, Work) = serde_json::from_str(&save)?;
+        state.tick(&mut miner, frame); // DIG's third swing: on to the wait
+        assert_eq!(miner.ore, 3);
+        let mut path = Vec::new();
+        state.active_path(|n| path.push(n.name));
+        assert_eq!(path, ["root", "Wait"]);
+        Ok(())
+    }
 }
