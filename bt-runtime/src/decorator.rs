@@ -307,6 +307,10 @@ impl LogMessages {
 /// `log(start = "…", success = "…", failure = "…") { child }` (R9): the
 /// child's status unchanged, with messages to the tracing hook on entry,
 /// success and failure (not when halted).
+///
+/// Not saved with the feature `serde` (O6): its messages are the tree's
+/// `&'static str`, which a load cannot give back. A tree with a `log` that
+/// derives `Serialize` or `Deserialize` does not compile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log(pub LogMessages);
 

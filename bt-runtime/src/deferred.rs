@@ -260,6 +260,10 @@ impl<R> Completions<R> {
 
 /// One deferred action as a behavior follows it: nothing launched, or
 /// waiting on a ticket. Keep one in the behavior's memory (V5).
+///
+/// With the feature `serde` it saves its ticket (O6): the launch's
+/// identity in the game's system, which must save its pending launches
+/// with their tickets for a loaded behavior to find its completion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Action {

@@ -170,6 +170,10 @@ impl<A, W> VisitorMut<A, W> for Deliver<'_> {
 /// `wait_for(Pattern)` (L7, V4): `Running` until an event matching the
 /// pattern is posted while it is active, then `Success` on the next tick.
 /// An event posted before it was entered is not kept.
+///
+/// Not saved with the feature `serde` (O6): its pattern is a function. A
+/// tree with a `wait_for` that derives `Serialize` or `Deserialize` does
+/// not compile.
 #[derive(Clone, Copy)]
 pub struct WaitFor {
     matches: fn(&dyn Any) -> bool,

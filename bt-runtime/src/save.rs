@@ -22,11 +22,16 @@
 //! - [`Stimuli`]: its slots are an array of the kind set's size, saved as a
 //!   sequence like the timestamps.
 //!
-//! What cannot be saved has no impl, so a tree holding it fails to compile
-//! with the derive, at the node: a `limit` ([`Limit`](crate::Limit) holds a
+//! What cannot be saved has no impl, so a tree holding it and deriving the
+//! traits fails to compile, the error naming the type: a `limit` ([`Limit`](crate::Limit) holds a
 //! slot counted in a resource shared with other agents, which a loaded
 //! state could neither hold nor give back), `wait_for` (its pattern is a
 //! function) and `log` (its messages are the tree's `&'static str`).
+//!
+//! A save is the state's own data, for the program that wrote it (the same
+//! tree and types). Clocks and timers load bit for bit only through a
+//! format that keeps an `f64` exactly (`serde_json` needs its
+//! `float_roundtrip` feature).
 
 use core::fmt;
 use core::marker::PhantomData;

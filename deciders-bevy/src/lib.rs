@@ -51,6 +51,20 @@
 //! replay of the entity's ticks on demand. With the cargo feature
 //! `reflect`, it implements Bevy's `Reflect`.
 //!
+//! # Save games
+//!
+//! With the cargo feature `serde`, [`Brain<T>`] implements serde's
+//! `Serialize` and `Deserialize` when the tree `T` does (a tree that
+//! derives them inside `tree!`: see `deciders`' guide, "Save games"): save
+//! every brain with its agent component, in the middle of a run, and spawn
+//! them into a fresh app; they go on step for step as they would have.
+//! Not in the save: the plugin's step count, which staggers the brains
+//! ticked every `n`-th step, so after a load such a brain may tick on other
+//! steps (with the time it had not ticked yet, which it keeps).
+//! `Brain<T>` is not registered for Bevy's reflection-based scenes:
+//! reflecting it as an opaque value needs `Clone` and `TypePath` of it and
+//! of the generated tree; use the serde path.
+//!
 //! # Despawn halts
 //!
 //! When an entity with a brain is despawned, or loses its brain or its
