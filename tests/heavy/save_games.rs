@@ -443,17 +443,17 @@ deciders::tree! {
 /// One frame of the services test: the stimuli the game adds, their
 /// update into the frame, the tick, then the event the game posts.
 fn alert_frame(state: &mut Alert, npc: &mut Npc, t: u32) -> Seen {
-    if t % 23 == 0 {
+    if t.is_multiple_of(23) {
         npc.stimuli.add(Stim::Noise, t, Some(0.25));
     }
-    if t % 31 == 0 {
+    if t.is_multiple_of(31) {
         npc.stimuli.add(Stim::Hit, t, None);
     }
     let mut frame = Frame::new(1.0 / 30.0);
     frame.set_stimuli(npc.stimuli.update(frame.dt()));
     let status = state.tick(npc, &mut frame);
     let signal = [Signal::Alarm, Signal::Hit, Signal::AllClear][(t as usize / 17) % 3];
-    if t % 13 == 0 {
+    if t.is_multiple_of(13) {
         state.post(&signal, npc, &mut frame);
     }
     let mut path = Vec::new();
