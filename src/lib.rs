@@ -208,6 +208,19 @@
 //! other types, their code and the static shape are inside a
 //! `const _: () = { … };` block (see [`tree!`] for attributes, derives and
 //! paths).
+//!
+//! ## Cargo features
+//!
+//! - `rayon`: `batch::par_tick_all`, ticking agents on rayon's pool.
+//! - `tracing`: `trace::Tracing`, every step of a tick sent to the
+//!   `tracing` crate.
+//! - `serde`: save games (O6). A tree that derives serde's `Serialize` and
+//!   `Deserialize` (`#[derive(serde::Serialize, serde::Deserialize)]`
+//!   written on the tree inside `tree!`) has a state that saves in the
+//!   middle of a run and loads into a state that continues tick for tick
+//!   as the saved one would have; see the [`guide`]'s "Save games" for
+//!   what is saved and the nodes that cannot be (`limit`, `wait_for`,
+//!   `log`).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

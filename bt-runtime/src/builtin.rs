@@ -16,7 +16,8 @@ pub use crate::events::{WaitFor, WaitUntil};
 /// let mut frame = Frame::new(0.1);
 /// assert_eq!(Behavior::<()>::tick(&mut Succeed, &mut (), &mut frame.ctx()), Status::Success);
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Succeed;
 
 impl<A, W> Behavior<A, W> for Succeed {
@@ -33,7 +34,8 @@ impl<A, W> Behavior<A, W> for Succeed {
 /// let mut frame = Frame::new(0.1);
 /// assert_eq!(Behavior::<()>::tick(&mut Fail, &mut (), &mut frame.ctx()), Status::Failure);
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Fail;
 
 impl<A, W> Behavior<A, W> for Fail {
@@ -58,7 +60,8 @@ impl<A, W> Behavior<A, W> for Fail {
 ///
 /// Its `Debug` reads `Wait { seconds: 1.0, since: 0.5 }`: the duration and
 /// the tree clock when it was activated.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wait {
     seconds: f64,
     start: f64,

@@ -307,6 +307,10 @@ impl LogMessages {
 /// `log(start = "…", success = "…", failure = "…") { child }` (R9): the
 /// child's status unchanged, with messages to the tracing hook on entry,
 /// success and failure (not when halted).
+///
+/// Not saved with the feature `serde` (O6): its messages are the tree's
+/// `&'static str`, which a load cannot give back. A tree with a `log` that
+/// derives `Serialize` or `Deserialize` does not compile.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log(pub LogMessages);
 
@@ -324,6 +328,7 @@ impl<A, W> Decorator<A, W> for Log {
 
 /// `invert` (R1): `Success` ↔ `Failure`, `Running` unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Invert;
 
 impl Invert {
@@ -345,6 +350,7 @@ impl<A, W> Decorator<A, W> for Invert {
 
 /// `force(S)` (R2): a completion becomes `S`; `Running` stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Force(pub Status);
 
 impl Force {
@@ -371,6 +377,7 @@ impl<A, W> Decorator<A, W> for Force {
 /// to a completion is halted, a completed child mapped to `Running` runs
 /// again next tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Always(pub Status);
 
 impl Always {
@@ -396,6 +403,7 @@ impl<A, W> Decorator<A, W> for Always {
 /// Its `Debug` reads `Repeat { done: 1, of: 3 }` (`of: forever`): the
 /// child's successes so far.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Repeat {
     max: Option<u64>,
     done: u64,
@@ -436,6 +444,7 @@ impl<A, W> Decorator<A, W> for Repeat {
 /// Its `Debug` reads `Retry { failed: 1, of: 3 }` (`of: forever`): the
 /// child's failures so far.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Retry {
     max: Option<u64>,
     failed: u64,
@@ -475,6 +484,7 @@ impl<A, W> Decorator<A, W> for Retry {
 /// `run_once(Success)` to be skipped in a `sequence`), until `reset`. The
 /// stored status is persistent: a halt keeps it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RunOnce(pub Option<Status>);
 
 impl RunOnce {
@@ -510,6 +520,7 @@ impl<A, W> Decorator<A, W> for RunOnce {
 /// (G3): checked when the child is entered and every tick while it
 /// runs; a rejection halts the child and counts as `Failure`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Recheck;
 
 impl Recheck {
@@ -543,6 +554,7 @@ fn cooled_down(last: &Timer, now: f64, seconds: f64, running: bool) -> Before {
 /// `cooldown(d)` (R4): after the child completes, `Failure` without
 /// entering it until `d` seconds have passed.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cooldown(pub f64);
 
 impl Cooldown {
@@ -571,6 +583,7 @@ impl<A, W> Decorator<A, W> for Cooldown {
 /// `cooldown_on_failure(d)` (R3): `Failure` without entering the child
 /// if it failed within the last `d` seconds.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CooldownOnFailure(pub f64);
 
 impl CooldownOnFailure {
@@ -603,6 +616,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
 /// Its `Debug` reads `Timeout { seconds: 2.0, since: 0.5 }`: the limit and
 /// the tree clock when the decorator entered.
 #[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timeout {
     seconds: f64,
     start: f64,
@@ -645,6 +659,7 @@ impl<A, W> Decorator<A, W> for Timeout {
 /// Its `Debug` reads `Delay { seconds: 0.5, since: 1.0 }`: the delay and
 /// the tree clock when the decorator entered.
 #[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Delay {
     seconds: f64,
     start: f64,

@@ -74,6 +74,7 @@ use crate::status::Status;
 /// One launch: the frame it was launched in, the agent's index and its
 /// count within that frame's buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ticket {
     /// The frame number the buffer had ([`Requests::with_capacity`],
     /// [`Requests::next_frame`]).
@@ -259,7 +260,12 @@ impl<R> Completions<R> {
 
 /// One deferred action as a behavior follows it: nothing launched, or
 /// waiting on a ticket. Keep one in the behavior's memory (V5).
+///
+/// With the feature `serde` it saves its ticket (O6): the launch's
+/// identity in the game's system, which must save its pending launches
+/// with their tickets for a loaded behavior to find its completion.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Action {
     ticket: Option<Ticket>,
 }

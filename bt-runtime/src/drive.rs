@@ -488,6 +488,7 @@ pub fn condition<Tr: Trace>(status: Status, node: &'static NodeInfo, tr: &mut Tr
 /// Derives what a user may derive on a tree (`tree!` forwards a tree's
 /// `derive` attributes to every type of its state).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Slot<S> {
     /// Not entered yet this activation (or, for `concurrent`, to re-enter).
     Idle,
@@ -801,6 +802,7 @@ pub trait DecoratorNode<P, A, W> {
 /// The active state of a decorator: its memory and its child's active
 /// state, `None` between a completion and a restart (R5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DecoState<D, C> {
     /// The decorator's memory.
     pub deco: D,

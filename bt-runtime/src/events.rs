@@ -170,6 +170,10 @@ impl<A, W> VisitorMut<A, W> for Deliver<'_> {
 /// `wait_for(Pattern)` (L7, V4): `Running` until an event matching the
 /// pattern is posted while it is active, then `Success` on the next tick.
 /// An event posted before it was entered is not kept.
+///
+/// Not saved with the feature `serde` (O6): its pattern is a function. A
+/// tree with a `wait_for` that derives `Serialize` or `Deserialize` does
+/// not compile.
 #[derive(Clone, Copy)]
 pub struct WaitFor {
     matches: fn(&dyn Any) -> bool,
@@ -211,6 +215,7 @@ impl<A, W> Behavior<A, W> for WaitFor {
 
 /// How a time since a timestamp is compared (R10, L7).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Since {
     /// Strictly less than so many seconds have passed.
     LessThan(f64),
@@ -222,6 +227,7 @@ pub enum Since {
 /// `stamp` compared as `since`; a timestamp never set passes only when
 /// `or_never_set`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TimeTest {
     /// The timestamp's index in the tree's declarations.
     pub stamp: usize,
@@ -250,6 +256,7 @@ impl TimeTest {
 /// succeeds at once; without, it waits until the timestamp is set and the
 /// time has passed.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WaitUntil(pub TimeTest);
 
 impl<A, W> Behavior<A, W> for WaitUntil {
@@ -267,6 +274,7 @@ impl<A, W> Behavior<A, W> for WaitUntil {
 /// checked on entry only; when the test fails the decorator fails without
 /// entering its child, else it is the child.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct IfTime(pub TimeTest);
 
 impl<A, W> Decorator<A, W> for IfTime {

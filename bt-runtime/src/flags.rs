@@ -22,6 +22,7 @@ use core::ops::{BitAnd, BitOr, BitOrAssign, Not};
 /// assert!(DANGER.not_all(DANGER | NIGHT));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Flags(pub u64);
 
 impl Flags {

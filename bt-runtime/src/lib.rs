@@ -37,6 +37,7 @@
 //! | [`tree`] | the [`Tree`] trait every generated tree implements | P1 |
 //! | [`group`] | the composite policies over the child protocol [`group::Group`] | D1–D3, C1–C4, G3–G5 |
 //! | [`rng`] | [`rng::Dice`]: deterministic per-agent randomness | D4, D5, D8 |
+//! | `save` (feature `serde`) | save games: the serde implementations written by hand | O6 |
 //! | [`batch`] | ticking a slice of agents: serially, with some agents traced, or with `rayon` | F4, I2, T4 |
 //! | [`report`] | [`TickError`] and [`Report`], errors reported by a tick | D9 |
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -63,6 +64,9 @@ pub mod pictures;
 pub mod replay;
 pub mod report;
 pub mod rng;
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save;
 pub mod shape;
 pub mod status;
 pub mod stimuli;

@@ -113,6 +113,7 @@ use crate::visit::VisitorMut;
 
 /// Where a [`Player`] is in its lifecycle (O4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayStatus {
     /// New or just reset: the next tick plays as if
     /// `play(PlayMode::Forever)` had been called (O1).
@@ -139,6 +140,7 @@ pub enum PlayStatus {
 /// assert_eq!(PlayMode::Forever.target(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum PlayMode {
     /// Never stops by itself; counts nothing.
     #[default]
@@ -218,6 +220,7 @@ impl PlayMode {}
 /// the inner tree directly bypasses the player: its count and status do
 /// not see that tick.
 #[derive(Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player<T> {
     tree: T,
     /// The status (`PlayStatus as u8`) in bits 0–1, and above them the

@@ -226,6 +226,12 @@ impl fmt::Debug for Slot {
 /// Written by hand for `decorate(…)`, name the selector's type the same
 /// way (`type AlarmLimit = Limit<fn(&World) -> &Resource>;`,
 /// `decorate(AlarmLimit::new(alarm, 2))`).
+///
+/// Not saved with the feature `serde` (O6): its slot is counted in a
+/// resource shared with other agents, which a loaded state could neither
+/// hold nor give back, and loading it as "not holding" would let more than
+/// `max` agents in. A tree with a `limit` that derives `Serialize` or
+/// `Deserialize` does not compile.
 pub struct Limit<F> {
     select: F,
     max: u32,

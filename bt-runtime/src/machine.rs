@@ -29,12 +29,12 @@ use crate::visit::{EachNode, Visitor, VisitorMut};
 /// Generated tree types wrap one and forward their methods to it, so most
 /// code never names it; see the methods below for what each does.
 pub struct Machine<D: TreeParts> {
-    vars: D::Vars,
-    stamps: D::Stamps,
-    active: Option<D::Root>,
-    persist: D::Persist,
-    clock: D::Clock,
-    seed: D::Seed,
+    pub(crate) vars: D::Vars,
+    pub(crate) stamps: D::Stamps,
+    pub(crate) active: Option<D::Root>,
+    pub(crate) persist: D::Persist,
+    pub(crate) clock: D::Clock,
+    pub(crate) seed: D::Seed,
 }
 
 impl<D: TreeParts> Machine<D> {

@@ -38,6 +38,7 @@ pub type DefaultRng = rand_xoshiro::SplitMix64;
 /// The random state of one `random` or `shuffle` group node, in the
 /// agent's tree state.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dice<R = DefaultRng>(R);
 
 impl<R: SeedableRng> Dice<R> {

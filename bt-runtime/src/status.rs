@@ -9,6 +9,7 @@
 /// assert_eq!(Status::Success.invert(), Status::Failure);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Status {
     /// The node has not finished; tick it again next frame.
     Running,

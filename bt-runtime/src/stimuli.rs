@@ -144,9 +144,9 @@ pub trait Stimulus: Copy + 'static {
 /// it expires. Opaque; it appears in [`Stimulus::Slots`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry<P> {
-    payload: P,
+    pub(crate) payload: P,
     /// The store clock at which the entry expires, `+∞` for none.
-    deadline: f64,
+    pub(crate) deadline: f64,
 }
 
 /// A per-agent store of stimuli (V2): for each kind of the set `K`, present
@@ -255,11 +255,11 @@ pub struct Entry<P> {
 /// two stores are equal when the same kinds are present, with equal
 /// payloads and the same time left.
 pub struct Stimuli<K: Stimulus, P = ()> {
-    slots: K::Slots<P>,
+    pub(crate) slots: K::Slots<P>,
     /// The kinds present: the stimuli flags.
-    present: Flags,
+    pub(crate) present: Flags,
     /// The store's clock, in seconds: the sum of the updates' `dt`.
-    clock: f64,
+    pub(crate) clock: f64,
 }
 
 /// What a timeout is shortened by, relative to its length: one part in

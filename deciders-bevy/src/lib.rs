@@ -66,6 +66,20 @@
 //! [`TreeErrors`] messages, in entity order, and are counted per brain
 //! ([`Brain::errors`]).
 //!
+//! # Save games
+//!
+//! With the cargo feature `serde`, [`Brain<T>`] implements serde's
+//! `Serialize` and `Deserialize` when the tree `T` does (a tree that
+//! derives them inside `tree!`: see `deciders`' guide, "Save games"): save
+//! every brain with its agent component, in the middle of a run, and spawn
+//! them into a fresh app; they go on step for step as they would have.
+//! Not in the save: the plugin's step count, which staggers the brains
+//! ticked every `n`-th step, so after a load such a brain may tick on other
+//! steps (with the time it had not ticked yet, which it keeps).
+//! `Brain<T>` is not registered for Bevy's reflection-based scenes:
+//! reflecting it as an opaque value needs `Clone` and `TypePath` of it and
+//! of the generated tree; use the serde path.
+//!
 //! # Despawn halts
 //!
 //! When an entity with a brain is despawned, or loses its brain or its
@@ -242,6 +256,7 @@ pub struct TreeErrors {
 /// [`Player`], the flags its guards test this frame, its tick rate, and a
 /// lifecycle operation waiting for the next tick.
 #[derive(Component)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Brain<T: Send + Sync + 'static> {
     player: Player<T>,
     flags: Flags,
@@ -256,6 +271,7 @@ pub struct Brain<T: Send + Sync + 'static> {
 /// A lifecycle operation asked for outside the tick, performed by the tick
 /// system (which has the agent and the world the hooks need).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Op {
     Play(PlayMode),
     Pause,

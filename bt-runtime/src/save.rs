@@ -1,0 +1,290 @@
+//! Save games (feature `serde`): `Serialize` and `Deserialize` for a tree
+//! state, written by hand where a derive would not do (O6).
+//!
+//! A tree that derives them, `#[derive(serde::Serialize,
+//! serde::Deserialize)]` written on the tree inside `tree!`, gets them on
+//! its state type and, forwarded by the macro, on every type of its state;
+//! the runtime types those hold derive them under this feature. A state
+//! saved in the middle of a run and loaded into the same program continues
+//! tick for tick as the saved one would have: the active path with every
+//! memory (behaviors' through their own `Serialize`), the tree clock, the
+//! timers and cooldowns, the shuffle rounds, the generators' states, the
+//! variables, the timestamps and the seed.
+//!
+//! By hand here:
+//!
+//! - [`Machine`]: its timestamps are an array as long as the tree declares
+//!   (serde's arrays stop at 32); saved as a sequence, loaded into a fresh
+//!   array, and a save with another count is an error.
+//! - [`Timer`], [`Stamp`] and a [`Stimuli`] store's entries: "never" and
+//!   "no timeout" are non-finite floats inside, which text formats such as
+//!   JSON cannot write; saved as `Option<f64>` (`None`: never, no timeout).
+//! - [`Stimuli`]: its slots are an array of the kind set's size, saved as a
+//!   sequence like the timestamps.
+//!
+//! What cannot be saved has no impl, so a tree holding it and deriving the
+//! traits fails to compile, the error naming the type: a `limit` ([`Limit`](crate::Limit) holds a
+//! slot counted in a resource shared with other agents, which a loaded
+//! state could neither hold nor give back), `wait_for` (its pattern is a
+//! function) and `log` (its messages are the tree's `&'static str`).
+//!
+//! A save is the state's own data, for the program that wrote it (the same
+//! tree and types). Clocks and timers load bit for bit only through a
+//! format that keeps an `f64` exactly (`serde_json` needs its
+//! `float_roundtrip` feature).
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde::ser::{SerializeSeq, Serializer};
+use serde::{Deserialize, Serialize};
+
+use crate::drive::TreeParts;
+use crate::events::{Stamp, StampSlots};
+use crate::machine::Machine;
+use crate::stimuli::{Entry, Stimuli, Stimulus};
+use crate::timer::Timer;
+
+impl Serialize for Timer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.last().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Timer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Option::<f64>::deserialize(d)?.map_or(Timer::new(), Timer::stamped))
+    }
+}
+
+impl Serialize for Stamp {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.get().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Stamp {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Option::<f64>::deserialize(d)?.map_or(Stamp::NEVER, Stamp::at))
+    }
+}
+
+/// An entry as saved: its deadline `None` when it has no timeout.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Entry")]
+struct SavedEntry<P> {
+    payload: P,
+    deadline: Option<f64>,
+}
+
+impl<P: Serialize> Serialize for Entry<P> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SavedEntry {
+            payload: &self.payload,
+            deadline: self.deadline.is_finite().then_some(self.deadline),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de, P: Deserialize<'de>> Deserialize<'de> for Entry<P> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let e = SavedEntry::<P>::deserialize(d)?;
+        Ok(Entry {
+            payload: e.payload,
+            deadline: e.deadline.unwrap_or(f64::INFINITY),
+        })
+    }
+}
+
+/// A slice of fixed length as a sequence.
+struct Seq<'a, T>(&'a [T]);
+
+impl<T: Serialize> Serialize for Seq<'_, T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for item in self.0 {
+            seq.serialize_element(item)?;
+        }
+        seq.end()
+    }
+}
+
+/// Loads a sequence into `slots`, which it must fill exactly: the array of
+/// a state or a store, sized by the tree or the kind set.
+struct Fill<'a, T>(&'a mut [T]);
+
+impl<'de, T: Deserialize<'de>> DeserializeSeed<'de> for Fill<'_, T> {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for Fill<'_, T> {
+    type Value = ();
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a sequence of {} elements", self.0.len())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let expected = Len(self.0.len());
+        for (i, slot) in self.0.iter_mut().enumerate() {
+            *slot = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(i, &expected))?;
+        }
+        if seq.next_element::<de::IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(expected.0 + 1, &expected));
+        }
+        Ok(())
+    }
+}
+
+/// What [`Fill`] expects, for its errors.
+struct Len(usize);
+
+impl de::Expected for Len {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a sequence of {} elements", self.0)
+    }
+}
+
+/// Loads a sequence into a value built by `fresh`, through [`Fill`].
+fn filled<'de, D, A, T>(d: D, mut fresh: A) -> Result<A, D::Error>
+where
+    D: Deserializer<'de>,
+    A: AsMut<[T]>,
+    T: Deserialize<'de>,
+{
+    Fill(fresh.as_mut()).deserialize(d)?;
+    Ok(fresh)
+}
+
+/// A store as saved.
+#[derive(Serialize)]
+#[serde(rename = "Stimuli")]
+struct StimuliRef<'a, P> {
+    slots: Seq<'a, Option<Entry<P>>>,
+    present: crate::Flags,
+    clock: f64,
+}
+
+impl<K: Stimulus, P: Serialize> Serialize for Stimuli<K, P> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StimuliRef {
+            slots: Seq(self.slots.as_ref()),
+            present: self.present,
+            clock: self.clock,
+        }
+        .serialize(s)
+    }
+}
+
+/// A store as loaded: its slots into the kind set's array.
+#[derive(Deserialize)]
+#[serde(rename = "Stimuli", bound = "P: Deserialize<'de>")]
+struct StimuliOwned<K: Stimulus, P> {
+    #[serde(deserialize_with = "slots::<K, P, _>")]
+    slots: K::Slots<P>,
+    present: crate::Flags,
+    clock: f64,
+}
+
+fn slots<'de, K: Stimulus, P: Deserialize<'de>, D: Deserializer<'de>>(
+    d: D,
+) -> Result<K::Slots<P>, D::Error> {
+    filled(d, K::empty())
+}
+
+impl<'de, K: Stimulus, P: Deserialize<'de>> Deserialize<'de> for Stimuli<K, P> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = StimuliOwned::<K, P>::deserialize(d)?;
+        Ok(Stimuli {
+            slots: s.slots,
+            present: s.present,
+            clock: s.clock,
+        })
+    }
+}
+
+/// A state as saved: the fields of [`Machine`], its timestamps as a
+/// sequence.
+#[derive(Serialize)]
+#[serde(
+    rename = "Machine",
+    bound = "D::Vars: Serialize, D::Root: Serialize, D::Persist: Serialize, D::Clock: Serialize, D::Seed: Serialize"
+)]
+struct MachineRef<'a, D: TreeParts> {
+    vars: &'a D::Vars,
+    stamps: Seq<'a, Stamp>,
+    active: &'a Option<D::Root>,
+    persist: &'a D::Persist,
+    clock: &'a D::Clock,
+    seed: &'a D::Seed,
+}
+
+impl<D: TreeParts> Serialize for Machine<D>
+where
+    D::Vars: Serialize,
+    D::Root: Serialize,
+    D::Persist: Serialize,
+    D::Clock: Serialize,
+    D::Seed: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MachineRef::<D> {
+            vars: &self.vars,
+            stamps: Seq(self.stamps.as_ref()),
+            active: &self.active,
+            persist: &self.persist,
+            clock: &self.clock,
+            seed: &self.seed,
+        }
+        .serialize(s)
+    }
+}
+
+/// A state as loaded: its timestamps into the tree's array.
+#[derive(Deserialize)]
+#[serde(
+    rename = "Machine",
+    bound = "D::Vars: Deserialize<'de>, D::Root: Deserialize<'de>, D::Persist: Deserialize<'de>, D::Clock: Deserialize<'de>, D::Seed: Deserialize<'de>"
+)]
+struct MachineOwned<D: TreeParts> {
+    vars: D::Vars,
+    #[serde(deserialize_with = "stamps::<D, _>")]
+    stamps: D::Stamps,
+    active: Option<D::Root>,
+    persist: D::Persist,
+    clock: D::Clock,
+    seed: D::Seed,
+    #[serde(skip)]
+    tree: PhantomData<D>,
+}
+
+fn stamps<'de, D: TreeParts, De: Deserializer<'de>>(d: De) -> Result<D::Stamps, De::Error> {
+    filled(d, D::Stamps::fresh())
+}
+
+impl<'de, D: TreeParts> Deserialize<'de> for Machine<D>
+where
+    D::Vars: Deserialize<'de>,
+    D::Root: Deserialize<'de>,
+    D::Persist: Deserialize<'de>,
+    D::Clock: Deserialize<'de>,
+    D::Seed: Deserialize<'de>,
+{
+    fn deserialize<De: Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
+        let m = MachineOwned::<D>::deserialize(d)?;
+        let _ = m.tree;
+        Ok(Machine {
+            vars: m.vars,
+            stamps: m.stamps,
+            active: m.active,
+            persist: m.persist,
+            clock: m.clock,
+            seed: m.seed,
+        })
+    }
+}

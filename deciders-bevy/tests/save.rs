@@ -1,0 +1,246 @@
+//! Save games in a headless Bevy app (feature `serde`, SPEC O6): every
+//! brain and its agent saved in the middle of a run, loaded into a fresh
+//! app, continue step for step as in the app that was never saved: the
+//! same agents, active paths, statuses and outputs.
+
+use std::time::Duration;
+
+use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
+use bevy_ecs::prelude::*;
+use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
+use deciders::{Behavior, Ctx, Exit, Status};
+use deciders_bevy::{Brain, DecidersPlugin, Env, Output};
+use serde::{Deserialize, Serialize};
+
+/// The snapshot every ship reads: the danger at each position.
+#[derive(Resource)]
+struct Field {
+    danger: Vec<u32>,
+}
+
+/// What ships ask of the ECS: a line in the journal.
+enum Order {
+    Moved(u32),
+    Halted,
+}
+
+/// Every applied order: the ship's number and the line.
+#[derive(Resource, Default)]
+struct Journal(Vec<(u64, String)>);
+
+impl Output for Order {
+    fn apply(self, entity: Entity, commands: &mut Commands) {
+        let line = match self {
+            Order::Moved(x) => format!("Moved({x})"),
+            Order::Halted => "Halted".to_string(),
+        };
+        commands.queue(move |w: &mut World| {
+            let seed = w.get::<Ship>(entity).map_or(u64::MAX, |s| s.seed);
+            w.resource_mut::<Journal>().0.push((seed, line));
+        });
+    }
+}
+
+/// The agent, saved with its brain.
+#[derive(Component, Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Ship {
+    seed: u64,
+    x: u32,
+    fuel: u32,
+}
+
+type W<'w> = Env<'w, Field, Order>;
+
+/// Moves along the field for `legs` ticks: its memory counts them.
+#[derive(Default, Serialize, Deserialize)]
+struct Cruise {
+    legs: u32,
+    steps: u32,
+}
+
+impl Cruise {
+    fn new(legs: u32) -> Self {
+        Cruise { legs, steps: 0 }
+    }
+}
+
+impl<'w> Behavior<Ship, W<'w>> for Cruise {
+    fn tick(&mut self, s: &mut Ship, ctx: &mut Ctx<W<'w>>) -> Status {
+        if s.fuel == 0 {
+            return Status::Failure;
+        }
+        s.fuel -= 1;
+        let danger = &ctx.world().read().danger;
+        s.x = (s.x + 1 + danger[s.x as usize] % 3) % danger.len() as u32;
+        let x = s.x;
+        ctx.world_mut().emit(Order::Moved(x));
+        self.steps += 1;
+        if self.steps == self.legs {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+    fn deactivate(&mut self, _: &mut Ship, ctx: &mut Ctx<W<'w>>, exit: Exit) {
+        if exit == Exit::Halted {
+            ctx.world_mut().emit(Order::Halted);
+        }
+    }
+}
+
+/// Refuels in one tick.
+#[derive(Default, Serialize, Deserialize)]
+struct Refuel;
+
+impl<'w> Behavior<Ship, W<'w>> for Refuel {
+    fn tick(&mut self, s: &mut Ship, _: &mut Ctx<W<'w>>) -> Status {
+        s.fuel += 5;
+        Status::Success
+    }
+}
+
+fn low_fuel(s: &Ship, _: &Ctx<W<'_>>) -> f32 {
+    if s.fuel < 2 {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+deciders::tree! {
+    /// Refuels when low (a cooldown between refuels), else cruises or
+    /// drifts at random, waits and shuffles: timers, a generator and
+    /// memories to save, with a borrowed world.
+    #[derive(Serialize, Deserialize)]
+    tree Pilot for Ship, world<'w> = Env<'w, Field, Order> {
+        priority {
+            refuel: when(decide = low_fuel) => cooldown(0.1) { Refuel },
+            roam: random {
+                cruise: Cruise::new(4),
+                drift: sequence { wait(0.05), Cruise::new(2) },
+                tour: shuffle { Cruise::new(3), timeout(0.1) { Cruise::new(9) } },
+            },
+        }
+    }
+}
+
+const SHIPS: u32 = 300;
+const DT: Duration = Duration::from_millis(20);
+
+fn field() -> Field {
+    Field {
+        danger: (0..97u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) >> 7)
+            .collect(),
+    }
+}
+
+/// Counts the fixed steps.
+#[derive(Resource, Default)]
+struct Steps(u32);
+
+/// A headless app with no ship: the plugin, a fixed step of `DT`, and
+/// every update advancing time by exactly `DT`.
+fn empty_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Ship, Pilot, Field, Order>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.insert_resource(field());
+    app.init_resource::<Journal>();
+    app.init_resource::<Steps>();
+    app.add_systems(FixedUpdate, |mut s: ResMut<Steps>| s.0 += 1);
+    // The first update only starts the clocks.
+    app.update();
+    assert_eq!(app.world().resource::<Steps>().0, 0);
+    app
+}
+
+/// Advances `app` by one fixed step.
+fn step(app: &mut App) {
+    let before = app.world().resource::<Steps>().0;
+    app.update();
+    assert_eq!(app.world().resource::<Steps>().0, before + 1);
+}
+
+/// What a step shows of every ship, by seed: the agent, the brain's last
+/// status and active path.
+type Seen = Vec<(Ship, Option<Status>, Vec<&'static str>)>;
+
+fn seen(app: &mut App) -> Seen {
+    let world = app.world_mut();
+    let mut all: Seen = world
+        .query::<(&Ship, &Brain<Pilot>)>()
+        .iter(world)
+        .map(|(s, b)| {
+            let mut path = Vec::new();
+            b.tree().active_path(|n| path.push(n.name));
+            (s.clone(), b.last_status(), path)
+        })
+        .collect();
+    all.sort_by_key(|(s, _, _)| s.seed);
+    all
+}
+
+/// The save: every ship and its brain, by seed, as JSON.
+fn save(app: &mut App) -> String {
+    let world = app.world_mut();
+    let mut all: Vec<(&Ship, &Brain<Pilot>)> = world
+        .query::<(&Ship, &Brain<Pilot>)>()
+        .iter(world)
+        .collect();
+    all.sort_by_key(|(s, _)| s.seed);
+    serde_json::to_string(&all).expect("the brains save")
+}
+
+/// A fresh app with the ships and brains of `save`.
+fn load(save: &str) -> App {
+    let mut app = empty_app();
+    let all: Vec<(Ship, Brain<Pilot>)> = serde_json::from_str(save).expect("the save loads");
+    app.world_mut().spawn_batch(all);
+    app
+}
+
+// SPEC O6, F4
+#[test]
+fn o6_brains_saved_mid_run_continue_in_a_fresh_app() {
+    let mut original = empty_app();
+    for i in 0..SHIPS {
+        let ship = Ship {
+            seed: u64::from(i),
+            x: i % 97,
+            fuel: i % 5,
+        };
+        let brain = Brain::new(Pilot::with_seed(u64::from(i)));
+        original.world_mut().spawn((ship, brain));
+    }
+    for _ in 0..23 {
+        step(&mut original);
+    }
+    let before = seen(&mut original);
+    let running = before.iter().filter(|(_, _, p)| p.len() > 2).count();
+    assert!(running > SHIPS as usize / 2, "{running} ships mid-behavior");
+    let mut loaded = load(&save(&mut original));
+    assert_eq!(
+        seen(&mut loaded),
+        before,
+        "the loaded brains are the saved ones"
+    );
+    original.world_mut().resource_mut::<Journal>().0.clear();
+    for k in 0..60 {
+        step(&mut original);
+        step(&mut loaded);
+        let (a, b) = (seen(&mut original), seen(&mut loaded));
+        if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
+            panic!("step {k} after the load: {:?} != {:?}", a[i], b[i]);
+        }
+        let journals = [&mut original, &mut loaded]
+            .map(|app| std::mem::take(&mut app.world_mut().resource_mut::<Journal>().0));
+        assert!(!journals[0].is_empty());
+        assert_eq!(journals[0], journals[1], "step {k} after the load");
+    }
+}

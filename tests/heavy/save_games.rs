@@ -1,0 +1,567 @@
+//! SPEC O6: a tree state whose tree derives `Serialize` and `Deserialize`
+//! (feature `serde`) saves in the middle of a run and loads into a state
+//! that continues tick for tick as the saved one: the same hook log
+//! (activate, tick, deactivate, with statuses), the same root statuses,
+//! active paths and tree clock. Timers (`every`, `cooldown`, `timeout`,
+//! `wait`, `delay`), shuffle rounds, generators, variables, timestamps,
+//! subtrees and behaviors' memories (through their own `Serialize`) are
+//! all in the save.
+
+use deciders::lifecycle::{PlayMode, PlayStatus, Player};
+use deciders::{Behavior, Ctx, Decorator, Exit, Flags, Frame, Status, Stimuli, Stimulus};
+use serde::{Deserialize, Serialize};
+
+/// An agent whose inputs drift deterministically with `step`, and which
+/// logs every hook call of its behaviors.
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
+struct Npc {
+    step: u32,
+    hunger: f32,
+    log: Vec<String>,
+    /// Saved with the agent: payloads and time left (SPEC V2).
+    stimuli: Stimuli<Stim, u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Stimulus)]
+enum Stim {
+    Noise,
+    Hit,
+}
+
+impl Npc {
+    fn danger(&self) -> f32 {
+        if self.step % 97 < 5 {
+            1.0
+        } else {
+            0.0
+        }
+    }
+    fn guard(&self) -> bool {
+        self.step % 41 < 10
+    }
+    fn fight(&self) -> f32 {
+        (self.step % 13) as f32 - 11.0
+    }
+    fn hungry(&self) -> bool {
+        self.hunger > 0.6
+    }
+    fn sleepy(&self) -> bool {
+        self.hunger < 0.9
+    }
+    fn satisfied(&self) -> Option<bool> {
+        (!self.step.is_multiple_of(7)).then_some(self.hunger < 0.2)
+    }
+    fn food_near(&self) -> bool {
+        self.step.is_multiple_of(3)
+    }
+    fn curious(&self) -> f32 {
+        (self.step % 11) as f32 - 6.0
+    }
+    fn calm(&self) -> f32 {
+        5.0 - (self.step % 11) as f32
+    }
+    fn mood(&self) -> u32 {
+        self.step % 3
+    }
+    /// The next frame's inputs.
+    fn advance(&mut self, tick: u32) {
+        self.step = self.step.wrapping_mul(7).wrapping_add(tick + 1) % 1000;
+    }
+}
+
+/// A behavior with a memory: counts its ticks, completes every `every`
+/// ticks, and logs each hook with its id, its count and its status.
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
+struct Step {
+    id: u8,
+    every: u32,
+    ticks: u32,
+}
+
+impl Step {
+    fn new(id: u8, every: u32) -> Self {
+        Step {
+            id,
+            every,
+            ticks: 0,
+        }
+    }
+}
+
+impl<W> Behavior<Npc, W> for Step {
+    fn activate(&mut self, n: &mut Npc, ctx: &mut Ctx<W>) -> Status {
+        n.log
+            .push(format!("{} activate at {:.3}", self.id, ctx.now()));
+        Status::Running
+    }
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx<W>) -> Status {
+        self.ticks += 1;
+        n.hunger = (n.hunger + 0.01).min(1.0);
+        let s = if !self.ticks.is_multiple_of(self.every.max(1)) {
+            Status::Running
+        } else if n.step.is_multiple_of(5) {
+            Status::Failure
+        } else {
+            Status::Success
+        };
+        n.log.push(format!(
+            "{} tick {} at {:.3}: {s:?}",
+            self.id,
+            self.ticks,
+            ctx.now()
+        ));
+        s
+    }
+    fn deactivate(&mut self, n: &mut Npc, _: &mut Ctx<W>, exit: Exit) {
+        n.log.push(format!(
+            "{} deactivate after {}: {exit:?}",
+            self.id, self.ticks
+        ));
+    }
+    fn pause(&mut self, n: &mut Npc, _: &mut Ctx<W>) {
+        n.log.push(format!("{} pause", self.id));
+    }
+    fn resume(&mut self, n: &mut Npc, _: &mut Ctx<W>) {
+        n.log.push(format!("{} resume", self.id));
+    }
+}
+
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
+struct Eat;
+
+impl Behavior<Npc> for Eat {
+    fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status {
+        n.hunger = 0.0;
+        n.log.push("eat".into());
+        Status::Success
+    }
+}
+
+/// A decorator of the test's own (SPEC R11) with persistent state: counts
+/// its child's completions, saved with the tree.
+#[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
+struct Counted;
+
+impl Decorator<Npc> for Counted {
+    type Persist = u32;
+    fn after(&mut self, done: &mut u32, n: &Npc, _: &Ctx, child: Status) -> Status {
+        if child.is_done() {
+            *done += 1;
+        }
+        let _ = n;
+        child
+    }
+}
+
+const NIGHT: Flags = Flags::bit(0);
+
+deciders::tree! {
+    /// Timers, random choices and running memories: what a save must keep.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Timed for Npc {
+        priority {
+            flee: when(decide = Npc::danger) => timeout(1.0) { Step::new(1, 40) },
+            patrol: when(every(0.5), decide = Npc::guard) => cooldown(0.7) { Step::new(2, 5) },
+            explore: when(decide = Npc::curious) => random {
+                one: Step::new(3, 3),
+                mixed: shuffle { Step::new(4, 2), Step::new(5, 1), wait(0.3) },
+                late: sequence { wait(0.2), delay(0.1) { Step::new(6, 4) } },
+            },
+            idle: Step::new(7, 9),
+        }
+    }
+}
+
+deciders::tree! {
+    /// Every node kind that can be saved (all but `limit`, `wait_for` and
+    /// `log`), with a subtree declared elsewhere.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Creature for Npc {
+        priority {
+            flee: when(decide = Npc::danger) => Step::new(1, 3),
+            guard: when(every(2.0), decide = Npc::guard) => priority with Step::new(2, 50) {
+                yell_for_help: when(any(NIGHT), decide = Npc::guard) => Step::new(3, 2),
+                fight: when(decide = Npc::fight) => timeout(1.0) { Step::new(4, 40) },
+                patrol: when(recheck, decide = Npc::guard) => subtree far::Patrol,
+                rest: Step::new(5, 3),
+            },
+            fight: when(decide = Npc::fight) => parallel(success >= 2) {
+                Step::new(6, 5),
+                retry(3) { Step::new(7, 2) },
+                invert { condition(Npc::satisfied) },
+            },
+            eat: when(decide = Npc::hungry) => priority {
+                find_food: when(decide = Npc::food_near) => reactive_sequence {
+                    condition(Npc::hungry),
+                    Step::new(8, 2),
+                    Eat,
+                },
+                eat_food: cooldown(0.5) { Eat },
+            },
+            explore: when(decide = Npc::curious) => random {
+                wander: Step::new(9, 2),
+                shuffled: shuffle { Step::new(10, 1), recheck(decide = Npc::guard) { Step::new(11, 3) } },
+                utility: scored(rescore = 0.2) {
+                    a: when(decide = Npc::curious) => retry(forever) { Step::new(12, 2) },
+                    b: when(decide = Npc::calm) => run_once { Step::new(13, 1) },
+                },
+                branch: if_then_else { condition(Npc::hungry), Eat, Step::new(14, 2) },
+                loop_: while_do_else {
+                    condition(Npc::satisfied),
+                    switch(Npc::mood) {
+                        0 => decorate(Counted) { Step::new(15, 2) },
+                        _ => Step::new(16, 3),
+                    },
+                    parallel(all_complete) { Step::new(17, 1), Step::new(18, 2) },
+                },
+            },
+            idle: when(delegate) => priority {
+                play: when(any(NIGHT)) => sequential {
+                    flip: Step::new(19, 1),
+                    roll: repeat(2) { Step::new(20, 2) },
+                    dance: concurrent { Step::new(21, 3), always(Success) { fail } },
+                },
+                rest: selector {
+                    nap: when(none(NIGHT), decide = Npc::sleepy) => delay(0.2) { Step::new(22, 7) },
+                    fallback { cooldown_on_failure(1.0) { fail }, force(Success) { wait(0.3) } },
+                },
+            },
+        }
+    }
+}
+
+/// A subtree declared in another module, saved inside the state of the
+/// tree that references it.
+mod far {
+    use super::{Npc, Step};
+    use serde::{Deserialize, Serialize};
+
+    deciders::tree! {
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        pub tree Patrol for Npc {
+            sequence { succeed, Step::new(30, 2), repeat(forever) { Step::new(31, 4) } }
+        }
+    }
+}
+
+/// What one tick shows: the root's status, the active path, the clock and
+/// the hook log of the tick.
+type Seen = (Status, Vec<&'static str>, f64, Vec<String>);
+
+/// Ticks `state` once, with the frame of tick number `tick`.
+fn tick<T: deciders::Tree<Npc>>(state: &mut T, npc: &mut Npc, tick: u32) -> Seen {
+    npc.advance(tick);
+    let flags = if tick % 200 < 100 {
+        NIGHT
+    } else {
+        Flags::EMPTY
+    };
+    let mut frame = Frame::new(1.0 / 30.0).with_flags(flags);
+    let status = state.tick(npc, &mut frame);
+    let mut path = Vec::new();
+    state.active_path(|n| path.push(n.name));
+    (status, path, state.now(), std::mem::take(&mut npc.log))
+}
+
+/// Saves `state` as JSON and loads it back.
+fn round_trip<T: Serialize + for<'de> Deserialize<'de>>(state: &T) -> T {
+    let json = serde_json::to_string(state).expect("the state saves");
+    serde_json::from_str(&json).expect("the save loads")
+}
+
+/// Runs `before` ticks, saves in the middle of a run (the first tick from
+/// `before` on after which the state is running with `running` on its
+/// active path), then ticks the original and the loaded copy in lockstep,
+/// each with its own copy of the agent, for `after` ticks, asserting that
+/// both see the same tick by tick. Returns the tick of the save and how
+/// many hook calls the lockstep compared.
+fn saved_mid_run_continues_identically<T>(
+    seed: u64,
+    before: u32,
+    running: &str,
+    after: u32,
+) -> (u32, usize)
+where
+    T: deciders::Tree<Npc> + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+{
+    let mut npc = Npc::default();
+    let mut state = T::with_seed(seed);
+    let mut t = 0;
+    loop {
+        let (_, path, _, _) = tick(&mut state, &mut npc, t);
+        t += 1;
+        if t >= before && path.contains(&running) {
+            break;
+        }
+        assert!(t < before + 10_000, "`{running}` never ran");
+    }
+    assert!(state.is_running());
+    let mut loaded = round_trip(&state);
+    assert_eq!(loaded, state, "the loaded state equals the saved one");
+    let mut npc2 = npc.clone();
+    let mut hooks = 0;
+    for k in t..t + after {
+        let a = tick(&mut state, &mut npc, k);
+        let b = tick(&mut loaded, &mut npc2, k);
+        assert_eq!(a, b, "tick {k} after a save at tick {t}");
+        hooks += a.3.len();
+    }
+    assert_eq!(npc, npc2);
+    assert_eq!(loaded, state);
+    (t, hooks)
+}
+
+#[test]
+fn o6_timers_shuffles_and_random_choices_continue_after_a_load() {
+    // Saved while a shuffle runs its round, while a `delay` waits, while
+    // the cooldown's child runs inside its timer, and while a `timeout`
+    // runs: each continues as if never saved.
+    for (seed, running) in [
+        (1, "mixed"),
+        (2, "late"),
+        (3, "patrol"),
+        (4, "flee"),
+        (5, "one"),
+        (6, "idle"),
+    ] {
+        let (at, hooks) = saved_mid_run_continues_identically::<Timed>(seed, 30, running, 600);
+        assert!(at >= 30);
+        assert!(hooks > 300, "{running}: {hooks} hook calls");
+    }
+}
+
+#[test]
+fn o6_every_node_kind_continues_after_a_load() {
+    for (seed, running) in [
+        (1, "shuffled"),
+        (2, "utility"),
+        (3, "patrol"),
+        (4, "loop_"),
+        (5, "dance"),
+        (6, "nap"),
+        (7, "fight"),
+    ] {
+        let (_, hooks) = saved_mid_run_continues_identically::<Creature>(seed, 50, running, 1_000);
+        assert!(hooks > 500, "{running}: {hooks} hook calls");
+    }
+}
+
+#[test]
+fn o6_a_state_saves_as_plain_data() {
+    // A fresh state: nothing active, every timer due (`null`: never).
+    let json = serde_json::to_value(Timed::with_seed(9)).unwrap();
+    assert_eq!(json["machine"]["active"], serde_json::Value::Null);
+    assert_eq!(json["machine"]["seed"], 9);
+    assert_eq!(json["machine"]["clock"], 0.0);
+    // A save whose clock was changed loads with that clock.
+    let mut edited = json.clone();
+    edited["machine"]["clock"] = 2.5.into();
+    let loaded: Timed = serde_json::from_value(edited).unwrap();
+    assert_eq!(loaded.now(), 2.5);
+    assert_eq!(loaded.seed(), 9);
+    // A save of another tree does not load.
+    let other = serde_json::to_value(far::Patrol::new()).unwrap();
+    assert!(serde_json::from_value::<Timed>(other).is_err());
+}
+
+#[test]
+fn o6_a_paused_player_saves_and_resumes_where_it_was() {
+    // SPEC O2 across a save: a player paused in the middle of a run loads
+    // paused, ticks nothing while paused, and resumes without activating
+    // anything again.
+    let mut npc = Npc::default();
+    let mut player = Player::new(Timed::with_seed(3));
+    player.play(PlayMode::Ticks(300), &mut npc, &mut Frame::new(0.0));
+    for t in 0..45 {
+        npc.advance(t);
+        player.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+    }
+    npc.log.clear();
+    player.pause(&mut npc, &mut Frame::new(0.0));
+    assert_eq!(player.status(), PlayStatus::Paused);
+    assert!(!npc.log.is_empty() && npc.log.iter().all(|l| l.ends_with("pause")));
+    npc.log.clear();
+    let json = serde_json::to_string(&player).unwrap();
+    let mut loaded: Player<Timed> = serde_json::from_str(&json).unwrap();
+    assert_eq!(loaded, player);
+    assert_eq!(loaded.status(), PlayStatus::Paused);
+    assert_eq!(loaded.mode(), PlayMode::Ticks(300));
+    assert_eq!(loaded.count(), player.count());
+    let mut npc2 = npc.clone();
+    for (p, n) in [(&mut player, &mut npc), (&mut loaded, &mut npc2)] {
+        let now = p.tree().now();
+        assert_eq!(p.tick(n, &mut Frame::new(1.0 / 30.0)), None);
+        assert_eq!(p.tree().now(), now, "paused: the clock stands still");
+        p.resume(n, &mut Frame::new(0.0));
+    }
+    assert_eq!(npc.log, npc2.log);
+    assert!(!npc.log.is_empty() && npc.log.iter().all(|l| l.ends_with("resume")));
+    for t in 45..400 {
+        npc.advance(t);
+        npc2.advance(t);
+        let a = player.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+        let b = loaded.tick(&mut npc2, &mut Frame::new(1.0 / 30.0));
+        assert_eq!(a, b, "tick {t}");
+        assert_eq!(npc.log, npc2.log, "tick {t}");
+        assert_eq!(
+            (player.status(), player.count()),
+            (loaded.status(), loaded.count())
+        );
+    }
+    assert_eq!(
+        player.status(),
+        PlayStatus::Stopped,
+        "the mode's target was reached"
+    );
+}
+
+/// The events of the services tree.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Signal {
+    Alarm,
+    AllClear,
+    Hit,
+}
+
+deciders::tree! {
+    /// Variables, timestamps, `wait_until`, `if_time` and stimuli guards
+    /// (SPEC V2–V4, L7, R10): the save keeps the variables and stamps.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Alert for Npc, events = Signal {
+        var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+        stamp hit = on(Signal::Hit), group(g);
+        stamp calm = on(Signal::AllClear), group(g);
+        selector {
+            noise: when(stimuli_any(Stim::Noise.flag())) => Step::new(40, 4),
+            alarm: when(var(alarmed)) => Step::new(41, 6),
+            hurt: if_time(hit, less_than = 1.0) { wait_until(hit, more_than = 0.5) },
+            idle: sequence { wait(0.3), Step::new(42, 2) },
+        }
+    }
+}
+
+/// One frame of the services test: the stimuli the game adds, their
+/// update into the frame, the tick, then the event the game posts.
+fn alert_frame(state: &mut Alert, npc: &mut Npc, t: u32) -> Seen {
+    if t.is_multiple_of(23) {
+        npc.stimuli.add(Stim::Noise, t, Some(0.25));
+    }
+    if t.is_multiple_of(31) {
+        npc.stimuli.add(Stim::Hit, t, None);
+    }
+    let mut frame = Frame::new(1.0 / 30.0);
+    frame.set_stimuli(npc.stimuli.update(frame.dt()));
+    let status = state.tick(npc, &mut frame);
+    let signal = [Signal::Alarm, Signal::Hit, Signal::AllClear][(t as usize / 17) % 3];
+    if t.is_multiple_of(13) {
+        state.post(&signal, npc, &mut frame);
+    }
+    let mut path = Vec::new();
+    state.active_path(|n| path.push(n.name));
+    (status, path, state.now(), std::mem::take(&mut npc.log))
+}
+
+#[test]
+fn o6_variables_timestamps_and_stimuli_continue_after_a_load() {
+    for running in ["alarm", "hurt", "noise", "idle"] {
+        let mut npc = Npc::default();
+        let mut state = Alert::new();
+        let mut t = 0;
+        loop {
+            let (_, path, _, _) = alert_frame(&mut state, &mut npc, t);
+            t += 1;
+            if t > 40 && path.contains(&running) && state.vars().bits() != 0 {
+                break;
+            }
+            assert!(t < 10_000, "`{running}` never ran");
+        }
+        assert!(
+            state.since(0).or(state.since(1)).is_some(),
+            "a timestamp is set"
+        );
+        let mut loaded = round_trip(&state);
+        let mut npc2: Npc = round_trip(&npc);
+        assert_eq!((&loaded, &npc2), (&state, &npc));
+        let mut hooks = 0;
+        for k in t..t + 500 {
+            let a = alert_frame(&mut state, &mut npc, k);
+            let b = alert_frame(&mut loaded, &mut npc2, k);
+            assert_eq!(a, b, "{running}: tick {k} after a save at tick {t}");
+            let services = |s: &Alert| (s.vars(), s.since(0), s.since(1));
+            assert_eq!(services(&loaded), services(&state));
+            hooks += a.3.len();
+        }
+        assert!(hooks > 200, "{running}: {hooks}");
+    }
+}
+
+#[test]
+fn o6_a_deferred_action_saves_its_ticket() {
+    // V5: the ticket is the launch's identity in the game's system; a game
+    // that saves its pending launches with it finds them again.
+    let mut requests = deciders::deferred::Requests::<u8>::with_capacity(4, 7);
+    let mut action = deciders::deferred::Action::default();
+    assert_eq!(action.launch(&mut requests, 1), Status::Running);
+    let (ticket, _) = requests.launches()[0];
+    let mut loaded: deciders::deferred::Action = round_trip(&action);
+    assert_eq!(loaded, action);
+    let mut done = deciders::deferred::Completions::new();
+    done.complete(ticket, "landed");
+    assert_eq!(loaded.poll(&done), Some(&"landed"));
+}
+
+mod guide {
+    //! The example of the guide's "Save games" (docs/guide.md), which the
+    //! façade cannot compile: it has no serde dependency.
+    use deciders::{Behavior, Ctx, Frame, Status};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Default, Serialize, Deserialize)]
+    struct Miner {
+        ore: u32,
+    }
+
+    /// Digs for three ticks: its memory counts them.
+    #[derive(Default, Serialize, Deserialize)]
+    struct Dig {
+        swings: u32,
+    }
+    impl Behavior<Miner> for Dig {
+        fn tick(&mut self, m: &mut Miner, _: &mut Ctx) -> Status {
+            self.swings += 1;
+            m.ore += 1;
+            if self.swings == 3 {
+                Status::Success
+            } else {
+                Status::Running
+            }
+        }
+    }
+
+    deciders::tree! {
+        #[derive(Serialize, Deserialize)]
+        tree Work for Miner {
+            sequence { Dig, wait(0.5), Dig }
+        }
+    }
+
+    // SPEC O6
+    #[test]
+    fn o6_the_guide_example() -> Result<(), serde_json::Error> {
+        let (mut miner, mut state) = (Miner::default(), Work::new());
+        let frame = &mut Frame::new(0.25);
+        state.tick(&mut miner, frame);
+        state.tick(&mut miner, frame); // DIG has swung twice
+
+        // Save the agent and its state together…
+        let save = serde_json::to_string(&(&miner, &state))?;
+        // …and load them, in this run or the next.
+        let (mut miner, mut state): (Miner, Work) = serde_json::from_str(&save)?;
+        state.tick(&mut miner, frame); // DIG's third swing: on to the wait
+        assert_eq!(miner.ore, 3);
+        let mut path = Vec::new();
+        state.active_path(|n| path.push(n.name));
+        assert_eq!(path, ["root", "Wait"]);
+        Ok(())
+    }
+}
