@@ -404,8 +404,9 @@ pub use bt_runtime::{
 };
 pub use bt_runtime::{
     Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, LogLines,
-    Machine, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, Slot, Status, Stimuli,
-    Stimulus, TickError, Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
+    Machine, MaxInside, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource,
+    SelectResource, Slot, Status, Stimuli, Stimulus, TickError, Timer, Trace, TraceEvent, Tree,
+    Visitor, VisitorMut,
 };
 
 pub mod stimuli {
@@ -483,7 +484,7 @@ pub mod __private {
     pub use bt_runtime::{builtin, condition, decorator, events, rng};
     pub use bt_runtime::{
         Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit, Machine,
-        NoTrace, NodeInfo, NodeKind, Reject, Resource, Status, Stimulus, Timer, Trace, TraceEvent,
-        Tree, Visitor, VisitorMut,
+        MaxInside, NoTrace, NodeInfo, NodeKind, Reject, Resource, SelectResource, Status, Stimulus,
+        Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
     };
 }

@@ -80,7 +80,7 @@ pub use ctx::{Ctx, Frame, Lent};
 pub use decide::{DecideFn, Decision};
 pub use decorator::Decorator;
 pub use flags::Flags;
-pub use limit::{Limit, Resource, Slot};
+pub use limit::{Limit, MaxInside, Resource, SelectResource, Slot};
 pub use machine::Machine;
 pub use report::{Report, TickError};
 pub use shape::{NodeId, NodeInfo, NodeKind};

@@ -13,7 +13,9 @@
 //!   place back; taking one ([`Resource::try_acquire`]) never allocates.
 //! - [`Limit`]: the [`Decorator`] a tree's `limit(resource, max) { child }`
 //!   stands for. `resource` picks the [`Resource`] out of the world (a
-//!   function or a closure `fn(&World) -> &Resource`).
+//!   function or a closure `fn(&World) -> &Resource`, or a type of the
+//!   tree's: [`SelectResource`]); `max` is a number or, in a tree, a type
+//!   ([`MaxInside`]).
 //!
 //! What `limit` does, with an example, is on [`Limit`].
 
@@ -221,21 +223,82 @@ impl fmt::Debug for Slot {
 /// The child's status passes through. No persistent state: nothing
 /// outlives an activation but the shared count.
 ///
-/// A tree's `limit(resource, max)` builds
-/// `Limit::<fn(&World) -> &Resource>::new(resource, max)` on every entry.
-/// Written by hand for `decorate(…)`, name the selector's type the same
-/// way (`type AlarmLimit = Limit<fn(&World) -> &Resource>;`,
-/// `decorate(AlarmLimit::new(alarm, 2))`).
+/// A tree's `limit(resource, max)` is a `Limit` whose selector and `max`
+/// are types of its own, so that its memory is the slot alone: a
+/// zero-sized type implementing [`SelectResource`] for the selector, and
+/// [`MaxInside`]`<max>`. Built on every entry, it costs nothing to build.
+///
+/// Written by hand for `decorate(…)`, a `Limit` takes the selector and
+/// `max` as values, [`Limit::new`]`(select, max)`; name the selector's type
+/// as a function pointer (`type AlarmLimit = Limit<fn(&World) -> &Resource>;`,
+/// `decorate(AlarmLimit::new(alarm, 2))`), or give both as types
+/// ([`Limit::inside`]).
+///
+/// ```
+/// use deciders::{Limit, MaxInside, Resource, SelectResource};
+/// struct Level { alarm: Resource }
+/// /// The alarm of the level, as a type.
+/// #[derive(Clone, Copy, PartialEq, Eq)]
+/// struct Alarm;
+/// impl SelectResource<Level> for Alarm {
+///     fn select<'w>(&self, level: &'w Level) -> &'w Resource {
+///         &level.alarm
+///     }
+/// }
+/// type AlarmLimit = Limit<Alarm, MaxInside<2>>;
+/// let limit = AlarmLimit::inside(Alarm);
+/// assert_eq!(limit.max(), 2);
+/// assert_eq!(size_of::<AlarmLimit>(), size_of::<usize>()); // the slot alone
+/// ```
 ///
 /// Not saved with the feature `serde` (O6): its slot is counted in a
 /// resource shared with other agents, which a loaded state could neither
 /// hold nor give back, and loading it as "not holding" would let more than
 /// `max` agents in. A tree with a `limit` that derives `Serialize` or
 /// `Deserialize` does not compile.
-pub struct Limit<F> {
+pub struct Limit<F, M = u32> {
     select: F,
-    max: u32,
+    max: M,
     slot: Option<Slot>,
+}
+
+/// How a [`Limit`] picks its [`Resource`] out of the world (R8): any
+/// function or closure `fn(&World) -> &Resource`, or a type of your own,
+/// as a tree's `limit` makes one for its selector (zero-sized, so that
+/// the decorator's memory holds its slot alone).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not pick a `Resource` out of a `{W}`",
+    label = "expected a function or closure from `&{W}` to `&Resource`"
+)]
+pub trait SelectResource<W> {
+    /// The resource the limit counts in.
+    fn select<'w>(&self, world: &'w W) -> &'w Resource;
+}
+
+impl<W, F: Fn(&W) -> &Resource> SelectResource<W> for F {
+    #[inline(always)]
+    fn select<'w>(&self, world: &'w W) -> &'w Resource {
+        self(world)
+    }
+}
+
+/// `max` as a type (R8): the most agents inside a [`Limit`] at once, `N`,
+/// known at compile time and held in no memory. What a tree's
+/// `limit(resource, N)` uses.
+///
+/// ```
+/// use deciders::MaxInside;
+/// assert_eq!(u32::from(MaxInside::<32>), 32);
+/// assert_eq!(size_of::<MaxInside<32>>(), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MaxInside<const N: u32>;
+
+impl<const N: u32> From<MaxInside<N>> for u32 {
+    #[inline(always)]
+    fn from(_: MaxInside<N>) -> u32 {
+        N
+    }
 }
 
 impl<F> Limit<F> {
@@ -255,13 +318,38 @@ impl<F> Limit<F> {
             slot: None,
         }
     }
+}
 
+impl<F, const N: u32> Limit<F, MaxInside<N>> {
+    /// `limit(select, N)` with `N` a type ([`MaxInside`]): what a tree's
+    /// `limit` builds on every entry. An `N` of 0 is a compile error: nobody
+    /// could ever enter.
+    ///
+    /// ```compile_fail
+    /// use deciders::{Limit, MaxInside, Resource};
+    /// fn door(w: &Resource) -> &Resource { w }
+    /// let _ = Limit::<_, MaxInside<0>>::inside(door as fn(&Resource) -> &Resource);
+    /// ```
+    #[inline(always)]
+    pub const fn inside(select: F) -> Self {
+        const { assert!(N > 0, "limit(resource, 0) would never let an agent in") };
+        Limit {
+            select,
+            max: MaxInside,
+            slot: None,
+        }
+    }
+}
+
+impl<F, M: Copy + Into<u32>> Limit<F, M> {
     /// The most agents inside at once.
     #[inline]
-    pub const fn max(&self) -> u32 {
-        self.max
+    pub fn max(&self) -> u32 {
+        self.max.into()
     }
+}
 
+impl<F, M> Limit<F, M> {
     /// The slot this agent holds, while it is inside.
     #[inline]
     pub const fn slot(&self) -> Option<&Slot> {
@@ -269,13 +357,13 @@ impl<F> Limit<F> {
     }
 }
 
-impl<F: Clone> Clone for Limit<F> {
+impl<F: Clone, M: Clone> Clone for Limit<F, M> {
     /// A clone holds a slot of its own if this one holds one (see
     /// [`Slot`]'s `Clone`).
     fn clone(&self) -> Self {
         Limit {
             select: self.select.clone(),
-            max: self.max,
+            max: self.max.clone(),
             slot: self.slot.clone(),
         }
     }
@@ -283,7 +371,7 @@ impl<F: Clone> Clone for Limit<F> {
 
 /// Equal when they pick the same way, have the same `max`, and both hold a
 /// slot of the same resource or both hold none.
-impl<F: PartialEq> PartialEq for Limit<F> {
+impl<F: PartialEq, M: PartialEq> PartialEq for Limit<F, M> {
     fn eq(&self, other: &Self) -> bool {
         let same_slot = match (&self.slot, &other.slot) {
             (None, None) => true,
@@ -294,20 +382,21 @@ impl<F: PartialEq> PartialEq for Limit<F> {
     }
 }
 
-impl<F: Eq> Eq for Limit<F> {}
+impl<F: Eq, M: Eq> Eq for Limit<F, M> {}
 
-impl<F> fmt::Debug for Limit<F> {
+impl<F, M: Copy + Into<u32>> fmt::Debug for Limit<F, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Limit")
-            .field("max", &self.max)
+            .field("max", &self.max())
             .field("inside", &self.slot.is_some())
             .finish()
     }
 }
 
-impl<A, W, F> Decorator<A, W> for Limit<F>
+impl<A, W, F, M> Decorator<A, W> for Limit<F, M>
 where
-    F: Fn(&W) -> &Resource,
+    F: SelectResource<W>,
+    M: Copy + Into<u32>,
 {
     type Persist = ();
 
@@ -318,7 +407,7 @@ where
         if self.slot.is_some() {
             return Before::Tick;
         }
-        match (self.select)(ctx.world()).try_acquire(self.max) {
+        match self.select.select(ctx.world()).try_acquire(self.max.into()) {
             Some(slot) => {
                 self.slot = Some(slot);
                 Before::Tick

@@ -55,14 +55,26 @@ impl std::error::Error for TickError {}
 /// assert_eq!(r.count(), 0);
 /// assert!(r.first().is_none());
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Default)]
 pub struct Report {
+    /// The first error, meaningful only while `count > 0`: clearing the
+    /// report leaves it in place (see [`Report::clear`]).
     first: Option<TickError>,
     count: u32,
     refused: u32,
 }
 
 impl Report {
+    /// Forgets the errors of the last tick, at the start of every tick:
+    /// the two counts are zeroed (one 8-byte store, cheaper than testing
+    /// whether there is anything to clear) and `first` is left in place,
+    /// hidden while `count` is 0.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.count = 0;
+        self.refused = 0;
+    }
+
     /// No error happened.
     #[inline]
     pub fn is_ok(&self) -> bool {
@@ -72,6 +84,9 @@ impl Report {
     /// The first error of the tick.
     #[inline]
     pub fn first(&self) -> Option<&TickError> {
+        if self.count == 0 {
+            return None;
+        }
         self.first.as_ref()
     }
 
@@ -90,8 +105,8 @@ impl Report {
 
     /// `Ok(())` or the first error, for `?`.
     pub fn result(&self) -> Result<(), TickError> {
-        match self.first {
-            Some(e) => Err(e),
+        match self.first() {
+            Some(&e) => Err(e),
             None => Ok(()),
         }
     }
@@ -100,9 +115,51 @@ impl Report {
         if let TickError::LaunchRefused { .. } = e {
             self.refused = self.refused.saturating_add(1);
         }
-        if self.first.is_none() {
+        if self.count == 0 {
             self.first = Some(e);
         }
         self.count = self.count.saturating_add(1);
+    }
+}
+
+/// Equal when they hold the same errors (a cleared report's old first
+/// error does not count).
+impl PartialEq for Report {
+    fn eq(&self, other: &Self) -> bool {
+        self.first() == other.first() && self.count == other.count && self.refused == other.refused
+    }
+}
+
+impl core::fmt::Debug for Report {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Report")
+            .field("first", &self.first())
+            .field("count", &self.count)
+            .field("refused", &self.refused)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // SPEC D9: a report cleared at the start of a tick shows nothing of
+    // the last one, though its first error stays in memory.
+    #[test]
+    fn d9_a_cleared_report_is_empty_and_records_anew() {
+        let mut r = Report::default();
+        r.push(TickError::LaunchRefused { agent: 7 });
+        r.push(TickError::LaunchRefused { agent: 8 });
+        assert_eq!((r.count(), r.launches_refused()), (2, 2));
+        r.clear();
+        assert!(r.is_ok() && r.first().is_none() && r.result().is_ok());
+        assert_eq!((r.count(), r.launches_refused()), (0, 0));
+        assert_eq!(r, Report::default());
+        assert_eq!(format!("{r:?}"), format!("{:?}", Report::default()));
+        r.push(TickError::LaunchRefused { agent: 9 });
+        assert_eq!(r.first(), Some(&TickError::LaunchRefused { agent: 9 }));
+        assert_eq!(r.result(), Err(TickError::LaunchRefused { agent: 9 }));
+        assert_eq!(r.count(), 1);
     }
 }

@@ -11,7 +11,7 @@
 //! [`deco_new`] build any entry as `decorator::Type::new(arg)`. A user's
 //! decorator (`decorate(Type)`, SPEC R11) goes through the same code.
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
@@ -27,18 +27,20 @@ fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     }
 }
 
-/// The type implementing decorator `deco`: a runtime type, or the user's
-/// (`decorate(Type)`, SPEC R11). A `limit` is the runtime's `Limit` over a
-/// function pointer (SPEC R8), the one type its selector can be named as.
-pub fn deco_ty(g: &Gen, deco: &Deco) -> TokenStream {
+/// The type implementing decorator `id`, `deco`: a runtime type, or the
+/// user's (`decorate(Type)`, SPEC R11). A `limit` is the runtime's `Limit`
+/// over the node's marker type, which selects the resource, and its `max`
+/// as a type, `Limit<N3_pass, MaxInside<32>>` (SPEC R8): both zero-sized,
+/// so that its memory is the slot alone.
+pub fn deco_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
     let name = match deco {
         Deco::Builtin { def, .. } => def.ty,
         Deco::Recheck => "Recheck",
         Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
-        Deco::Limit(_) => {
-            let select = g.limit_select_ty(Span::call_site());
-            return quote!(#rt::Limit<#select>);
+        Deco::Limit(limit) => {
+            let (marker, max) = (g.node_ty(id), Literal::u32_unsuffixed(limit.max));
+            return quote!(#rt::Limit<#marker, #rt::MaxInside<#max>>);
         }
     };
     let name = Ident::new(name, Span::call_site());
@@ -55,10 +57,10 @@ fn option(value: Option<TokenStream>) -> TokenStream {
 
 /// The expression building decorator node `id`'s memory on entry: a
 /// built-in's `Type::new(arg)` (the argument as its shape says), the user's
-/// constructor for `decorate(…)`.
+/// constructor for `decorate(…)`, `Limit::inside(N3_pass)` for a `limit`.
 pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
-    let ty = deco_ty(g, deco);
+    let ty = deco_ty(g, id, deco);
     let arg = match deco {
         Deco::Builtin { arg, .. } => match *arg {
             DecoArg::None => TokenStream::new(),
@@ -70,22 +72,21 @@ pub fn deco_new(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
         Deco::Recheck => TokenStream::new(),
         Deco::Custom(leaf) => return g.memory(id, leaf),
         Deco::Limit(_) => {
-            let (root, name) = (g.root(), g.memory_fn(id));
-            return quote!(#root::#name());
+            let marker = g.node_ty(id);
+            return quote!(<#ty>::inside(#marker));
         }
     };
     quote!(#ty::new(#arg))
 }
 
-/// The function building `limit` node `id`'s memory (SPEC R8), holding the
-/// user's selector: `Limit::new(resource, max)`, where the selector, a
-/// function or a closure capturing nothing, is first coerced to the
-/// function pointer `fn(&World) -> &Resource` (a closure's parameter and
-/// result types are inferred from it). The coercion is spanned at the
-/// selector, so that a wrong one is one type error there.
+/// The function holding `limit` node `id`'s selector as the user wrote it
+/// (SPEC R8): the selector, a function or a closure capturing nothing,
+/// coerced to the function pointer `fn(&World) -> &Resource` (a closure's
+/// parameter and result types are inferred from it). The coercion is
+/// spanned at the selector, so that a wrong one is one type error there.
 fn limit_fn_item(g: &Gen, id: usize, limit: &LimitArgs) -> TokenStream {
-    let (rt, name, resource) = (&g.rt, g.memory_fn(id), &limit.resource);
-    let (span, max, f) = (resource.span(), limit.max, local("select"));
+    let (name, resource) = (g.limit_select_fn(id), &limit.resource);
+    let (span, f) = (resource.span(), local("select"));
     let (select, at) = (
         g.limit_select_ty(Span::call_site()),
         g.limit_select_ty(span),
@@ -93,9 +94,40 @@ fn limit_fn_item(g: &Gen, id: usize, limit: &LimitArgs) -> TokenStream {
     let coerced = quote_spanned!(span=> let #f: #at = #resource;);
     quote! {
         #[inline(always)]
-        fn #name() -> #rt::Limit<#select> {
+        fn #name() -> #select {
             #coerced
-            #rt::Limit::new(#f, #max)
+            #f
+        }
+    }
+}
+
+/// What `limit` node `id`'s marker type adds to stand for its selector in
+/// `Limit<N3_pass, MaxInside<32>>` (SPEC R8): `SelectResource`, calling
+/// the user's selector ([`limit_fn_item`]), and the comparisons a tree's
+/// derived `Clone`, `PartialEq` and `Eq` ask of it.
+fn limit_marker_impls(g: &Gen, id: usize, marker: &Ident) -> TokenStream {
+    let (rt, ig, world) = (&g.rt, g.ig(), &g.tree.world);
+    let (root, name, w) = (g.root(), g.limit_select_fn(id), local("world"));
+    quote! {
+        impl ::core::clone::Clone for #marker {
+            #[inline(always)]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl ::core::marker::Copy for #marker {}
+        impl ::core::cmp::PartialEq for #marker {
+            #[inline(always)]
+            fn eq(&self, _: &Self) -> ::core::primitive::bool {
+                true
+            }
+        }
+        impl ::core::cmp::Eq for #marker {}
+        impl #ig #rt::SelectResource<#world> for #marker {
+            #[inline(always)]
+            fn select<'__deciders>(&self, #w: &'__deciders #world) -> &'__deciders #rt::Resource {
+                #root::#name()(#w)
+            }
         }
     }
 }
@@ -109,7 +141,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let (rt, ps) = (&g.rt, &g.ps);
     let a = local("a");
     let marker = g.node_ty(id);
-    let deco_ty = deco_ty(g, deco);
+    let deco_ty = deco_ty(g, id, deco);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let span = deco_span(deco);
     let deco_assoc = quote_spanned!(span=> #deco_ty);
@@ -124,9 +156,11 @@ fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let tick_child = g.tick_checked(c, &a, g.has_recheck(c));
     let halt_child = g.halt(c, &a);
     let tick_inline = g.tick_inline(id);
+    let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
     quote! {
         #[allow(non_camel_case_types)]
         struct #marker;
+        #limit
 
         impl #ig #rt::DecoratorNode<#persist, #agent_ty, #world> for #marker {
             type Deco = #deco_assoc;
@@ -167,7 +201,7 @@ fn deco_span(deco: &Deco) -> Span {
 /// for most).
 pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
     let rt = &g.rt;
-    let (f, ty) = (g.deco_field(id), deco_ty(g, deco));
+    let (f, ty) = (g.deco_field(id), deco_ty(g, id, deco));
     let (agent, world) = (&g.tree.agent, g.world_static());
     let persist =
         quote_spanned!(deco_span(deco)=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist);
@@ -190,7 +224,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
 /// child's active state, if the child runs.
 pub fn active_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
-    let ty = deco_ty(g, deco);
+    let ty = deco_ty(g, id, deco);
     let child = g.tree.nodes[id]
         .children
         .first()

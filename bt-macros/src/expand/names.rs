@@ -306,9 +306,15 @@ impl<'a> Gen<'a> {
     }
 
     /// The function building the memory of node `id`'s behavior from the
-    /// constructor written in the tree (or a `limit`'s, SPEC R8).
+    /// constructor written in the tree.
     pub fn memory_fn(&self, id: usize) -> Ident {
         format_ident!("memory{}", id)
+    }
+
+    /// The function returning `limit` node `id`'s selector as written in
+    /// the tree (SPEC R8).
+    pub fn limit_select_fn(&self, id: usize) -> Ident {
+        format_ident!("select{}", id)
     }
 
     /// The function evaluating condition leaf `id`.
@@ -470,9 +476,9 @@ impl<'a> Gen<'a> {
     }
 
     /// The type of a `limit`'s selector (SPEC R8): a function pointer from
-    /// the world to the `Resource`, `fn(&World) -> &Resource`. Named, it
-    /// makes the decorator's type `Limit<that>` nameable in the state, which
-    /// a closure's type is not. A world whose type names lifetimes gets the
+    /// the world to the `Resource`, `fn(&World) -> &Resource`, which the
+    /// selector is coerced to (a closure's type cannot be named). A world
+    /// whose type names lifetimes gets the
     /// pointer for every one of them, renamed so that they shadow no
     /// lifetime of the `impl` it is written in (and the borrow's lifetime
     /// written, which elision cannot give with two lifetimes in the
