@@ -73,9 +73,8 @@
 //! derives them inside `tree!`: see `deciders`' guide, "Save games"): save
 //! every brain with its agent component, in the middle of a run, and spawn
 //! them into a fresh app; they go on step for step as they would have.
-//! Not in the save: the plugin's step count, which staggers the brains
-//! ticked every `n`-th step, so after a load such a brain may tick on other
-//! steps (with the time it had not ticked yet, which it keeps).
+//! A brain ticked every `n`-th step keeps its rhythm: the steps left to
+//! its next tick are part of it, not of the plugin.
 //! `Brain<T>` is not registered for Bevy's reflection-based scenes:
 //! reflecting it as an opaque value needs `Clone` and `TypePath` of it and
 //! of the generated tree; use the serde path.
@@ -262,6 +261,11 @@ pub struct Brain<T: Send + Sync + 'static> {
     flags: Flags,
     stimuli: Flags,
     every: u32,
+    /// Steps to let pass before the next tick; `None` until the brain's
+    /// first step, which sets it from the entity's index, so that brains
+    /// of one rate spread over the steps. Part of the brain (and of its
+    /// save), not of the system: a loaded brain keeps its rhythm.
+    wait: Option<u32>,
     pending_dt: f32,
     op: Option<Op>,
     errors: u32,
@@ -288,6 +292,7 @@ impl<T: Send + Sync + 'static> Brain<T> {
             flags: Flags::EMPTY,
             stimuli: Flags::EMPTY,
             every: 1,
+            wait: None,
             pending_dt: 0.0,
             op: None,
             errors: 0,
@@ -300,13 +305,14 @@ impl<T: Send + Sync + 'static> Brain<T> {
     /// rate are staggered by entity index, so a thousand far-away agents
     /// ticked every fourth step cost a quarter of the work every step.
     pub fn tick_every(mut self, n: u32) -> Self {
-        self.every = n.max(1);
+        self.set_tick_every(n);
         self
     }
 
     /// Sets the rate of [`tick_every`](Self::tick_every) on a live brain.
     pub fn set_tick_every(&mut self, n: u32) {
         self.every = n.max(1);
+        self.wait = None;
     }
 
     /// The decision flags the next tick's guards test (G1).
@@ -369,11 +375,20 @@ impl<T: Send + Sync + 'static> Brain<T> {
         self.op = Some(Op::Reset);
     }
 
-    /// Whether this brain ticks at `step`; accumulates `dt` either way.
-    fn due(&mut self, step: u64, entity: Entity, dt: f32) -> bool {
+    /// Whether this brain ticks at this step (every `every`-th step, or
+    /// now if an operation waits); accumulates `dt` either way.
+    fn due(&mut self, entity: Entity, dt: f32) -> bool {
         self.pending_dt += dt;
-        let phase = u64::from(entity.index().index());
-        self.op.is_some() || (step + phase).is_multiple_of(u64::from(self.every))
+        let wait = match self.wait {
+            Some(wait) => wait,
+            None => entity.index().index() % self.every,
+        };
+        if wait == 0 {
+            self.wait = Some(self.every - 1);
+            return true;
+        }
+        self.wait = Some(wait - 1);
+        self.op.is_some()
     }
 }
 
@@ -486,7 +501,6 @@ fn tick<A, T, R, O>(
     read: Res<R>,
     mut agents: Query<(Entity, &mut A, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
-    mut step: Local<u64>,
     buffers: Local<Parallel<Buffers<O>>>,
     mut messages: MessageWriter<TreeErrors>,
 ) where
@@ -495,8 +509,7 @@ fn tick<A, T, R, O>(
     R: Resource,
     O: Output,
 {
-    let (dt, now) = (time.delta_secs(), *step);
-    *step += 1;
+    let dt = time.delta_secs();
     let read: &R = &read;
     agents
         .par_iter_mut()
@@ -505,7 +518,7 @@ fn tick<A, T, R, O>(
         .for_each_init(
             || buffers.borrow_local_mut(),
             |buffer, (entity, mut agent, mut brain, watch)| {
-                if !brain.due(now, entity, dt) {
+                if !brain.due(entity, dt) {
                     return;
                 }
                 let env = Env {
