@@ -87,6 +87,10 @@ pub struct ClearOnUnwind;
 pub struct Resource;
 /// Shadows the runtime's `Limit` (R8).
 pub struct Limit;
+/// Shadows the runtime's `MaxInside` (R8: `limit`'s `max` as a type).
+pub struct MaxInside;
+/// Shadows the runtime's `SelectResource` (R8: `limit`'s selector).
+pub trait SelectResource {}
 /// Shadows the crate `core` (generated code writes `::core`).
 pub mod core {}
 /// Shadows the crate `deciders` (generated code writes `$crate`).

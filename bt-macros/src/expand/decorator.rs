@@ -104,24 +104,30 @@ fn limit_fn_item(g: &Gen, id: usize, limit: &LimitArgs) -> TokenStream {
 /// What `limit` node `id`'s marker type adds to stand for its selector in
 /// `Limit<N3_pass, MaxInside<32>>` (SPEC R8): `SelectResource`, calling
 /// the user's selector ([`limit_fn_item`]), and the comparisons a tree's
-/// derived `Clone`, `PartialEq` and `Eq` ask of it.
+/// derived `Clone`, `PartialEq` and `Eq` ask of it (marked
+/// `#[automatically_derived]`: they are what `derive` would write, and
+/// lints about hand-written impls do not apply).
 fn limit_marker_impls(g: &Gen, id: usize, marker: &Ident) -> TokenStream {
     let (rt, ig, world) = (&g.rt, g.ig(), &g.tree.world);
     let (root, name, w) = (g.root(), g.limit_select_fn(id), local("world"));
     quote! {
+        #[automatically_derived]
         impl ::core::clone::Clone for #marker {
             #[inline(always)]
             fn clone(&self) -> Self {
                 *self
             }
         }
+        #[automatically_derived]
         impl ::core::marker::Copy for #marker {}
+        #[automatically_derived]
         impl ::core::cmp::PartialEq for #marker {
             #[inline(always)]
             fn eq(&self, _: &Self) -> ::core::primitive::bool {
                 true
             }
         }
+        #[automatically_derived]
         impl ::core::cmp::Eq for #marker {}
         impl #ig #rt::SelectResource<#world> for #marker {
             #[inline(always)]
