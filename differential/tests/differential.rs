@@ -17,8 +17,10 @@
 use deciders_differential::{run_model, trees, EVENT_VALUES};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
-use deciders_reference::script::{AfterAnswer, BeforeAnswer, Counts, Mode, DTS, SCORES};
-use deciders_reference::tree::EVENTS;
+use deciders_reference::script::{
+    AfterAnswer, BeforeAnswer, Counts, Mode, DTS, SCORES, STIMULUS_KINDS, STIMULUS_TIMEOUTS,
+};
+use deciders_reference::tree::{EVENTS, RESOURCES};
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
@@ -64,9 +66,7 @@ fn after() -> impl Strategy<Value = AfterAnswer> {
 /// A frame; with `life`, the lifecycle's operations too (O1–O5).
 fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     let tick = (
-        0..DTS.len(),
-        0u64..8,
-        0u64..8,
+        (0..DTS.len(), 0u64..8, services()),
         proptest::collection::vec((pick(&names.decides), 0..SCORES.len()), 0..4),
         proptest::collection::vec((pick(&names.behaviors), status()), 0..4),
         proptest::collection::vec(
@@ -79,11 +79,22 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         proptest::collection::vec((pick(&names.values), gen::SWITCH_VALUES), 0..2),
     )
         .prop_map(
-            |(dt, flags, stimuli, scores, results, refuse, blocks, befores, afters, values)| {
+            |(
+                (dt, flags, (capacity, completes, holders)),
+                scores,
+                results,
+                refuse,
+                blocks,
+                befores,
+                afters,
+                values,
+            )| {
                 Frame::Tick {
                     dt,
                     flags,
-                    stimuli,
+                    capacity,
+                    completes,
+                    holders,
                     scores,
                     results,
                     refuse,
@@ -97,6 +108,12 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         .boxed();
     // V4: an event between two ticks now and then.
     let post = (0..EVENTS.len()).prop_map(Frame::Post);
+    // V2: a stimulus added (mostly) or removed between two ticks.
+    let stimulus = (
+        0..STIMULUS_KINDS,
+        proptest::option::weighted(0.85, (0u8..4, 0..STIMULUS_TIMEOUTS.len())),
+    )
+        .prop_map(|(k, add)| Frame::Stimulus(k, add));
     // O1–O5: the lifecycle's operations, pauses long enough to tick while
     // paused, and play modes whose targets a script reaches.
     let play = (mode(), 0u32..12).prop_map(|(counts, target)| Frame::Play(Mode { counts, target }));
@@ -105,6 +122,7 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         1 => Just(Frame::Halt),
         1 => Just(Frame::Reset),
         6 => post.clone(),
+        5 => stimulus.clone(),
     ];
     if !life {
         return plain.boxed();
@@ -114,12 +132,24 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         1 => Just(Frame::Halt),
         1 => Just(Frame::Reset),
         6 => post,
+        5 => stimulus,
         3 => play,
         2 => Just(Frame::Pause),
         4 => Just(Frame::Resume),
         1 => Just(Frame::Stop),
     ]
     .boxed()
+}
+
+/// A frame's services (R8, V5): the requests buffer's capacity (small, so
+/// that it fills), the pending launches the game system completes before
+/// the tick, and the others' slots of a resource, changed now and then.
+fn services() -> impl Strategy<Value = (usize, Vec<(usize, bool)>, Vec<(usize, u32)>)> {
+    (
+        prop_oneof![1 => Just(0usize), 4 => 1usize..4, 2 => Just(8usize)],
+        proptest::collection::vec((0usize..4, proptest::bool::weighted(0.6)), 0..3),
+        proptest::collection::vec((0..RESOURCES.len(), 0u32..4), 0..2),
+    )
 }
 
 fn mode() -> impl Strategy<Value = Counts> {
