@@ -10,6 +10,13 @@
 //! (V4), and play, pause, resume and stop the tree with play modes (O1–O5);
 //! every frame also compares the variables, the time since each timestamp
 //! (V3), the tree status and the play mode's count (O4, O5).
+//! The services too: between ticks the scripts add and remove stimuli with
+//! timeouts (V2), and before each tick the game system completes launches,
+//! others take or give back slots of the two resources (R8), and the
+//! requests buffer gets the frame's capacity (V5); every frame compares
+//! the `log` messages (R9) and refused launches (V5) in the hook log, the
+//! slots the tree holds, the frame's launch and cancel requests, the
+//! refusals and the stimuli present.
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.
@@ -109,11 +116,14 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     // V4: an event between two ticks now and then.
     let post = (0..EVENTS.len()).prop_map(Frame::Post);
     // V2: a stimulus added (mostly) or removed between two ticks.
-    let stimulus = (
-        0..STIMULUS_KINDS,
-        proptest::option::weighted(0.85, (0u8..4, 0..STIMULUS_TIMEOUTS.len())),
-    )
-        .prop_map(|(k, add)| Frame::Stimulus(k, add));
+    let stimulus = any::<u32>().prop_map(|bits| {
+        let kind = bits as usize % STIMULUS_KINDS;
+        let payload = (bits >> 8) as u8 % 4;
+        let timeout = (bits >> 16) as usize % STIMULUS_TIMEOUTS.len();
+        // Added mostly, removed now and then.
+        let add = (bits >> 28 != 0).then_some((payload, timeout));
+        Frame::Stimulus(kind, add)
+    });
     // O1–O5: the lifecycle's operations, pauses long enough to tick while
     // paused, and play modes whose targets a script reaches.
     let play = (mode(), 0u32..12).prop_map(|(counts, target)| Frame::Play(Mode { counts, target }));
@@ -141,15 +151,25 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     .boxed()
 }
 
-/// A frame's services (R8, V5): the requests buffer's capacity (small, so
-/// that it fills), the pending launches the game system completes before
-/// the tick, and the others' slots of a resource, changed now and then.
+/// A frame's services (R8, V5), drawn from one number (proptest's
+/// collections are slow to draw in a debug build, and a tick draws these
+/// every frame): the requests buffer's capacity (small, so that it fills),
+/// the pending launches the game system completes before the tick, each
+/// with its result, and the others' slots of a resource, changed now and
+/// then.
 fn services() -> impl Strategy<Value = (usize, Vec<(usize, bool)>, Vec<(usize, u32)>)> {
-    (
-        prop_oneof![1 => Just(0usize), 4 => 1usize..4, 2 => Just(8usize)],
-        proptest::collection::vec((0usize..4, proptest::bool::weighted(0.6)), 0..3),
-        proptest::collection::vec((0..RESOURCES.len(), 0u32..4), 0..2),
-    )
+    any::<u32>().prop_map(|bits| {
+        let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
+        let capacity = [0, 1, 1, 2, 2, 3, 3, 8][field(0, 3) as usize];
+        let completes = (0..[0, 0, 1, 2][field(3, 2) as usize])
+            .map(|i| (field(5 + 3 * i, 2) as usize, field(7 + 3 * i, 1) != 0))
+            .collect();
+        let holders = match field(11, 2) {
+            0 => vec![(field(13, 1) as usize % RESOURCES.len(), field(14, 2))],
+            _ => Vec::new(),
+        };
+        (capacity, completes, holders)
+    })
 }
 
 fn mode() -> impl Strategy<Value = Counts> {
