@@ -445,13 +445,14 @@ impl Game {
                 .iter()
                 .map(|(t, name)| (name.to_string(), t.frame, t.n))
                 .collect(),
-            cancels: svc.requests.cancels().iter().map(|t| (t.frame, t.n)).collect(),
-            refused: svc.requests.refused(),
-            stimuli: self
-                .stimuli
+            cancels: svc
+                .requests
+                .cancels()
                 .iter()
-                .map(|(k, p)| (k as usize, *p))
+                .map(|t| (t.frame, t.n))
                 .collect(),
+            refused: svc.requests.refused(),
+            stimuli: self.stimuli.iter().map(|(k, p)| (k as usize, *p)).collect(),
         }
     }
 }

@@ -31,8 +31,7 @@ use rand_xorshift::XorShiftRng;
 
 use crate::tree::{
     Case, Decide, Decls, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, LogLines, Node,
-    ParallelForm, Pattern, Policy, StampDecl, Status, TimeTest, TreeDef, VarDecl, ATOMS,
-    RESOURCES,
+    ParallelForm, Pattern, Policy, StampDecl, Status, TimeTest, TreeDef, VarDecl, ATOMS, RESOURCES,
 };
 
 /// Durations the generator writes, in seconds.
@@ -288,11 +287,8 @@ impl Gen {
                 let mut lines = LogLines::default();
                 let n = self.counter + 1;
                 while lines == LogLines::default() {
-                    let mut message = |word: &str| {
-                        self.svc
-                            .random_bool(0.6)
-                            .then(|| format!("{word} {n}"))
-                    };
+                    let mut message =
+                        |word: &str| self.svc.random_bool(0.6).then(|| format!("{word} {n}"));
                     lines = LogLines {
                         start: message("start"),
                         success: message("success"),

@@ -2034,8 +2034,14 @@ impl<'f> Inst<'f> {
     fn log_done(&mut self, env: &mut Env, lines: &'f LogLines, s: Status) -> Status {
         let message = match s {
             Status::Running => None,
-            Status::Success => lines.success.as_ref().inspect(|_| env.hit("R9 log success")),
-            Status::Failure => lines.failure.as_ref().inspect(|_| env.hit("R9 log failure")),
+            Status::Success => lines
+                .success
+                .as_ref()
+                .inspect(|_| env.hit("R9 log success")),
+            Status::Failure => lines
+                .failure
+                .as_ref()
+                .inspect(|_| env.hit("R9 log failure")),
         };
         if let Some(m) = message {
             env.io.trace_log(&self.node.name, m);
@@ -2053,7 +2059,8 @@ impl<'f> Inst<'f> {
         let Some(ticket) = env.services.launch(name) else {
             env.hit("V5 launch refused");
             env.io.launch(name, Status::Failure);
-            env.errors.push(format!("LaunchRefused {{ agent: {AGENT} }}"));
+            env.errors
+                .push(format!("LaunchRefused {{ agent: {AGENT} }}"));
             return Status::Failure;
         };
         env.hit("V5 launch");

@@ -319,7 +319,10 @@ pub enum Deco {
     /// `limit(alarm, max) { child }` (R8): at most `max` holders inside at
     /// once, counted in [`RESOURCES`]`[resource]`, which the script also
     /// fills with other holders.
-    Limit { resource: usize, max: u32 },
+    Limit {
+        resource: usize,
+        max: u32,
+    },
     /// `log(start = "…", success = "…", failure = "…") { child }` (R9),
     /// any of the three messages.
     Log(LogLines),

@@ -308,14 +308,16 @@ fn frame() -> impl Strategy<Value = Frame> {
         proptest::collection::vec((0..NODES.len(), proptest::bool::weighted(0.2)), 0..2),
         any::<u32>(),
     )
-        .prop_map(|(dt, flags, scores, results, refuse, services)| Frame::Tick {
-            dt,
-            flags,
-            scores,
-            results,
-            refuse,
-            services,
-        });
+        .prop_map(
+            |(dt, flags, scores, results, refuse, services)| Frame::Tick {
+                dt,
+                flags,
+                scores,
+                results,
+                refuse,
+                services,
+            },
+        );
     prop_oneof![
         60 => tick,
         2 => Just(Frame::Halt),
@@ -389,16 +391,26 @@ impl Game {
         let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
         let svc = f.world_mut();
         for (ticket, ()) in svc.requests.launches() {
-            prop_assert!(self.launched.insert(*ticket), "launched twice: {:?}", ticket);
+            prop_assert!(
+                self.launched.insert(*ticket),
+                "launched twice: {:?}",
+                ticket
+            );
             self.pending.push(*ticket);
         }
         for ticket in svc.requests.cancels() {
             prop_assert!(self.launched.contains(ticket), "unknown: {:?}", ticket);
-            prop_assert!(self.cancelled.insert(*ticket), "cancelled twice: {:?}", ticket);
+            prop_assert!(
+                self.cancelled.insert(*ticket),
+                "cancelled twice: {:?}",
+                ticket
+            );
             self.pending.retain(|t| t != ticket);
         }
         if field(0, 1) == 1 && !self.pending.is_empty() {
-            let ticket = self.pending.remove(field(1, 3) as usize % self.pending.len());
+            let ticket = self
+                .pending
+                .remove(field(1, 3) as usize % self.pending.len());
             svc.done.complete(ticket, field(4, 1) == 1);
             self.completed.insert(ticket);
         }
@@ -407,14 +419,19 @@ impl Game {
             let n = field(7, 2) as usize % 3;
             self.others.truncate(n);
             while self.others.len() < n {
-                self.others.push(svc.alarm.try_acquire(u32::MAX).expect("room"));
+                self.others
+                    .push(svc.alarm.try_acquire(u32::MAX).expect("room"));
             }
         }
         self.frame += 1;
         svc.requests = Requests::with_capacity(field(9, 2) as usize, self.frame);
         let kind = [Stim::Hit, Stim::Seen][field(11, 1) as usize];
         match field(12, 3) {
-            0..=2 => _ = self.stimuli.add(kind, (), Some([0.1, 0.3, 1.0][field(15, 2) as usize % 3])),
+            0..=2 => {
+                _ = self
+                    .stimuli
+                    .add(kind, (), Some([0.1, 0.3, 1.0][field(15, 2) as usize % 3]))
+            }
             3 => _ = self.stimuli.add(kind, (), None),
             4 => _ = self.stimuli.remove(kind),
             _ => {}
@@ -426,9 +443,16 @@ impl Game {
 
     /// After every step, R8: the alarm's count is the others' slots and
     /// the tree's own while `lim` (its only `limit`'s child) is active.
-    fn check(&self, f: &deciders::Frame<Svc>, active: &HashSet<String>) -> Result<(), TestCaseError> {
+    fn check(
+        &self,
+        f: &deciders::Frame<Svc>,
+        active: &HashSet<String>,
+    ) -> Result<(), TestCaseError> {
         let inside = usize::from(active.contains("lim"));
-        prop_assert_eq!(f.world().alarm.in_use() as usize, self.others.len() + inside);
+        prop_assert_eq!(
+            f.world().alarm.in_use() as usize,
+            self.others.len() + inside
+        );
         Ok(())
     }
 
@@ -452,9 +476,17 @@ impl Game {
 /// succeeds, its failure message each time it fails or is refused, and
 /// nothing when halted.
 fn check_messages(entries: &[String], messages: &[&str]) -> Result<(), TestCaseError> {
-    let count = |lines: &[&str]| entries.iter().filter(|e| lines.contains(&e.as_str())).count();
+    let count = |lines: &[&str]| {
+        entries
+            .iter()
+            .filter(|e| lines.contains(&e.as_str()))
+            .count()
+    };
     let sent = |m: &str| messages.iter().filter(|x| **x == m).count();
-    prop_assert_eq!(sent("in"), count(&["activate lim", "activate lim -> Failure"]));
+    prop_assert_eq!(
+        sent("in"),
+        count(&["activate lim", "activate lim -> Failure"])
+    );
     prop_assert_eq!(sent("done"), count(&["tick lim -> Success"]));
     let failed = count(&["tick lim -> Failure", "activate lim -> Failure"]);
     prop_assert_eq!(sent("failed"), failed);
