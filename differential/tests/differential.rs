@@ -151,13 +151,16 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     .boxed()
 }
 
+/// A `Tick`'s `capacity`, `completes` and `holders` (R8, V5).
+type Services = (usize, Vec<(usize, bool)>, Vec<(usize, u32)>);
+
 /// A frame's services (R8, V5), drawn from one number (proptest's
 /// collections are slow to draw in a debug build, and a tick draws these
 /// every frame): the requests buffer's capacity (small, so that it fills),
 /// the pending launches the game system completes before the tick, each
 /// with its result, and the others' slots of a resource, changed now and
 /// then.
-fn services() -> impl Strategy<Value = (usize, Vec<(usize, bool)>, Vec<(usize, u32)>)> {
+fn services() -> impl Strategy<Value = Services> {
     any::<u32>().prop_map(|bits| {
         let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
         let capacity = [0, 1, 1, 2, 2, 3, 3, 8][field(0, 3) as usize];

@@ -2471,7 +2471,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: scores.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
             results: results.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
             refuse: vec![],
@@ -2511,7 +2513,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![],
             results: vec![],
             refuse: vec![],
@@ -2979,7 +2983,7 @@ mod tests {
         assert!(!m.is_running());
         assert_eq!(
             Forest::source(&f),
-            "tree T for World {\n    recheck(decide = d(\"ok\")) {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    recheck(decide = d(\"ok\")) {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -3147,7 +3151,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![],
             results: vec![],
             refuse: vec![],
@@ -3233,7 +3239,7 @@ mod tests {
         step(&mut m, &mut io, Status::Success, &[]);
         assert_eq!(
             Forest::source(&f),
-            "tree T for World {\n    run_once {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    run_once {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -3369,7 +3375,7 @@ mod tests {
                 },
                 vec![act("a", None)],
             ))),
-            "tree T for World {\n    parallel(all_complete, failure >= 2) {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    parallel(all_complete, failure >= 2) {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -3622,7 +3628,7 @@ mod tests {
                 vec![Some(vec![2, 3]), None],
                 vec![act("a", None), act("b", None)]
             )),
-            "tree T for World {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
         );
     }
 
@@ -4068,7 +4074,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![("carry".into(), ACCEPT), ("y".into(), ACCEPT)],
             results: vec![],
             refuse: vec![],
@@ -4152,7 +4160,7 @@ mod tests {
         );
         let f = declaring(root, vec![v0], vec![]);
         assert!(f.source().starts_with(
-            "tree T for World, events = Ev {\n    var v0 = clear(Ev::Hit(0)), set(Ev::Alarm | Ev::Hit(_));\n    sequence with Act(\"g\") {\n"
+            "tree T for World, events = Ev, world = Svc {\n    var v0 = clear(Ev::Hit(0)), set(Ev::Alarm | Ev::Hit(_));\n    sequence with Act(\"g\") {\n"
         ));
         let mut m = Model::new(&f);
         let mut io = Inputs::default();
@@ -4376,5 +4384,182 @@ mod tests {
         assert_eq!(m.tick(&mut io, 0.1, 1, 0).0, Status::Failure);
         assert_eq!(io.take(), Vec::<String>::new());
         assert_eq!(m.coverage()["V4 var rejects"], 1);
+    }
+
+    /// A tick frame of the services (R8, V5), `dt` 0.1.
+    fn services(capacity: usize, completes: &[(usize, bool)], holders: &[(usize, u32)]) -> Frame {
+        Frame::Tick {
+            dt: 0,
+            flags: 0,
+            capacity,
+            completes: completes.to_vec(),
+            holders: holders.to_vec(),
+            scores: vec![],
+            results: vec![],
+            refuse: vec![],
+            blocks: vec![],
+            befores: vec![],
+            afters: vec![],
+            values: vec![],
+        }
+    }
+
+    #[test]
+    fn r8_a_full_limit_fails_without_entering_and_every_exit_gives_the_slot_back() {
+        let limited = |name: &str, child: &str| {
+            let deco = Deco::Limit {
+                resource: 0,
+                max: 2,
+            };
+            node(name, None, Kind::Decorator(deco), vec![act(child, None)])
+        };
+        let policy = Kind::Composite {
+            policy: Policy::Fallback,
+            group: None,
+            rescore: None,
+        };
+        let f = forest(node(
+            "root",
+            None,
+            policy,
+            vec![limited("l1", "a"), act("b", None)],
+        ));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        m.begin_frame(&services(0, &[], &[(0, 2)]));
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate b", "tick b -> Running"],
+        );
+        assert_eq!(m.world().held, [0, 0]);
+        m.begin_frame(&services(0, &[], &[(0, 1)]));
+        m.halt(&mut io);
+        io.take();
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate a", "tick a -> Running"],
+        );
+        assert_eq!(m.world().held, [1, 0]);
+        m.halt(&mut io);
+        assert_eq!(
+            (io.take(), m.world().held),
+            (vec!["deactivate a Halted".to_string()], vec![0, 0])
+        );
+        set(&mut io, &[], &[("a", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &[
+                "activate a",
+                "tick a -> Success",
+                "deactivate a Completed(Success)",
+            ],
+        );
+        assert_eq!(m.world().held, [0, 0]);
+    }
+
+    #[test]
+    fn r9_log_messages_on_entry_and_completion_not_on_halt() {
+        let lines = LogLines {
+            start: Some("in".into()),
+            success: Some("ok".into()),
+            failure: None,
+        };
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::Log(lines)),
+            vec![act("a", None)],
+        ));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["log root: in", "activate a", "tick a -> Running"],
+        );
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate a Halted"]);
+        set(&mut io, &[], &[("a", Status::Success)]);
+        let done = [
+            "log root: in",
+            "activate a",
+            "tick a -> Success",
+            "deactivate a Completed(Success)",
+            "log root: ok",
+        ];
+        step(&mut m, &mut io, Status::Success, &done);
+        set(&mut io, &[], &[("a", Status::Failure)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &[
+                "log root: in",
+                "activate a",
+                "tick a -> Failure",
+                "deactivate a Completed(Failure)",
+            ],
+        );
+    }
+
+    #[test]
+    fn v5_launch_refused_removed_in_its_frame_cancelled_later_completed_next_tick() {
+        let f = forest(node("root", None, Kind::Defer("q".into()), vec![]));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        m.begin_frame(&services(0, &[], &[]));
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).1, ["LaunchRefused { agent: 7 }"]);
+        assert_eq!(io.take(), ["launch q -> Failure", "launches refused 1"]);
+        m.begin_frame(&services(1, &[], &[]));
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        assert_eq!(m.world().launches, [("q".to_string(), 2, 0)]);
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate q Halted", "abandon q -> Removed"]);
+        assert!(m.world().launches.is_empty());
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        m.begin_frame(&services(1, &[], &[]));
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate q Halted", "abandon q -> Requested"]);
+        assert_eq!(m.world().cancels, [(2, 1)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        m.begin_frame(&services(1, &[(0, true)], &[]));
+        let done = [
+            "poll q -> Success",
+            "deactivate q Completed(Success)",
+            "abandon q -> None",
+        ];
+        step(&mut m, &mut io, Status::Success, &done);
+    }
+
+    #[test]
+    fn v2_a_timeout_of_three_frames_expires_on_the_third_update() {
+        let f = forest(act("a", None));
+        let mut m = Model::new(&f);
+        m.stimulate(1, Some((5, 2))); // 0.3 s
+        m.stimulate(0, Some((1, 9))); // 0 s: the next update
+        let flags: Vec<u64> = (0..3)
+            .map(|_| m.begin_frame(&services(0, &[], &[])))
+            .collect();
+        assert_eq!(flags, [0b10, 0b10, 0]);
+        assert!(m.world().stimuli.is_empty());
     }
 }

@@ -57,6 +57,8 @@ pub const AGENT: u32 = 7;
 pub const SCORES: &[f32] = &[1.0, 0.5, 2.0, 0.0, -1.0, f32::NAN, f32::INFINITY];
 
 /// One frame of a script.
+// Most frames are ticks: boxing their answers would only add allocations.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Frame {
     /// The game system's turn (R8, V5), then the scripted answers change,
