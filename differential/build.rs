@@ -28,7 +28,7 @@ fn main() {
         let _ = writeln!(
             out,
             "impl Posted for T{seed} {{\n    \
-             fn post_event(&mut self, e: &Ev, w: &mut World, f: &mut deciders::Frame) {{ T{seed}::post(self, e, w, f) }}\n    \
+             fn post_event(&mut self, e: &Ev, w: &mut World, f: &mut deciders::Frame<Svc>) {{ T{seed}::post(self, e, w, f) }}\n    \
              fn var_bits(&self) -> u64 {{ T{seed}::vars(self).bits() }}\n    \
              fn stamp_since(&self, i: usize) -> Option<f64> {{ T{seed}::since(self, i) }}\n}}"
         );

@@ -1,23 +1,82 @@
 //! Test-only: the fixture the generated trees of the differential test run
 //! on. Every hook answers from, and logs into, the same
 //! [`Inputs`] the reference model uses, so the
-//! two hook logs can be compared line by line.
+//! two hook logs can be compared line by line; the tracing hook logs the
+//! `log` nodes' messages (R9) and the refused launches (V5) into the same
+//! log. The frame's world, [`Svc`], holds the services: the resources
+//! `limit` counts in (R8) and the deferred actions' requests and
+//! completions (V5); the agent's stimuli store (V2) and the game system
+//! serving the requests live in [`run`].
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use deciders::decorator::Before;
+use deciders::deferred::{Action, Cancel, Completions, Requests, Ticket};
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
-use deciders::{Behavior, Ctx, Decorator, Exit, Flags, NodeInfo, Status, TickError, Tree};
+use deciders::{
+    Behavior, Ctx, Decorator, Exit, Flags, NodeInfo, Resource, Slot, Status, Stimuli, TickError,
+    Trace, TraceEvent, Tree,
+};
 use deciders_reference::life::Life;
-use deciders_reference::script::{blk_log_name, BeforeAnswer, Counts, Mode, DTS};
+use deciders_reference::script::{
+    blk_log_name, BeforeAnswer, Counts, Mode, WorldRecord, AGENT, DTS, STIMULUS_TIMEOUTS,
+};
 use deciders_reference::{tree, Frame, Inputs, Record};
 
 /// The agent: the scripted world. Decides see `&World`, so the inputs sit
-/// in a `RefCell` (they log every call).
+/// in a `RefCell` (they log every call), shared with the tracing hook.
 #[derive(Default)]
 pub struct World {
-    pub io: RefCell<Inputs>,
+    pub io: Rc<RefCell<Inputs>>,
+}
+
+/// The frame's world (R8, V5): what every agent of a frame shares.
+pub struct Svc {
+    pub alarm: Resource,
+    pub door: Resource,
+    pub requests: Requests<&'static str>,
+    /// Completions reported by the game system: `true` for success.
+    pub done: Completions<bool>,
+}
+
+/// `limit(alarm, max)` (R8): the first resource, by path; the second is
+/// written as a closure, `|s: &Svc| &s.door`.
+pub fn alarm(s: &Svc) -> &Resource {
+    &s.alarm
+}
+
+fn requests(s: &mut Svc) -> &mut Requests<&'static str> {
+    &mut s.requests
+}
+
+/// The stimulus kinds of the agent's store (V2): kind `k` is stimuli flag
+/// `k`, as the generated guards' masks assume.
+#[derive(Clone, Copy, Debug, PartialEq, deciders::Stimulus)]
+pub enum Stim {
+    A,
+    B,
+    C,
+}
+
+/// The stimulus kinds by the script's index.
+const STIMS: [Stim; deciders_reference::script::STIMULUS_KINDS] = [Stim::A, Stim::B, Stim::C];
+
+/// The tracing hook: `log` messages (R9) and the tick's refused launches
+/// (V5) go into the hook log, in order with the hooks.
+struct Traced(Rc<RefCell<Inputs>>);
+
+impl Trace for Traced {
+    fn event(&mut self, event: TraceEvent) {
+        match event {
+            TraceEvent::Log { node, message, .. } => {
+                self.0.borrow_mut().trace_log(node.name, message);
+            }
+            TraceEvent::LaunchRefused { count, .. } => self.0.borrow_mut().launches_refused(count),
+            _ => {}
+        }
+    }
 }
 
 fn status(s: tree::Status) -> Status {
@@ -71,8 +130,8 @@ fn event_index(event: &dyn Any) -> usize {
 /// What the fixture needs of a generated tree besides [`Tree`]: its own
 /// `post`, `vars` and `since` (V3, V4). `build.rs` implements it for every
 /// tree under test.
-pub trait Posted: Tree<World> {
-    fn post_event(&mut self, event: &Ev, w: &mut World, frame: &mut deciders::Frame);
+pub trait Posted: Tree<World, Svc> {
+    fn post_event(&mut self, event: &Ev, w: &mut World, frame: &mut deciders::Frame<Svc>);
     fn var_bits(&self) -> u64;
     fn stamp_since(&self, stamp: usize) -> Option<f64>;
 }
@@ -80,53 +139,53 @@ pub trait Posted: Tree<World> {
 /// A behavior logging every hook under its name.
 pub struct Act(pub &'static str);
 
-impl Behavior<World> for Act {
-    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
-        if w.io.get_mut().activate(self.0, self.0) {
+impl Behavior<World, Svc> for Act {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
+        if w.io.borrow_mut().activate(self.0, self.0) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
-        status(w.io.get_mut().tick(self.0, self.0))
+    fn tick(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
+        status(w.io.borrow_mut().tick(self.0, self.0))
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
-        w.io.get_mut().deactivate(self.0, completed(exit));
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx<Svc>, exit: Exit) {
+        w.io.borrow_mut().deactivate(self.0, completed(exit));
     }
-    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
-        w.io.get_mut().event(self.0, event_index(event));
+    fn event(&mut self, w: &mut World, _: &mut Ctx<Svc>, event: &dyn Any) {
+        w.io.borrow_mut().event(self.0, event_index(event));
     }
-    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().pause(self.0);
+    fn pause(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().pause(self.0);
     }
-    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().resume(self.0);
+    fn resume(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().resume(self.0);
     }
 }
 
 /// A behavior with no `tick` hook.
 pub struct Hold(pub &'static str);
 
-impl Behavior<World> for Hold {
-    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
-        if w.io.get_mut().activate(self.0, self.0) {
+impl Behavior<World, Svc> for Hold {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
+        if w.io.borrow_mut().activate(self.0, self.0) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
-        w.io.get_mut().deactivate(self.0, completed(exit));
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx<Svc>, exit: Exit) {
+        w.io.borrow_mut().deactivate(self.0, completed(exit));
     }
-    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
-        w.io.get_mut().event(self.0, event_index(event));
+    fn event(&mut self, w: &mut World, _: &mut Ctx<Svc>, event: &dyn Any) {
+        w.io.borrow_mut().event(self.0, event_index(event));
     }
-    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().pause(self.0);
+    fn pause(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().pause(self.0);
     }
-    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().resume(self.0);
+    fn resume(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().resume(self.0);
     }
 }
 
@@ -137,28 +196,83 @@ pub struct Blk {
     log: String,
 }
 
-impl Behavior<World> for Blk {
-    fn activate(&mut self, w: &mut World, _: &mut Ctx) -> Status {
-        if w.io.get_mut().activate(self.leaf, &self.log) {
+impl Behavior<World, Svc> for Blk {
+    fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
+        if w.io.borrow_mut().activate(self.leaf, &self.log) {
             Status::Running
         } else {
             Status::Failure
         }
     }
-    fn tick(&mut self, w: &mut World, _: &mut Ctx) -> Status {
-        status(w.io.get_mut().tick(self.leaf, &self.log))
+    fn tick(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
+        status(w.io.borrow_mut().tick(self.leaf, &self.log))
     }
-    fn deactivate(&mut self, w: &mut World, _: &mut Ctx, exit: Exit) {
-        w.io.get_mut().deactivate(&self.log, completed(exit));
+    fn deactivate(&mut self, w: &mut World, _: &mut Ctx<Svc>, exit: Exit) {
+        w.io.borrow_mut().deactivate(&self.log, completed(exit));
     }
-    fn event(&mut self, w: &mut World, _: &mut Ctx, event: &dyn Any) {
-        w.io.get_mut().event(&self.log, event_index(event));
+    fn event(&mut self, w: &mut World, _: &mut Ctx<Svc>, event: &dyn Any) {
+        w.io.borrow_mut().event(&self.log, event_index(event));
     }
-    fn pause(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().pause(&self.log);
+    fn pause(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().pause(&self.log);
     }
-    fn resume(&mut self, w: &mut World, _: &mut Ctx) {
-        w.io.get_mut().resume(&self.log);
+    fn resume(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().resume(&self.log);
+    }
+}
+
+/// `Defer::new("q3")` (V5): a deferred action. Activating, it launches
+/// into the frame's requests (its name is the payload); each tick it polls
+/// the completions; deactivating, it abandons the action. Logs each step
+/// under its name, and its events, pauses and resumes as [`Act`] does.
+pub struct Defer {
+    name: &'static str,
+    action: Action,
+}
+
+impl Defer {
+    pub fn new(name: &'static str) -> Defer {
+        Defer {
+            name,
+            action: Action::default(),
+        }
+    }
+}
+
+impl Behavior<World, Svc> for Defer {
+    fn activate(&mut self, w: &mut World, ctx: &mut Ctx<Svc>) -> Status {
+        let s = self.action.launch_in(ctx, requests, self.name);
+        w.io.borrow_mut().launch(self.name, model_status(s));
+        s
+    }
+    fn tick(&mut self, w: &mut World, ctx: &mut Ctx<Svc>) -> Status {
+        let s = match self.action.poll(&ctx.world().done) {
+            None => Status::Running,
+            Some(true) => Status::Success,
+            Some(false) => Status::Failure,
+        };
+        w.io.borrow_mut().poll(self.name, model_status(s));
+        s
+    }
+    fn deactivate(&mut self, w: &mut World, ctx: &mut Ctx<Svc>, exit: Exit) {
+        let mut io = w.io.borrow_mut();
+        io.deactivate(self.name, completed(exit));
+        let cancel = match self.action.abandon(&mut ctx.world_mut().requests) {
+            None => "None",
+            Some(Cancel::Removed) => "Removed",
+            Some(Cancel::Requested) => "Requested",
+            Some(Cancel::Refused) => "Refused",
+        };
+        io.abandon(self.name, cancel);
+    }
+    fn event(&mut self, w: &mut World, _: &mut Ctx<Svc>, event: &dyn Any) {
+        w.io.borrow_mut().event(self.name, event_index(event));
+    }
+    fn pause(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().pause(self.name);
+    }
+    fn resume(&mut self, w: &mut World, _: &mut Ctx<Svc>) {
+        w.io.borrow_mut().resume(self.name);
     }
 }
 
@@ -183,27 +297,27 @@ impl Dec {
 #[derive(Default)]
 pub struct Entries(u64);
 
-impl Decorator<World> for Dec {
+impl Decorator<World, Svc> for Dec {
     type Persist = Entries;
-    fn enter(&mut self, p: &mut Entries, w: &World, _: &Ctx) {
+    fn enter(&mut self, p: &mut Entries, w: &World, _: &Ctx<Svc>) {
         p.0 += 1;
         w.io.borrow_mut().deco_enter(self.name, p.0);
     }
-    fn before(&mut self, _: &mut Entries, w: &World, _: &Ctx, running: bool) -> Before {
+    fn before(&mut self, _: &mut Entries, w: &World, _: &Ctx<Svc>, running: bool) -> Before {
         match w.io.borrow_mut().deco_before(self.name, running) {
             BeforeAnswer::Tick => Before::Tick,
             BeforeAnswer::Wait => Before::Wait,
             BeforeAnswer::Stop(s) => Before::Stop(status(s)),
         }
     }
-    fn after(&mut self, _: &mut Entries, w: &World, _: &Ctx, child: Status) -> Status {
+    fn after(&mut self, _: &mut Entries, w: &World, _: &Ctx<Svc>, child: Status) -> Status {
         self.steps += 1;
         let s =
             w.io.borrow_mut()
                 .deco_after(self.name, model_status(child), self.steps);
         status(s)
     }
-    fn exit(&mut self, _: &mut Entries, w: &World, _: &Ctx, exit: Exit) {
+    fn exit(&mut self, _: &mut Entries, w: &World, _: &Ctx<Svc>, exit: Exit) {
         w.io.borrow_mut().deco_exit(self.name, completed(exit));
     }
 }
@@ -262,33 +376,113 @@ fn play_mode(mode: Mode) -> PlayMode {
     }
 }
 
+/// The game around the tree: the agent's stimuli store (V2), the others
+/// holding slots of the resources (R8), and the game system serving the
+/// requests (V5).
+struct Game {
+    stimuli: Stimuli<Stim, u8>,
+    others: [Vec<Slot>; 2],
+    /// The launches taken and neither completed nor cancelled, oldest first.
+    pending: Vec<Ticket>,
+    /// Ticks so far: the frame number of the requests buffer.
+    frame: u32,
+}
+
+impl Game {
+    /// Between two frames, the game system takes the frame's launches,
+    /// drops the cancelled ones and completes those the script names;
+    /// the others' slots are set; a new requests buffer starts with the
+    /// frame's capacity; the stimuli store is updated with its `dt`, whose
+    /// flags the tick's guards see.
+    fn begin(&mut self, frame: &Frame, f: &mut deciders::Frame<Svc>) {
+        let Frame::Tick {
+            dt,
+            flags,
+            capacity,
+            completes,
+            holders,
+            ..
+        } = frame
+        else {
+            unreachable!("only ticks")
+        };
+        let svc = f.world_mut();
+        self.pending
+            .extend(svc.requests.launches().iter().map(|(t, _)| *t));
+        let cancels = svc.requests.cancels();
+        self.pending.retain(|t| !cancels.contains(t));
+        for &(k, success) in completes {
+            if self.pending.is_empty() {
+                break;
+            }
+            let ticket = self.pending.remove(k % self.pending.len());
+            svc.done.complete(ticket, success);
+        }
+        for &(r, n) in holders {
+            let resource = if r == 0 { &svc.alarm } else { &svc.door };
+            let slots = &mut self.others[r];
+            slots.truncate(n as usize);
+            while slots.len() < n as usize {
+                slots.push(resource.try_acquire(u32::MAX).expect("room"));
+            }
+        }
+        self.frame += 1;
+        svc.requests = Requests::with_capacity(*capacity, self.frame);
+        svc.requests.set_agent(AGENT as usize);
+        f.set_dt(DTS[*dt]);
+        f.set_flags(Flags(*flags));
+        f.set_stimuli(self.stimuli.update(DTS[*dt]));
+    }
+
+    /// What the services hold after a frame.
+    fn record(&self, svc: &Svc) -> WorldRecord {
+        let held = |r: &Resource, k: usize| r.in_use() - self.others[k].len() as u32;
+        WorldRecord {
+            held: vec![held(&svc.alarm, 0), held(&svc.door, 1)],
+            launches: svc
+                .requests
+                .launches()
+                .iter()
+                .map(|(t, name)| (name.to_string(), t.frame, t.n))
+                .collect(),
+            cancels: svc
+                .requests
+                .cancels()
+                .iter()
+                .map(|t| (t.frame, t.n))
+                .collect(),
+            refused: svc.requests.refused(),
+            stimuli: self.stimuli.iter().map(|(k, p)| (k as usize, *p)).collect(),
+        }
+    }
+}
+
 /// The tick of a `Frame::Tick` on the generated tree, through its player:
 /// the root's status (`None` if the player is paused or stopped) and the
 /// errors reported.
 fn tick<T: Posted>(
     player: &mut Player<T>,
     w: &mut World,
-    frame: &Frame,
+    f: &mut deciders::Frame<Svc>,
 ) -> (Option<tree::Status>, (u32, Option<String>)) {
-    let Frame::Tick {
-        dt, flags, stimuli, ..
-    } = frame
-    else {
-        unreachable!("only ticks")
+    let mut trace = Traced(Rc::clone(&w.io));
+    let Some(s) = player.tick_traced(w, f, &mut trace) else {
+        // Paused or stopped: no tick, nothing reported (the frame's report
+        // is still the last tick's).
+        return (None, (0, None));
     };
-    let mut ctx = deciders::Frame::new(DTS[*dt]).with_flags(Flags(*flags));
-    ctx.set_stimuli(Flags(*stimuli));
-    let s = player.tick(w, &mut ctx);
-    let report = ctx.report();
+    let report = f.report();
     let first = report.first().map(|e| match e {
         TickError::SubsetRule { node } => node.name.to_string(),
         other => format!("{other:?}"),
     });
-    (s.map(model_status), (report.count(), first))
+    (Some(model_status(s)), (report.count(), first))
 }
 
 /// Plays `frames` on `tree` (whose forest declares `stamps` timestamps),
-/// wrapped in a [`Player`] (O1–O5), recording every frame.
+/// wrapped in a [`Player`] (O1–O5), recording every frame. One frame value
+/// carries the services through ticks and the operations between them, so
+/// that a halt between ticks abandons into the last tick's buffer.
 pub fn run<T: Posted>(
     tree: T,
     frames: &[Frame],
@@ -298,24 +492,40 @@ pub fn run<T: Posted>(
     let mut w = World::default();
     let mut player = Player::new(tree);
     let mut out = Vec::with_capacity(frames.len());
-    let between = &mut deciders::Frame::new(0.0);
+    let f = &mut deciders::Frame::new(0.0).with_world(Svc {
+        alarm: Resource::new(),
+        door: Resource::new(),
+        requests: Requests::with_capacity(0, 0),
+        done: Completions::new(),
+    });
+    let mut game = Game {
+        stimuli: Stimuli::new(),
+        others: [Vec::new(), Vec::new()],
+        pending: Vec::new(),
+        frame: 0,
+    };
     for frame in frames {
-        w.io.get_mut().apply(frame);
+        w.io.borrow_mut().apply(frame);
         let (status, errors) = match frame {
-            Frame::Tick { .. } => tick(&mut player, &mut w, frame),
+            Frame::Tick { .. } => {
+                game.begin(frame, f);
+                tick(&mut player, &mut w, f)
+            }
             other => {
                 match other {
-                    Frame::Halt => player.tree_mut().halt(&mut w, between),
-                    Frame::Reset => player.reset(&mut w, between),
-                    Frame::Post(k) => {
-                        player
-                            .tree_mut()
-                            .post_event(&EVENT_VALUES[*k], &mut w, between)
+                    Frame::Halt => player.tree_mut().halt(&mut w, f),
+                    Frame::Reset => player.reset(&mut w, f),
+                    Frame::Post(k) => player.tree_mut().post_event(&EVENT_VALUES[*k], &mut w, f),
+                    Frame::Stimulus(k, Some((payload, t))) => {
+                        game.stimuli.add(STIMS[*k], *payload, STIMULUS_TIMEOUTS[*t]);
                     }
-                    Frame::Play(mode) => player.play(play_mode(*mode), &mut w, between),
-                    Frame::Pause => player.pause(&mut w, between),
-                    Frame::Resume => player.resume(&mut w, between),
-                    Frame::Stop => player.stop(&mut w, between),
+                    Frame::Stimulus(k, None) => {
+                        game.stimuli.remove(STIMS[*k]);
+                    }
+                    Frame::Play(mode) => player.play(play_mode(*mode), &mut w, f),
+                    Frame::Pause => player.pause(&mut w, f),
+                    Frame::Resume => player.resume(&mut w, f),
+                    Frame::Stop => player.stop(&mut w, f),
                     Frame::Tick { .. } => unreachable!("ticks are above"),
                 }
                 (None, (0, None))
@@ -325,13 +535,14 @@ pub fn run<T: Posted>(
         path(player.tree(), &mut |n| names.push(n.name.to_string()));
         let tree = player.tree();
         out.push(Record {
-            log: w.io.get_mut().take(),
+            log: w.io.borrow_mut().take(),
             status,
             life: (status_name(player.status()), player.count()),
             path: names,
             errors,
             vars: tree.var_bits(),
             since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
+            world: game.record(f.world()),
         });
     }
     out
@@ -364,15 +575,17 @@ pub fn run_model(
         io.apply(frame);
         let m = &mut model;
         let (status, errors) = match frame {
-            Frame::Tick {
-                dt, flags, stimuli, ..
-            } => match life.tick(m, &mut io, DTS[*dt], *flags, *stimuli) {
-                Some((s, errors)) => (Some(s), (errors.len() as u32, errors.first().cloned())),
-                None => (None, (0, None)),
-            },
+            Frame::Tick { dt, flags, .. } => {
+                let stimuli = m.begin_frame(frame);
+                match life.tick(m, &mut io, DTS[*dt], *flags, stimuli) {
+                    Some((s, errors)) => (Some(s), (errors.len() as u32, errors.first().cloned())),
+                    None => (None, (0, None)),
+                }
+            }
             other => {
                 match other {
                     Frame::Halt => m.halt(&mut io),
+                    Frame::Stimulus(k, add) => m.stimulate(*k, *add),
                     Frame::Reset => life.reset(m, &mut io),
                     Frame::Post(k) => m.post(&mut io, *k),
                     Frame::Play(mode) => life.play(m, &mut io, *mode),
@@ -392,6 +605,7 @@ pub fn run_model(
             errors,
             vars: model.vars(),
             since: model.since(),
+            world: model.world(),
         });
     }
     for (k, v) in model.coverage() {

@@ -10,6 +10,13 @@
 //! (V4), and play, pause, resume and stop the tree with play modes (O1–O5);
 //! every frame also compares the variables, the time since each timestamp
 //! (V3), the tree status and the play mode's count (O4, O5).
+//! The services too: between ticks the scripts add and remove stimuli with
+//! timeouts (V2), and before each tick the game system completes launches,
+//! others take or give back slots of the two resources (R8), and the
+//! requests buffer gets the frame's capacity (V5); every frame compares
+//! the `log` messages (R9) and refused launches (V5) in the hook log, the
+//! slots the tree holds, the frame's launch and cancel requests, the
+//! refusals and the stimuli present.
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.
@@ -17,8 +24,10 @@
 use deciders_differential::{run_model, trees, EVENT_VALUES};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
-use deciders_reference::script::{AfterAnswer, BeforeAnswer, Counts, Mode, DTS, SCORES};
-use deciders_reference::tree::EVENTS;
+use deciders_reference::script::{
+    AfterAnswer, BeforeAnswer, Counts, Mode, DTS, SCORES, STIMULUS_KINDS, STIMULUS_TIMEOUTS,
+};
+use deciders_reference::tree::{EVENTS, RESOURCES};
 use deciders_reference::{Forest, Frame, Record, Status};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestError, TestRng, TestRunner};
@@ -64,9 +73,7 @@ fn after() -> impl Strategy<Value = AfterAnswer> {
 /// A frame; with `life`, the lifecycle's operations too (O1–O5).
 fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
     let tick = (
-        0..DTS.len(),
-        0u64..8,
-        0u64..8,
+        (0..DTS.len(), 0u64..8, services()),
         proptest::collection::vec((pick(&names.decides), 0..SCORES.len()), 0..4),
         proptest::collection::vec((pick(&names.behaviors), status()), 0..4),
         proptest::collection::vec(
@@ -79,11 +86,22 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         proptest::collection::vec((pick(&names.values), gen::SWITCH_VALUES), 0..2),
     )
         .prop_map(
-            |(dt, flags, stimuli, scores, results, refuse, blocks, befores, afters, values)| {
+            |(
+                (dt, flags, (capacity, completes, holders)),
+                scores,
+                results,
+                refuse,
+                blocks,
+                befores,
+                afters,
+                values,
+            )| {
                 Frame::Tick {
                     dt,
                     flags,
-                    stimuli,
+                    capacity,
+                    completes,
+                    holders,
                     scores,
                     results,
                     refuse,
@@ -97,6 +115,15 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         .boxed();
     // V4: an event between two ticks now and then.
     let post = (0..EVENTS.len()).prop_map(Frame::Post);
+    // V2: a stimulus added (mostly) or removed between two ticks.
+    let stimulus = any::<u32>().prop_map(|bits| {
+        let kind = bits as usize % STIMULUS_KINDS;
+        let payload = (bits >> 8) as u8 % 4;
+        let timeout = (bits >> 16) as usize % STIMULUS_TIMEOUTS.len();
+        // Added mostly, removed now and then.
+        let add = (bits >> 28 != 0).then_some((payload, timeout));
+        Frame::Stimulus(kind, add)
+    });
     // O1–O5: the lifecycle's operations, pauses long enough to tick while
     // paused, and play modes whose targets a script reaches.
     let play = (mode(), 0u32..12).prop_map(|(counts, target)| Frame::Play(Mode { counts, target }));
@@ -105,6 +132,7 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         1 => Just(Frame::Halt),
         1 => Just(Frame::Reset),
         6 => post.clone(),
+        5 => stimulus.clone(),
     ];
     if !life {
         return plain.boxed();
@@ -114,12 +142,37 @@ fn frame(names: &Names, life: bool) -> BoxedStrategy<Frame> {
         1 => Just(Frame::Halt),
         1 => Just(Frame::Reset),
         6 => post,
+        5 => stimulus,
         3 => play,
         2 => Just(Frame::Pause),
         4 => Just(Frame::Resume),
         1 => Just(Frame::Stop),
     ]
     .boxed()
+}
+
+/// A `Tick`'s `capacity`, `completes` and `holders` (R8, V5).
+type Services = (usize, Vec<(usize, bool)>, Vec<(usize, u32)>);
+
+/// A frame's services (R8, V5), drawn from one number (proptest's
+/// collections are slow to draw in a debug build, and a tick draws these
+/// every frame): the requests buffer's capacity (small, so that it fills),
+/// the pending launches the game system completes before the tick, each
+/// with its result, and the others' slots of a resource, changed now and
+/// then.
+fn services() -> impl Strategy<Value = Services> {
+    any::<u32>().prop_map(|bits| {
+        let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
+        let capacity = [0, 1, 1, 2, 2, 3, 3, 8][field(0, 3) as usize];
+        let completes = (0..[0, 0, 1, 2][field(3, 2) as usize])
+            .map(|i| (field(5 + 3 * i, 2) as usize, field(7 + 3 * i, 1) != 0))
+            .collect();
+        let holders = match field(11, 2) {
+            0 => vec![(field(13, 1) as usize % RESOURCES.len(), field(14, 2))],
+            _ => Vec::new(),
+        };
+        (capacity, completes, holders)
+    })
 }
 
 fn mode() -> impl Strategy<Value = Counts> {

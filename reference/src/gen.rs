@@ -17,6 +17,11 @@
 //! than the depth above. These are drawn from a second generator, so that
 //! the rest of a forest is the one the seed drew before events existed.
 //!
+//! Services (R8, R9, V5): some slots are wrapped in `limit(resource, max)
+//! { … }` over one of two resources, or in `log(…) { … }`, and some leaves
+//! are deferred actions (`Defer::new("q3")`), all drawn from a third
+//! generator for the same reason.
+//!
 //! The generator is deterministic in its seed: the same seed gives the same
 //! forest on every machine (`rand_xorshift` has a fixed stream), so the
 //! differential test's build script and the test itself draw the same trees.
@@ -25,8 +30,8 @@ use rand::{RngExt, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
 use crate::tree::{
-    Case, Decide, Decls, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, Node, ParallelForm,
-    Pattern, Policy, StampDecl, Status, TimeTest, TreeDef, VarDecl, ATOMS,
+    Case, Decide, Decls, Deco, FlagOp, FlagTest, Forest, Group, Guard, Kind, LogLines, Node,
+    ParallelForm, Pattern, Policy, StampDecl, Status, TimeTest, TreeDef, VarDecl, ATOMS, RESOURCES,
 };
 
 /// Durations the generator writes, in seconds.
@@ -69,6 +74,7 @@ pub fn forest(seed: u64) -> Forest {
     let mut g = Gen {
         rng: XorShiftRng::seed_from_u64(seed),
         ev: XorShiftRng::seed_from_u64(seed ^ 0xe7e7_5eed_0000_0000),
+        svc: XorShiftRng::seed_from_u64(seed ^ 0x5e2c_1ce5_0000_0000),
         decls: Decls::default(),
         counter: 0,
         budget: 0,
@@ -143,6 +149,8 @@ struct Gen {
     rng: XorShiftRng,
     /// V3, V4, L7, R10: what events add to a forest is drawn from this one.
     ev: XorShiftRng,
+    /// R8, R9, V5: what the services add, from this one.
+    svc: XorShiftRng,
     /// The forest's variables and timestamps.
     decls: Decls,
     counter: usize,
@@ -255,12 +263,41 @@ impl Gen {
             return node;
         }
         let draw = self.ev.random_range(0..100u32);
-        if draw < 6 && !self.decls.stamps.is_empty() {
+        let node = if draw < 6 && !self.decls.stamps.is_empty() {
             self.if_time(node)
         } else if (6..10).contains(&draw) && !self.decls.vars.is_empty() {
             self.recheck_var(node)
         } else {
             node
+        };
+        self.service_wrap(node)
+    }
+
+    /// R8, R9: `node` wrapped in `limit(resource, max) { node }` now and
+    /// then (`max` small, so that the script's other holders fill it), or
+    /// in `log(…) { node }` with one to three messages.
+    fn service_wrap(&mut self, node: Node) -> Node {
+        match self.svc.random_range(0..100u32) {
+            0..=7 => {
+                let resource = self.svc.random_range(0..RESOURCES.len());
+                let max = self.svc.random_range(1..=3);
+                self.wrap(node, Deco::Limit { resource, max }).0
+            }
+            8..=13 => {
+                let mut lines = LogLines::default();
+                let n = self.counter + 1;
+                while lines == LogLines::default() {
+                    let mut message =
+                        |word: &str| self.svc.random_bool(0.6).then(|| format!("{word} {n}"));
+                    lines = LogLines {
+                        start: message("start"),
+                        success: message("success"),
+                        failure: message("failure"),
+                    };
+                }
+                self.wrap(node, Deco::Log(lines)).0
+            }
+            _ => node,
         }
     }
 
@@ -370,6 +407,8 @@ impl Gen {
             return match self.rng.random_range(0..20u32) {
                 // L7: an event's leaf in place of a behavior now and then.
                 0..=10 if self.ev.random_bool(0.2) => self.event_leaf(),
+                // V5: a deferred action in place of a behavior now and then.
+                0..=10 if self.svc.random_bool(0.15) => Kind::Defer(self.fresh("q")),
                 0..=10 => Kind::Act(self.fresh("a")),
                 11 => Kind::Hold(self.fresh("h")),
                 12..=14 => Kind::Condition {
@@ -722,6 +761,14 @@ pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
         }
     }
     decls_census(&forest.decls, &mut out);
+    // R8: two `limit`s over one resource compete for its slots in one agent.
+    let mut limits = [0usize; RESOURCES.len()];
+    for t in &forest.trees {
+        count_limits(&t.root, &mut limits);
+    }
+    if limits.iter().any(|&n| n >= 2) {
+        out.insert("two limits on one resource");
+    }
     for t in &forest.trees {
         census(&t.root, None, &mut out);
     }
@@ -769,6 +816,7 @@ pub const FEATURES: &[&str] = &[
     "condition (maybe)",
     "custom decorator",
     "dblock into a behavior",
+    "deferred action",
     "dblock into a group behavior",
     "decorator over a composite",
     "delegate",
@@ -793,6 +841,10 @@ pub const FEATURES: &[&str] = &[
     "if_time less_than",
     "if_time more_than",
     "if_time or_never_set",
+    "limit",
+    "limit on the closure's resource",
+    "log",
+    "two limits on one resource",
     "if_then_else",
     "if_then_else without else",
     "nested delegate",
@@ -884,6 +936,15 @@ fn delegation_census(
 fn has_random(n: &Node) -> bool {
     matches!(n.kind, Kind::Composite { policy, .. } if policy.is_random())
         || n.children.iter().any(has_random)
+}
+
+fn count_limits(n: &Node, limits: &mut [usize]) {
+    if let Kind::Decorator(Deco::Limit { resource, .. }) = n.kind {
+        limits[resource] += 1;
+    }
+    for c in &n.children {
+        count_limits(c, limits);
+    }
 }
 
 fn count_subtrees(n: &Node) -> usize {
@@ -1043,6 +1104,10 @@ fn kind_feature(n: &Node) -> Option<&'static str> {
             ..
         } => "parallel(all_complete)",
         Kind::Decorator(Deco::RunOnce(Some(_))) => "run_once with a status",
+        Kind::Decorator(Deco::Limit { resource: 0, .. }) => "limit",
+        Kind::Decorator(Deco::Limit { .. }) => "limit on the closure's resource",
+        Kind::Decorator(Deco::Log(_)) => "log",
+        Kind::Defer(_) => "deferred action",
         Kind::Decorator(Deco::RunOnce(None)) => "run_once",
         Kind::IfThenElse if with_else => "if_then_else",
         Kind::IfThenElse => "if_then_else without else",

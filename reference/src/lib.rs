@@ -8,7 +8,10 @@
 //! - [`gen`]: random valid trees from a seed;
 //! - [`life`]: the lifecycle (play, pause, resume, stop, play modes) over
 //!   the model;
-//! - [`script`]: the frames a script feeds a tree and what is recorded.
+//! - [`script`]: the frames a script feeds a tree and what is recorded;
+//! - [`services`]: the world's services as the model keeps them: the
+//!   resources of `limit` (R8), the stimuli store (V2), the deferred
+//!   actions' requests and completions (V5).
 //!
 //! The differential test (`differential/`) compiles a few hundred generated
 //! trees with `tree!`, plays random scripts on each of them and on the model
@@ -18,6 +21,7 @@ pub mod gen;
 pub mod life;
 pub mod model;
 pub mod script;
+pub mod services;
 pub mod tree;
 
 pub use model::Model;

@@ -17,10 +17,11 @@
 
 use std::collections::BTreeMap;
 
-use crate::script::{blk_log_name, BeforeAnswer, Inputs};
+use crate::script::{blk_log_name, BeforeAnswer, Frame, Inputs, WorldRecord, AGENT};
+use crate::services::{Services, Ticket};
 use crate::tree::{
-    case_matches, pattern_matches, Case, Decide, Deco, FlagTest, Forest, Group, Kind, Node,
-    ParallelForm, Policy, Status, TimeTest,
+    case_matches, pattern_matches, Case, Decide, Deco, FlagTest, Forest, Group, Kind, LogLines,
+    Node, ParallelForm, Policy, Status, TimeTest,
 };
 
 /// The largest `dt` one tick accepts, in seconds (T2): a larger one counts
@@ -91,6 +92,8 @@ pub struct Model<'f> {
     /// V3: when each timestamp of `forest.decls.stamps` was last stamped,
     /// `None` if never (at first and after a reset; kept by a halt).
     stamps: Vec<Option<f64>>,
+    /// R8, V2, V5: the world's services (kept by a reset).
+    services: Services,
     /// How often each rule's interesting branch was taken (see [`COVERAGE`]).
     coverage: BTreeMap<&'static str, u64>,
 }
@@ -160,6 +163,14 @@ pub const COVERAGE: &[&str] = &[
     "parallel fails",
     "parallel succeeds",
     "priority interrupts",
+    "R8 limit enters",
+    "R8 limit full refuses entry",
+    "R8 slot released on completion",
+    "R8 slot released on halt",
+    "R9 log failure",
+    "R9 log halted silently",
+    "R9 log start",
+    "R9 log success",
     "R10 if_time at the boundary",
     "R10 if_time fails",
     "R10 if_time never set",
@@ -192,6 +203,12 @@ pub const COVERAGE: &[&str] = &[
     "switch halts previous case",
     "timeout fires",
     "timer rejects",
+    "V2 stimulus added",
+    "V2 stimulus expires",
+    "V2 stimulus expires at once",
+    "V2 stimulus removed",
+    "V2 stimulus replaced",
+    "V2 stimuli pass a guard",
     "V3 stamp clears its group",
     "V3 stamp set",
     "V4 event delivered",
@@ -199,6 +216,13 @@ pub const COVERAGE: &[&str] = &[
     "V4 var rejects",
     "V4 variable cleared",
     "V4 variable set",
+    "V5 abandon cancels",
+    "V5 abandon removes the same frame's launch",
+    "V5 cancel refused",
+    "V5 completion reported",
+    "V5 completion seen",
+    "V5 launch",
+    "V5 launch refused",
     "wait completes",
     "while_do_else condition running keeps the branch",
     "while_do_else no else fails",
@@ -230,6 +254,8 @@ struct Env<'a> {
     vars: u64,
     /// V3: the timestamps, as the last `post` left them.
     stamps: &'a [Option<f64>],
+    /// R8, V5: the resources and the frame's requests.
+    services: &'a mut Services,
     /// D9: the groups that broke the subset rule this tick.
     errors: &'a mut Vec<String>,
     coverage: &'a mut BTreeMap<&'static str, u64>,
@@ -280,6 +306,12 @@ enum Run {
     },
     Wait {
         start: f64,
+    },
+    /// A deferred action (V5): its name, and the ticket of its launch
+    /// until a completion is seen.
+    Defer {
+        name: String,
+        ticket: Option<Ticket>,
     },
     /// A condition, or a `wait_until` (L7): no state of their own.
     Condition,
@@ -363,6 +395,7 @@ impl<'f> Model<'f> {
             clock: 0.0,
             vars: 0,
             stamps: vec![None; forest.decls.stamps.len()],
+            services: Services::default(),
             coverage: BTreeMap::new(),
         }
     }
@@ -382,6 +415,7 @@ impl<'f> Model<'f> {
         stimuli: u64,
     ) -> (Status, Vec<String>) {
         self.clock += f64::from(sanitize(dt));
+        self.services.tick_refusals = 0;
         let mut errors = Vec::new();
         let mut env = Env {
             io,
@@ -390,6 +424,7 @@ impl<'f> Model<'f> {
             stimuli,
             vars: self.vars,
             stamps: &self.stamps,
+            services: &mut self.services,
             errors: &mut errors,
             coverage: &mut self.coverage,
         };
@@ -399,6 +434,11 @@ impl<'f> Model<'f> {
         } else {
             self.root.enter(&mut env, Handed::Nothing)
         };
+        // V5: the tick's refused launches, summed up just before it ends.
+        let refused = self.services.tick_refusals;
+        if refused > 0 {
+            io.launches_refused(refused);
+        }
         (status, errors)
     }
 
@@ -413,6 +453,7 @@ impl<'f> Model<'f> {
             stimuli: 0,
             vars: self.vars,
             stamps: &self.stamps,
+            services: &mut self.services,
             errors: &mut errors,
             coverage: &mut self.coverage,
         };
@@ -495,8 +536,42 @@ impl<'f> Model<'f> {
         self.halt(io);
         let mut coverage = std::mem::take(&mut self.coverage);
         *coverage.entry("reset").or_default() += 1;
+        let services = std::mem::take(&mut self.services);
         *self = Model::with_seed(self.forest, self.seed);
         self.coverage = coverage;
+        self.services = services;
+    }
+
+    /// The start of a `Tick` frame, before the tick: the game system's
+    /// turn and the new requests buffer (R8, V5), then the stimuli store's
+    /// `update(dt)` (V2), whose flags the tick's guards test. Returns them.
+    pub fn begin_frame(&mut self, frame: &Frame) -> u64 {
+        let Frame::Tick {
+            dt,
+            capacity,
+            completes,
+            holders,
+            ..
+        } = frame
+        else {
+            unreachable!("only ticks")
+        };
+        let coverage = &mut self.coverage;
+        self.services
+            .begin_frame(*capacity, completes, holders, coverage);
+        self.services
+            .update_stimuli(crate::script::DTS[*dt], coverage)
+    }
+
+    /// V2: a stimulus added (`Some((payload, timeout))`) or removed between
+    /// ticks.
+    pub fn stimulate(&mut self, kind: usize, add: Option<(u8, usize)>) {
+        self.services.stimulate(kind, add, &mut self.coverage);
+    }
+
+    /// R8, V2, V5: what the services hold.
+    pub fn world(&self) -> WorldRecord {
+        self.services.record()
     }
 
     /// O2: the behaviors on the active path, root first, by the name they
@@ -576,6 +651,7 @@ impl<'f> Inst<'f> {
             return;
         }
         if let Run::Leaf { log, .. }
+        | Run::Defer { name: log, .. }
         | Run::Group {
             behavior: Some((_, log)),
             ..
@@ -598,6 +674,7 @@ impl<'f> Inst<'f> {
         }
         match &mut self.run {
             Run::Leaf { log, .. }
+            | Run::Defer { name: log, .. }
             | Run::Group {
                 behavior: Some((_, log)),
                 ..
@@ -665,6 +742,9 @@ impl<'f> Inst<'f> {
                 "flags reject"
             });
             return None;
+        }
+        if env.stimuli != 0 && g.flags.iter().any(|t| t.stimuli) {
+            env.hit("V2 stimuli pass a guard");
         }
         // G1, V4: the variables after the flags, before the timer.
         if !vars_pass(&g.vars, env.vars) {
@@ -813,6 +893,7 @@ impl<'f> Inst<'f> {
                 self.enter_composite(env, *policy, group, handed)
             }
             Kind::Decorator(deco) => self.enter_deco(env, deco),
+            Kind::Defer(name) => self.enter_defer(env, name),
             Kind::Parallel { .. } | Kind::Concurrent => {
                 self.active = true;
                 self.run = Run::Par {
@@ -908,6 +989,7 @@ impl<'f> Inst<'f> {
             }
             Kind::Composite { policy, .. } => self.tick_composite(env, *policy),
             Kind::Decorator(deco) => self.tick_deco(env, deco),
+            Kind::Defer(_) => self.tick_defer(env),
             Kind::Parallel { .. } | Kind::Concurrent => self.step_parallel(env),
             Kind::IfThenElse | Kind::WhileDoElse | Kind::Switch { .. } => self.step_control(env),
             Kind::Subtree(_) => {
@@ -923,6 +1005,10 @@ impl<'f> Inst<'f> {
         debug_assert!(self.active);
         match std::mem::replace(&mut self.run, Run::Idle) {
             Run::Leaf { log, .. } => env.io.deactivate(&log, None),
+            Run::Defer { name, ticket } => {
+                env.io.deactivate(&name, None);
+                abandon(env, &name, ticket);
+            }
             Run::Group {
                 behavior, running, ..
             } => {
@@ -938,10 +1024,20 @@ impl<'f> Inst<'f> {
                 if child {
                     self.children[0].halt(env);
                 }
-                // R11: `exit` once when it leaves, after its child.
-                if let Kind::Decorator(Deco::Custom(name)) = &self.node.kind {
-                    env.hit("custom decorator is halted");
-                    env.io.deco_exit(name, None);
+                match &self.node.kind {
+                    // R11: `exit` once when it leaves, after its child.
+                    Kind::Decorator(Deco::Custom(name)) => {
+                        env.hit("custom decorator is halted");
+                        env.io.deco_exit(name, None);
+                    }
+                    // R8: leaving for any reason gives the slot back.
+                    Kind::Decorator(Deco::Limit { resource, .. }) => {
+                        env.hit("R8 slot released on halt");
+                        env.services.release(*resource);
+                    }
+                    // R9: no message when halted.
+                    Kind::Decorator(Deco::Log(_)) => env.hit("R9 log halted silently"),
+                    _ => {}
                 }
             }
             Run::Par { slots } => {
@@ -1570,6 +1666,8 @@ impl<'f> Inst<'f> {
             Deco::Custom(name) => return self.enter_custom(env, name),
             Deco::Recheck => return self.enter_recheck(env),
             Deco::IfTime(t) => return self.enter_if_time(env, t),
+            Deco::Limit { resource, max } => return self.enter_limit(env, *resource, *max),
+            Deco::Log(lines) => return self.enter_log(env, lines),
             _ => {}
         }
         // R3, R4: within the cooldown, Failure without ticking the child.
@@ -1607,6 +1705,14 @@ impl<'f> Inst<'f> {
             Deco::Custom(name) => return self.tick_custom(env, name),
             Deco::Recheck => return self.tick_recheck(env),
             Deco::IfTime(t) => return self.tick_if_time(env, t),
+            Deco::Limit { resource, .. } => {
+                let s = self.tick_child(env, 0, self.marked_recheck(0));
+                return self.limit_done(env, *resource, s);
+            }
+            Deco::Log(lines) => {
+                let s = self.tick_child(env, 0, self.marked_recheck(0));
+                return self.log_done(env, lines, s);
+            }
             _ => {}
         }
         let (start, _, child) = self.deco_state();
@@ -1719,7 +1825,11 @@ impl<'f> Inst<'f> {
                 s
             }
             Deco::Timeout(_) | Deco::Delay(_) => s,
-            Deco::Recheck | Deco::Custom(_) | Deco::IfTime(_) => unreachable!("handled above"),
+            Deco::Recheck
+            | Deco::Custom(_)
+            | Deco::IfTime(_)
+            | Deco::Limit { .. }
+            | Deco::Log(_) => unreachable!("handled above"),
         }
     }
 
@@ -1866,6 +1976,122 @@ impl<'f> Inst<'f> {
         if s.is_done() {
             env.hit("custom decorator exits on completion");
             env.io.deco_exit(name, Some(s));
+        }
+        self.finish(s)
+    }
+
+    // ----- limit and log (R8, R9) -----------------------------------------------
+
+    /// R8: entering, `limit` takes a slot of its resource; when `max` are
+    /// held (the tree's own and the others'), it fails at once, without
+    /// entering its child and without being activated. Then the child is
+    /// entered (its guard first, G4) and its status passes through.
+    fn enter_limit(&mut self, env: &mut Env, resource: usize, max: u32) -> Status {
+        if !env.services.slot_free(resource, max) {
+            env.hit("R8 limit full refuses entry");
+            return Status::Failure;
+        }
+        env.hit("R8 limit enters");
+        env.services.acquire(resource);
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: true,
+        };
+        let s = self.enter_child(env, 0);
+        self.limit_done(env, resource, s)
+    }
+
+    /// R8: the child's completion completes `limit` and gives the slot
+    /// back.
+    fn limit_done(&mut self, env: &mut Env, resource: usize, s: Status) -> Status {
+        if s.is_done() {
+            env.hit("R8 slot released on completion");
+            env.services.release(resource);
+        }
+        self.finish(s)
+    }
+
+    /// R9: `log` sends its `start` message when it is entered (before its
+    /// child is entered), passes the child's status through.
+    fn enter_log(&mut self, env: &mut Env, lines: &'f LogLines) -> Status {
+        if let Some(m) = &lines.start {
+            env.hit("R9 log start");
+            env.io.trace_log(&self.node.name, m);
+        }
+        self.active = true;
+        self.run = Run::Deco {
+            start: env.now,
+            count: 0,
+            child: true,
+        };
+        let s = self.enter_child(env, 0);
+        self.log_done(env, lines, s)
+    }
+
+    /// R9: on completion, the `success` or `failure` message.
+    fn log_done(&mut self, env: &mut Env, lines: &'f LogLines, s: Status) -> Status {
+        let message = match s {
+            Status::Running => None,
+            Status::Success => lines
+                .success
+                .as_ref()
+                .inspect(|_| env.hit("R9 log success")),
+            Status::Failure => lines
+                .failure
+                .as_ref()
+                .inspect(|_| env.hit("R9 log failure")),
+        };
+        if let Some(m) = message {
+            env.io.trace_log(&self.node.name, m);
+        }
+        self.finish(s)
+    }
+
+    // ----- deferred actions (V5) -------------------------------------------------
+
+    /// V5: activating, a deferred action launches into the frame's
+    /// requests: refused when the buffer is full (`Failure`, no
+    /// deactivation, the tick's report names the agent); else it is
+    /// active and polls at once (L1).
+    fn enter_defer(&mut self, env: &mut Env, name: &str) -> Status {
+        let Some(ticket) = env.services.launch(name) else {
+            env.hit("V5 launch refused");
+            env.io.launch(name, Status::Failure);
+            env.errors
+                .push(format!("LaunchRefused {{ agent: {AGENT} }}"));
+            return Status::Failure;
+        };
+        env.hit("V5 launch");
+        env.io.launch(name, Status::Running);
+        self.active = true;
+        self.run = Run::Defer {
+            name: name.to_string(),
+            ticket: Some(ticket),
+        };
+        self.tick_defer(env)
+    }
+
+    /// V5: a tick polls the completions reported before it: the result
+    /// completes the behavior (deactivated at once, nothing left to
+    /// abandon); none keeps it running.
+    fn tick_defer(&mut self, env: &mut Env) -> Status {
+        let Run::Defer { name, ticket } = &mut self.run else {
+            unreachable!()
+        };
+        let seen = ticket.and_then(|t| env.services.completion(t));
+        let s = match seen {
+            None => Status::Running,
+            Some(true) => Status::Success,
+            Some(false) => Status::Failure,
+        };
+        env.io.poll(name, s);
+        if s.is_done() {
+            env.hit("V5 completion seen");
+            *ticket = None;
+            env.io.deactivate(name, Some(s));
+            env.io.abandon(name, "None");
         }
         self.finish(s)
     }
@@ -2175,6 +2401,22 @@ fn time_test(env: &mut Env, t: &TimeTest, what: &'static str) -> bool {
 }
 
 /// The child status on which a status composite goes on to the next child.
+/// V5: a deferred action deactivated with its launch outstanding
+/// abandons it (after its `deactivate` hook's log line).
+fn abandon(env: &mut Env, name: &str, ticket: Option<Ticket>) {
+    let cancel = match ticket {
+        None => "None",
+        Some(t) => env.services.cancel(t),
+    };
+    match cancel {
+        "Removed" => env.hit("V5 abandon removes the same frame's launch"),
+        "Refused" => env.hit("V5 cancel refused"),
+        "Requested" => env.hit("V5 abandon cancels"),
+        _ => {}
+    }
+    env.io.abandon(name, cancel);
+}
+
 fn continue_status(policy: Policy) -> Status {
     match policy {
         Policy::Sequence | Policy::ReactiveSequence => Status::Success,
@@ -2229,7 +2471,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: scores.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
             results: results.iter().map(|(n, s)| (n.to_string(), *s)).collect(),
             refuse: vec![],
@@ -2269,7 +2513,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![],
             results: vec![],
             refuse: vec![],
@@ -2737,7 +2983,7 @@ mod tests {
         assert!(!m.is_running());
         assert_eq!(
             Forest::source(&f),
-            "tree T for World {\n    recheck(decide = d(\"ok\")) {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    recheck(decide = d(\"ok\")) {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -2905,7 +3151,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![],
             results: vec![],
             refuse: vec![],
@@ -2991,7 +3239,7 @@ mod tests {
         step(&mut m, &mut io, Status::Success, &[]);
         assert_eq!(
             Forest::source(&f),
-            "tree T for World {\n    run_once {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    run_once {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -3127,7 +3375,7 @@ mod tests {
                 },
                 vec![act("a", None)],
             ))),
-            "tree T for World {\n    parallel(all_complete, failure >= 2) {\n        a: Act(\"a\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    parallel(all_complete, failure >= 2) {\n        a: Act(\"a\"),\n    }\n}\n"
         );
     }
 
@@ -3380,7 +3628,7 @@ mod tests {
                 vec![Some(vec![2, 3]), None],
                 vec![act("a", None), act("b", None)]
             )),
-            "tree T for World {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
+            "tree T for World, world = Svc {\n    switch(sw(\"v\")) {\n        a: 2 | 3 => Act(\"a\"),\n        b: _ => Act(\"b\"),\n    }\n}\n"
         );
     }
 
@@ -3826,7 +4074,9 @@ mod tests {
         io.apply(&Frame::Tick {
             dt: 0,
             flags: 0,
-            stimuli: 0,
+            capacity: 0,
+            completes: vec![],
+            holders: vec![],
             scores: vec![("carry".into(), ACCEPT), ("y".into(), ACCEPT)],
             results: vec![],
             refuse: vec![],
@@ -3910,7 +4160,7 @@ mod tests {
         );
         let f = declaring(root, vec![v0], vec![]);
         assert!(f.source().starts_with(
-            "tree T for World, events = Ev {\n    var v0 = clear(Ev::Hit(0)), set(Ev::Alarm | Ev::Hit(_));\n    sequence with Act(\"g\") {\n"
+            "tree T for World, events = Ev, world = Svc {\n    var v0 = clear(Ev::Hit(0)), set(Ev::Alarm | Ev::Hit(_));\n    sequence with Act(\"g\") {\n"
         ));
         let mut m = Model::new(&f);
         let mut io = Inputs::default();
@@ -4134,5 +4384,182 @@ mod tests {
         assert_eq!(m.tick(&mut io, 0.1, 1, 0).0, Status::Failure);
         assert_eq!(io.take(), Vec::<String>::new());
         assert_eq!(m.coverage()["V4 var rejects"], 1);
+    }
+
+    /// A tick frame of the services (R8, V5), `dt` 0.1.
+    fn services(capacity: usize, completes: &[(usize, bool)], holders: &[(usize, u32)]) -> Frame {
+        Frame::Tick {
+            dt: 0,
+            flags: 0,
+            capacity,
+            completes: completes.to_vec(),
+            holders: holders.to_vec(),
+            scores: vec![],
+            results: vec![],
+            refuse: vec![],
+            blocks: vec![],
+            befores: vec![],
+            afters: vec![],
+            values: vec![],
+        }
+    }
+
+    #[test]
+    fn r8_a_full_limit_fails_without_entering_and_every_exit_gives_the_slot_back() {
+        let limited = |name: &str, child: &str| {
+            let deco = Deco::Limit {
+                resource: 0,
+                max: 2,
+            };
+            node(name, None, Kind::Decorator(deco), vec![act(child, None)])
+        };
+        let policy = Kind::Composite {
+            policy: Policy::Fallback,
+            group: None,
+            rescore: None,
+        };
+        let f = forest(node(
+            "root",
+            None,
+            policy,
+            vec![limited("l1", "a"), act("b", None)],
+        ));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        m.begin_frame(&services(0, &[], &[(0, 2)]));
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate b", "tick b -> Running"],
+        );
+        assert_eq!(m.world().held, [0, 0]);
+        m.begin_frame(&services(0, &[], &[(0, 1)]));
+        m.halt(&mut io);
+        io.take();
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["activate a", "tick a -> Running"],
+        );
+        assert_eq!(m.world().held, [1, 0]);
+        m.halt(&mut io);
+        assert_eq!(
+            (io.take(), m.world().held),
+            (vec!["deactivate a Halted".to_string()], vec![0, 0])
+        );
+        set(&mut io, &[], &[("a", Status::Success)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Success,
+            &[
+                "activate a",
+                "tick a -> Success",
+                "deactivate a Completed(Success)",
+            ],
+        );
+        assert_eq!(m.world().held, [0, 0]);
+    }
+
+    #[test]
+    fn r9_log_messages_on_entry_and_completion_not_on_halt() {
+        let lines = LogLines {
+            start: Some("in".into()),
+            success: Some("ok".into()),
+            failure: None,
+        };
+        let f = forest(node(
+            "root",
+            None,
+            Kind::Decorator(Deco::Log(lines)),
+            vec![act("a", None)],
+        ));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["log root: in", "activate a", "tick a -> Running"],
+        );
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate a Halted"]);
+        set(&mut io, &[], &[("a", Status::Success)]);
+        let done = [
+            "log root: in",
+            "activate a",
+            "tick a -> Success",
+            "deactivate a Completed(Success)",
+            "log root: ok",
+        ];
+        step(&mut m, &mut io, Status::Success, &done);
+        set(&mut io, &[], &[("a", Status::Failure)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Failure,
+            &[
+                "log root: in",
+                "activate a",
+                "tick a -> Failure",
+                "deactivate a Completed(Failure)",
+            ],
+        );
+    }
+
+    #[test]
+    fn v5_launch_refused_removed_in_its_frame_cancelled_later_completed_next_tick() {
+        let f = forest(node("root", None, Kind::Defer("q".into()), vec![]));
+        let (mut m, mut io) = (Model::new(&f), Inputs::default());
+        m.begin_frame(&services(0, &[], &[]));
+        assert_eq!(m.tick(&mut io, 0.1, 0, 0).1, ["LaunchRefused { agent: 7 }"]);
+        assert_eq!(io.take(), ["launch q -> Failure", "launches refused 1"]);
+        m.begin_frame(&services(1, &[], &[]));
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        assert_eq!(m.world().launches, [("q".to_string(), 2, 0)]);
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate q Halted", "abandon q -> Removed"]);
+        assert!(m.world().launches.is_empty());
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        m.begin_frame(&services(1, &[], &[]));
+        m.halt(&mut io);
+        assert_eq!(io.take(), ["deactivate q Halted", "abandon q -> Requested"]);
+        assert_eq!(m.world().cancels, [(2, 1)]);
+        step(
+            &mut m,
+            &mut io,
+            Status::Running,
+            &["launch q -> Running", "poll q -> Running"],
+        );
+        m.begin_frame(&services(1, &[(0, true)], &[]));
+        let done = [
+            "poll q -> Success",
+            "deactivate q Completed(Success)",
+            "abandon q -> None",
+        ];
+        step(&mut m, &mut io, Status::Success, &done);
+    }
+
+    #[test]
+    fn v2_a_timeout_of_three_frames_expires_on_the_third_update() {
+        let f = forest(act("a", None));
+        let mut m = Model::new(&f);
+        m.stimulate(1, Some((5, 2))); // 0.3 s
+        m.stimulate(0, Some((1, 9))); // 0 s: the next update
+        let flags: Vec<u64> = (0..3)
+            .map(|_| m.begin_frame(&services(0, &[], &[])))
+            .collect();
+        assert_eq!(flags, [0b10, 0b10, 0]);
+        assert!(m.world().stimuli.is_empty());
     }
 }

@@ -28,19 +28,54 @@ pub const DTS: &[f32] = &[
     f32::MIN_POSITIVE,
 ];
 
+/// The stimulus kinds of the store (V2): kind `k` is stimuli flag `k`.
+pub const STIMULUS_KINDS: usize = 3;
+
+/// The timeouts a script adds stimuli with (V2): frame multiples, none,
+/// and the values that expire at the next update (zero, negative, NaN).
+pub const STIMULUS_TIMEOUTS: &[Option<f32>] = &[
+    Some(0.1),
+    Some(0.2),
+    Some(0.3),
+    Some(0.25),
+    Some(0.5),
+    Some(1.0),
+    Some(0.05),
+    None,
+    Some(f32::INFINITY),
+    Some(0.0),
+    Some(-1.0),
+    Some(f32::NAN),
+];
+
+/// The agent number the fixture's requests buffer carries (V5): tickets
+/// and refusals name it.
+pub const AGENT: u32 = 7;
+
 /// Decide scores a script draws from: accepting, rejecting (`<= 0`), and not
 /// finite (G2: rejects).
 pub const SCORES: &[f32] = &[1.0, 0.5, 2.0, 0.0, -1.0, f32::NAN, f32::INFINITY];
 
 /// One frame of a script.
+// Most frames are ticks: boxing their answers would only add allocations.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Frame {
-    /// Change the scripted answers, then tick once.
+    /// The game system's turn (R8, V5), then the scripted answers change,
+    /// the stimuli store is updated with the frame's `dt` (V2), and the tree
+    /// ticks once.
     Tick {
         /// Index into [`DTS`].
         dt: usize,
         flags: u64,
-        stimuli: u64,
+        /// V5: the capacity of this frame's requests buffer.
+        capacity: usize,
+        /// V5: `(k, success)`: the game system completes its `k`-th pending
+        /// launch (modulo their number; oldest first) with that result.
+        completes: Vec<(usize, bool)>,
+        /// R8: `(resource, n)`: from now on `n` others hold a slot of
+        /// [`crate::tree::RESOURCES`]`[resource]`.
+        holders: Vec<(usize, u32)>,
         /// `(decide or condition name, index into SCORES)`.
         scores: Vec<(String, usize)>,
         /// `(behavior name, status)`: what its `tick` returns from now on.
@@ -62,6 +97,10 @@ pub enum Frame {
     Halt,
     /// The caller resets the tree.
     Reset,
+    /// Between ticks, the game adds stimulus `kind` with a payload and
+    /// [`STIMULUS_TIMEOUTS`]`[t]` (`Some((payload, t))`), or removes it
+    /// (`None`) (V2).
+    Stimulus(usize, Option<(u8, usize)>),
     /// Between ticks, the caller posts event `k` (an index into
     /// [`EVENTS`]) to the tree (V4).
     Post(usize),
@@ -135,6 +174,25 @@ pub struct Record {
     /// V3: the seconds since each timestamp after the frame (`None`: never
     /// set), in declaration order.
     pub since: Vec<Option<f64>>,
+    /// R8, V2, V5: the services after the frame.
+    pub world: WorldRecord,
+}
+
+/// What the services hold after a frame.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WorldRecord {
+    /// R8: the slots of each resource the tree holds (the count less the
+    /// others').
+    pub held: Vec<u32>,
+    /// V5: the frame's launch requests: payload (the leaf's name), ticket
+    /// frame and number.
+    pub launches: Vec<(String, u32, u32)>,
+    /// V5: the frame's cancel requests: ticket frame and number.
+    pub cancels: Vec<(u32, u32)>,
+    /// V5: launches and cancels the buffer refused this frame.
+    pub refused: u32,
+    /// V2: the stimuli present, kind and payload, by kind.
+    pub stimuli: Vec<(usize, u8)>,
 }
 
 /// The scripted world: what every decide, condition and behavior answers,
@@ -282,6 +340,34 @@ impl Inputs {
             Some(s) => self.log.push(format!("exit {name} Completed({s:?})")),
             None => self.log.push(format!("exit {name} Halted")),
         }
+    }
+
+    /// R9: a `log` node's message, as the tracing hook gets it.
+    pub fn trace_log(&mut self, node: &str, message: &str) {
+        self.log.push(format!("log {node}: {message}"));
+    }
+
+    /// V5: the tick refused `count` launches (the trace's summary, just
+    /// before the tick ends).
+    pub fn launches_refused(&mut self, count: u32) {
+        self.log.push(format!("launches refused {count}"));
+    }
+
+    /// V5: a deferred action's launch on activation: `Running`, or
+    /// `Failure` when the buffer refused it.
+    pub fn launch(&mut self, name: &str, s: Status) {
+        self.log.push(format!("launch {name} -> {s:?}"));
+    }
+
+    /// V5: its poll of the completions on a tick.
+    pub fn poll(&mut self, name: &str, s: Status) {
+        self.log.push(format!("poll {name} -> {s:?}"));
+    }
+
+    /// V5: its abandon on deactivation: what the cancel did (`Removed`,
+    /// `Requested`, `Refused`), or `None` with nothing to cancel.
+    pub fn abandon(&mut self, name: &str, cancel: &str) {
+        self.log.push(format!("abandon {name} -> {cancel}"));
     }
 
     /// O2: the `pause` hook of the running behavior logging as `log_name`.

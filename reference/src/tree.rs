@@ -195,6 +195,12 @@ pub enum Kind {
     Switch { value: String, cases: Vec<Case> },
     /// `subtree Name`: a reference to `Forest::trees[i]` (S1).
     Subtree(usize),
+    /// `Defer("q3")` (V5): a behavior handing its work to a game system:
+    /// launches into the frame's requests on activation (refused when the
+    /// buffer is full: `Failure`), polls the completions the script reports
+    /// on every tick, abandons the action on deactivation. Logs `launch`,
+    /// `poll` and `abandon` under its name.
+    Defer(String),
 }
 
 /// How a parallel was written.
@@ -310,6 +316,28 @@ pub enum Deco {
     /// `if_time(stamp, less_than = d | more_than = d[, or_never_set])
     /// { child }` (R10): the test on entry only.
     IfTime(TimeTest),
+    /// `limit(alarm, max) { child }` (R8): at most `max` holders inside at
+    /// once, counted in [`RESOURCES`]`[resource]`, which the script also
+    /// fills with other holders.
+    Limit {
+        resource: usize,
+        max: u32,
+    },
+    /// `log(start = "…", success = "…", failure = "…") { child }` (R9),
+    /// any of the three messages.
+    Log(LogLines),
+}
+
+/// The resources a `limit` counts in (R8), as the tree names them: a
+/// function of the fixture, and a closure.
+pub const RESOURCES: [&str; 2] = ["alarm", "|s: &Svc| &s.door"];
+
+/// The messages of a `log` decorator (R9).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct LogLines {
+    pub start: Option<String>,
+    pub success: Option<String>,
+    pub failure: Option<String>,
 }
 
 /// A guard (G1–G6).
@@ -398,7 +426,8 @@ impl Forest {
             } else {
                 ""
             };
-            let _ = writeln!(out, "tree {} for World{events} {{", t.name);
+            // R8, V5: every tree reaches the frame's services.
+            let _ = writeln!(out, "tree {} for World{events}, world = Svc {{", t.name);
             // The declarations are the main tree's: its subtree may not
             // declare any (SPEC V3, V4).
             if i == 0 {
@@ -470,7 +499,8 @@ impl Forest {
             | Kind::Fail
             | Kind::Wait(_)
             | Kind::WaitFor(_)
-            | Kind::WaitUntil(_) => out.push_str(&self.leaf_source(&n.kind)),
+            | Kind::WaitUntil(_)
+            | Kind::Defer(_) => out.push_str(&self.leaf_source(&n.kind)),
             Kind::Decorator(Deco::IfTime(t)) => {
                 let _ = write!(out, "if_time({})", self.time_test_source(t));
             }
@@ -569,6 +599,7 @@ impl Forest {
             Kind::Wait(d) => format!("wait({})", secs(*d)),
             Kind::WaitFor(p) => format!("wait_for({})", pattern_source(p)),
             Kind::WaitUntil(t) => format!("wait_until({})", self.time_test_source(t)),
+            Kind::Defer(q) => format!("Defer::new({q:?})"),
             _ => unreachable!("not a leaf"),
         }
     }
@@ -626,6 +657,18 @@ fn deco_source(d: &Deco) -> String {
         Deco::Recheck => unreachable!("rendered with its child's guard"),
         Deco::IfTime(_) => unreachable!("rendered with its timestamp's name"),
         Deco::Custom(name) => format!("decorate(Dec::new({name:?}))"),
+        Deco::Limit { resource, max } => format!("limit({}, {max})", RESOURCES[*resource]),
+        Deco::Log(lines) => {
+            let parts: Vec<String> = [
+                ("start", &lines.start),
+                ("success", &lines.success),
+                ("failure", &lines.failure),
+            ]
+            .into_iter()
+            .filter_map(|(k, m)| Some(format!("{k} = {:?}", m.as_ref()?)))
+            .collect();
+            format!("log({})", parts.join(", "))
+        }
     }
 }
 

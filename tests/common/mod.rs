@@ -82,8 +82,10 @@ pub fn maybe(name: &'static str) -> impl Fn(&World) -> Option<bool> {
 /// A scripted behavior that logs its hooks: `Act("eat_food")`.
 pub struct Act(pub &'static str);
 
-impl Behavior<World> for Act {
-    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
+// Generic over the frame's world, so that a tree reaching services
+// (`world = …`) uses it too.
+impl<W> Behavior<World, W> for Act {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx<W>) -> Status {
         if w.activate_fails.get(self.0).copied().unwrap_or(false) {
             w.push(format!("activate {} -> Failure", self.0));
             return Status::Failure;
@@ -92,13 +94,13 @@ impl Behavior<World> for Act {
         Status::Running
     }
 
-    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
+    fn tick(&mut self, w: &mut World, _ctx: &mut Ctx<W>) -> Status {
         let s = w.results.get(self.0).copied().unwrap_or(Status::Running);
         w.push(format!("tick {} -> {s:?}", self.0));
         s
     }
 
-    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx<W>, _exit: Exit) {
         w.push(format!("deactivate {}", self.0));
     }
 }
@@ -119,13 +121,13 @@ pub fn log(entries: &[&str]) -> Vec<String> {
 /// means it stays `Running` until something removes it).
 pub struct Hold(pub &'static str);
 
-impl Behavior<World> for Hold {
-    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx) -> Status {
+impl<W> Behavior<World, W> for Hold {
+    fn activate(&mut self, w: &mut World, _ctx: &mut Ctx<W>) -> Status {
         w.push(format!("activate {}", self.0));
         Status::Running
     }
 
-    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx, _exit: Exit) {
+    fn deactivate(&mut self, w: &mut World, _ctx: &mut Ctx<W>, _exit: Exit) {
         w.push(format!("deactivate {}", self.0));
     }
 }

@@ -5,24 +5,94 @@
 //! decision flags, `halt`/`reset` calls, the lifecycle's `play` (with a
 //! random play mode), `pause`, `resume` and `stop` (O1–O5: the tree is
 //! ticked through a `Player`) and hostile `dt` values (NaN, infinities,
-//! negative, huge), and the hook log is checked after every step.
+//! negative, huge), and the hook log is checked after every step. The tree
+//! reaches the services too: a `limit` over a resource others also hold
+//! (R8), a `log` (R9), a deferred action whose requests buffer gets a
+//! random capacity every frame and whose launches a game system completes
+//! now and then (V5), under a guard on a stimulus of a store the script
+//! fills (V2); after every step the resource's count is the others' plus
+//! the tree's own slot while it is inside, the `log` messages open and
+//! close around its child, and no deferred action is left behind: every
+//! launch the game system took is completed or cancelled once its
+//! behavior left.
 //! Allocation-freedom (the rest of T4) is `tests/no_alloc.rs`.
 
 #[path = "../common/mod.rs"]
 mod common;
 use common::*;
+use deciders::deferred::{Action, Completions, Requests, Ticket};
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
 use deciders::Status::*;
-use deciders::{Ctx, Flags, Status};
+use deciders::{
+    Behavior, Ctx, Exit, Flags, Resource, Slot, Status, Stimuli, Stimulus, Trace, TraceEvent,
+};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
 const DANGER: Flags = Flags::bit(0);
 const NIGHT: Flags = Flags::bit(1);
 
+/// The frame's world: the resource `limit` counts in (R8), the deferred
+/// actions' requests and completions (V5).
+struct Svc {
+    alarm: Resource,
+    requests: Requests<()>,
+    done: Completions<bool>,
+}
+
+fn alarm(s: &Svc) -> &Resource {
+    &s.alarm
+}
+
+fn requests(s: &mut Svc) -> &mut Requests<()> {
+    &mut s.requests
+}
+
+/// The agent's stimuli (V2).
+#[derive(Clone, Copy, Debug, PartialEq, Stimulus)]
+enum Stim {
+    Hit,
+    Seen,
+}
+
+/// A deferred action (V5): launches on activation (refused when the
+/// buffer is full), polls the completions, abandons on deactivation; logs
+/// its hooks as `Act` does.
+struct Defer(&'static str, Action);
+
+impl Defer {
+    fn new(name: &'static str) -> Defer {
+        Defer(name, Action::default())
+    }
+}
+
+impl Behavior<World, Svc> for Defer {
+    fn activate(&mut self, w: &mut World, ctx: &mut Ctx<Svc>) -> Status {
+        let s = self.1.launch_in(ctx, requests, ());
+        match s {
+            Failure => w.push(format!("activate {} -> Failure", self.0)),
+            _ => w.push(format!("activate {}", self.0)),
+        }
+        s
+    }
+    fn tick(&mut self, w: &mut World, ctx: &mut Ctx<Svc>) -> Status {
+        let s = match self.1.poll(&ctx.world().done) {
+            None => Running,
+            Some(true) => Success,
+            Some(false) => Failure,
+        };
+        w.push(format!("tick {} -> {s:?}", self.0));
+        s
+    }
+    fn deactivate(&mut self, w: &mut World, ctx: &mut Ctx<Svc>, _: Exit) {
+        self.1.abandon(&mut ctx.world_mut().requests);
+        w.push(format!("deactivate {}", self.0));
+    }
+}
+
 deciders::tree! {
     /// Every node kind, every leaf and group behavior a uniquely named `Act`.
-    tree Everything for World {
+    tree Everything for World, world = Svc {
         priority with Act("g_root") {
             flee: when(any(DANGER), decide = d("flee")) => Act("flee"),
             guard: when(every(0.5), decide = d("guard")) => priority with Act("g_guard") {
@@ -64,6 +134,12 @@ deciders::tree! {
                     dl2: when(decide = d("dl2")) => Act("dl2"),
                 },
             },
+            svc: when(stimuli_any(Stim::Hit.flag()), decide = d("svc")) => sequence with Act("g_svc") {
+                lim: limit(alarm, 1) {
+                    log(start = "in", success = "done", failure = "failed") { Act("lim") }
+                },
+                Defer::new("q"),
+            },
             idle: selector with Act("g_idle") {
                 nap: when(none(NIGHT), decide = d("nap")) => delay(0.2) { Act("nap") },
                 fallback with Act("g_fb") {
@@ -88,9 +164,10 @@ deciders::tree! {
 /// A subtree declared in another module (S3).
 mod far {
     use crate::common::*;
+    use crate::Svc;
 
     deciders::tree! {
-        pub tree Patrol for World {
+        pub tree Patrol for World, world = Svc {
             sequence with Act("g_patrol") { Act("pat1"), Act("pat2") }
         }
     }
@@ -129,6 +206,9 @@ const NODES: &[(&str, &[&str])] = &[
     ("ac2", &["g_root", "g_rand"]),
     ("dl1", &["g_root", "g_rand"]),
     ("dl2", &["g_root", "g_rand"]),
+    ("g_svc", &["g_root"]),
+    ("lim", &["g_root", "g_svc"]),
+    ("q", &["g_root", "g_svc"]),
     ("g_idle", &["g_root"]),
     ("nap", &["g_root", "g_idle"]),
     ("g_fb", &["g_root", "g_idle"]),
@@ -148,16 +228,16 @@ const NODES: &[(&str, &[&str])] = &[
 /// Decides and conditions, by the name their score is read under.
 const SCORED: &[&str] = &[
     "flee", "guard", "yell", "gfight", "patrol", "brawl", "eat", "nap", "c1", "c2", "extra", "r1",
-    "rk", "s1", "s2", "s3", "c3", "c4", "sw", "dl1", "dl2",
+    "rk", "s1", "s2", "s3", "c3", "c4", "sw", "dl1", "dl2", "svc",
 ];
 
 /// A decorator of the test's own (SPEC R11): "loop until it fails".
 #[derive(Default)]
 struct UntilFailure;
 
-impl deciders::Decorator<World> for UntilFailure {
+impl deciders::Decorator<World, Svc> for UntilFailure {
     type Persist = ();
-    fn after(&mut self, _: &mut (), _: &World, _: &Ctx, child: Status) -> Status {
+    fn after(&mut self, _: &mut (), _: &World, _: &Ctx<Svc>, child: Status) -> Status {
         if child == Failure {
             Failure
         } else {
@@ -191,6 +271,8 @@ enum Frame {
         scores: Vec<(usize, i8)>,
         results: Vec<(usize, u8)>,
         refuse: Vec<(usize, bool)>,
+        /// The services before the tick, drawn as bits: see [`Game::begin`].
+        services: u32,
     },
     /// `Tree::halt` (the game removes the agent's tree).
     Halt,
@@ -224,14 +306,18 @@ fn frame() -> impl Strategy<Value = Frame> {
         proptest::collection::vec((0..SCORED.len(), -1i8..=1), 0..4),
         proptest::collection::vec((0..NODES.len(), 0u8..3), 0..4),
         proptest::collection::vec((0..NODES.len(), proptest::bool::weighted(0.2)), 0..2),
+        any::<u32>(),
     )
-        .prop_map(|(dt, flags, scores, results, refuse)| Frame::Tick {
-            dt,
-            flags,
-            scores,
-            results,
-            refuse,
-        });
+        .prop_map(
+            |(dt, flags, scores, results, refuse, services)| Frame::Tick {
+                dt,
+                flags,
+                scores,
+                results,
+                refuse,
+                services,
+            },
+        );
     prop_oneof![
         60 => tick,
         2 => Just(Frame::Halt),
@@ -279,6 +365,160 @@ fn check(entries: Vec<String>, active: &mut HashSet<String>) -> Result<(), TestC
     Ok(())
 }
 
+/// The game around the tree (R8, V2, V5): others holding the alarm, the
+/// stimuli store, the game system serving the requests, and what the
+/// checks remember of them.
+#[derive(Default)]
+struct Game {
+    others: Vec<Slot>,
+    stimuli: Stimuli<Stim>,
+    /// The launches the game system took and has not completed.
+    pending: Vec<Ticket>,
+    /// Every launch taken; the completed ones; the cancelled ones.
+    launched: HashSet<Ticket>,
+    completed: HashSet<Ticket>,
+    cancelled: HashSet<Ticket>,
+    /// Cancels the buffer refused (full): their launches stay behind.
+    cancels_refused: u32,
+    frame: u32,
+}
+
+impl Game {
+    /// Before a tick: the game system takes the last frame's requests (a
+    /// cancel must name a launch it took, once) and completes some pending
+    /// launches; others take or give back the alarm; a stimulus is added
+    /// or removed and the store updated; a new requests buffer starts.
+    /// `bits` draws all of it.
+    fn begin(&mut self, bits: u32, f: &mut deciders::Frame<Svc>) -> Result<(), TestCaseError> {
+        let field = |at: u32, width: u32| (bits >> at) & ((1 << width) - 1);
+        let svc = f.world_mut();
+        for (ticket, ()) in svc.requests.launches() {
+            prop_assert!(
+                self.launched.insert(*ticket),
+                "launched twice: {:?}",
+                ticket
+            );
+            self.pending.push(*ticket);
+        }
+        for ticket in svc.requests.cancels() {
+            prop_assert!(self.launched.contains(ticket), "unknown: {:?}", ticket);
+            prop_assert!(
+                self.cancelled.insert(*ticket),
+                "cancelled twice: {:?}",
+                ticket
+            );
+            self.pending.retain(|t| t != ticket);
+        }
+        if field(0, 1) == 1 && !self.pending.is_empty() {
+            let ticket = self
+                .pending
+                .remove(field(1, 3) as usize % self.pending.len());
+            svc.done.complete(ticket, field(4, 1) == 1);
+            self.completed.insert(ticket);
+        }
+        if field(5, 2) == 0 {
+            // Others hold 0, 1 or 2 slots from now on (`limit(alarm, 1)`).
+            let n = field(7, 2) as usize % 3;
+            self.others.truncate(n);
+            while self.others.len() < n {
+                self.others
+                    .push(svc.alarm.try_acquire(u32::MAX).expect("room"));
+            }
+        }
+        self.frame += 1;
+        svc.requests = Requests::with_capacity(field(9, 2) as usize, self.frame);
+        let kind = [Stim::Hit, Stim::Seen][field(11, 1) as usize];
+        match field(12, 3) {
+            0..=2 => {
+                _ = self
+                    .stimuli
+                    .add(kind, (), Some([0.1, 0.3, 1.0][field(15, 2) as usize % 3]))
+            }
+            3 => _ = self.stimuli.add(kind, (), None),
+            4 => _ = self.stimuli.remove(kind),
+            _ => {}
+        }
+        let dt = f.dt();
+        f.set_stimuli(self.stimuli.update(dt));
+        Ok(())
+    }
+
+    /// After every step, R8: the alarm's count is the others' slots and
+    /// the tree's own while `lim` (its only `limit`'s child) is active.
+    fn check(
+        &self,
+        f: &deciders::Frame<Svc>,
+        active: &HashSet<String>,
+    ) -> Result<(), TestCaseError> {
+        let inside = usize::from(active.contains("lim"));
+        prop_assert_eq!(
+            f.world().alarm.in_use() as usize,
+            self.others.len() + inside
+        );
+        Ok(())
+    }
+
+    /// After a step: the cancels the buffer refused in it, from its
+    /// refusals (`before` at the start of the step) less the tick's
+    /// refused launches.
+    fn count_refusals(&mut self, before: u32, f: &deciders::Frame<Svc>, launches: u32) {
+        self.cancels_refused += f.world().requests.refused() - before - launches;
+    }
+
+    /// After the final halt, once the game system took the last requests:
+    /// every launch is completed or cancelled (V5: nothing left behind),
+    /// but for those whose cancel the full buffer refused.
+    fn end(&mut self, f: &mut deciders::Frame<Svc>) -> Result<(), TestCaseError> {
+        self.begin(0, f)?;
+        let behind: Vec<_> = self
+            .launched
+            .iter()
+            .filter(|t| !self.completed.contains(t) && !self.cancelled.contains(t))
+            .collect();
+        prop_assert!(
+            behind.len() <= self.cancels_refused as usize,
+            "launches {:?} left behind, {} cancels refused",
+            behind,
+            self.cancels_refused
+        );
+        Ok(())
+    }
+}
+
+/// R9: the `log` around `lim` sends its start message each time `lim` is
+/// activated (refused or not), its success message each time `lim`
+/// succeeds, its failure message each time it fails or is refused, and
+/// nothing when halted.
+fn check_messages(entries: &[String], messages: &[&str]) -> Result<(), TestCaseError> {
+    let count = |lines: &[&str]| {
+        entries
+            .iter()
+            .filter(|e| lines.contains(&e.as_str()))
+            .count()
+    };
+    let sent = |m: &str| messages.iter().filter(|x| **x == m).count();
+    prop_assert_eq!(
+        sent("in"),
+        count(&["activate lim", "activate lim -> Failure"])
+    );
+    prop_assert_eq!(sent("done"), count(&["tick lim -> Success"]));
+    let failed = count(&["tick lim -> Failure", "activate lim -> Failure"]);
+    prop_assert_eq!(sent("failed"), failed);
+    Ok(())
+}
+
+/// The `log` messages of a tick (R9).
+#[derive(Default)]
+struct Messages(Vec<&'static str>);
+
+impl Trace for Messages {
+    fn event(&mut self, event: TraceEvent) {
+        if let TraceEvent::Log { message, .. } = event {
+            self.0.push(message);
+        }
+    }
+}
+
 /// Plays `frames` on a fresh tree, checking the log after every step, and
 /// records in `seen` every node that was activated.
 fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseError> {
@@ -286,14 +526,23 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
     let mut t = Player::new(Everything::new());
     let mut active = HashSet::new();
     let statuses = [Running, Success, Failure];
-    for f in frames {
-        match f {
+    let mut game = Game::default();
+    let f = &mut deciders::Frame::new(0.1).with_world(Svc {
+        alarm: Resource::new(),
+        requests: Requests::with_capacity(0, 0),
+        done: Completions::new(),
+    });
+    for frame in frames {
+        let ticked = matches!(frame, Frame::Tick { .. });
+        let mut before = f.world().requests.refused();
+        match frame {
             Frame::Tick {
                 dt,
                 flags,
                 scores,
                 results,
                 refuse,
+                services,
             } => {
                 for (i, s) in scores {
                     w.set(SCORED[i], f32::from(s));
@@ -304,9 +553,13 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                 for (i, no) in refuse {
                     w.fail_activate(NODES[i].0, no);
                 }
-                let mut ctx = deciders::Frame::new(DTS[dt]).with_flags(Flags(flags));
+                f.set_dt(DTS[dt]);
+                f.set_flags(Flags(flags));
+                game.begin(services, f)?;
+                before = 0;
                 let was_running = t.tree().is_running();
-                let Some(status) = t.tick(&mut w, &mut ctx) else {
+                let mut messages = Messages::default();
+                let Some(status) = t.tick_traced(&mut w, f, &mut messages) else {
                     // O2, O3: paused or stopped, the tick does nothing.
                     prop_assert!(matches!(
                         t.status(),
@@ -317,6 +570,7 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                     continue;
                 };
                 let entries = w.take();
+                check_messages(&entries, &messages.0)?;
                 seen.extend(
                     entries
                         .iter()
@@ -337,13 +591,13 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
                 prop_assert_eq!(running, !active.is_empty());
             }
             Frame::Play(k) => {
-                t.play(MODES[k], &mut w, &mut deciders::Frame::new(0.1));
+                t.play(MODES[k], &mut w, f);
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after play: {:?}", active);
             }
             Frame::Pause => {
                 let before = active.clone();
-                t.pause(&mut w, &mut deciders::Frame::new(0.1));
+                t.pause(&mut w, f);
                 check(w.take(), &mut active)?;
                 // O2: pausing keeps every node, unless the interruption
                 // reached the play mode's target and stopped the tree (O5).
@@ -355,37 +609,47 @@ fn play(frames: Vec<Frame>, seen: &mut HashSet<String>) -> Result<(), TestCaseEr
             }
             Frame::Resume => {
                 let before = active.clone();
-                t.resume(&mut w, &mut deciders::Frame::new(0.1));
+                t.resume(&mut w, f);
                 check(w.take(), &mut active)?;
                 // O2: nothing activated again, nothing left.
                 prop_assert_eq!(&active, &before);
             }
             Frame::Stop => {
-                t.stop(&mut w, &mut deciders::Frame::new(0.1));
+                t.stop(&mut w, f);
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after stop: {:?}", active);
                 prop_assert_eq!(t.status(), PlayStatus::Stopped);
             }
             Frame::Halt => {
-                t.tree_mut().halt(&mut w, &mut deciders::Frame::new(0.1));
+                t.tree_mut().halt(&mut w, f);
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after halt: {:?}", active);
             }
             Frame::Reset => {
-                t.reset(&mut w, &mut deciders::Frame::new(0.1));
+                t.reset(&mut w, f);
                 check(w.take(), &mut active)?;
                 prop_assert!(active.is_empty(), "active after reset: {:?}", active);
             }
         }
+        let launches = if ticked {
+            f.report().launches_refused()
+        } else {
+            0
+        };
+        game.count_refusals(before, f, launches);
+        game.check(f, &active)?;
     }
-    t.tree_mut().halt(&mut w, &mut deciders::Frame::new(0.1));
+    let before = f.world().requests.refused();
+    t.tree_mut().halt(&mut w, f);
+    game.count_refusals(before, f, 0);
     check(w.take(), &mut active)?;
     prop_assert!(
         active.is_empty(),
         "active after the final halt: {:?}",
         active
     );
-    Ok(())
+    game.check(f, &active)?;
+    game.end(f)
 }
 
 fn script() -> impl Strategy<Value = Vec<Frame>> {
