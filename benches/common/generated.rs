@@ -51,3 +51,33 @@ pub fn run_player(agents: &mut [Agent], states: &mut [PlayerState], ticks: u32) 
         }
     }
 }
+
+/// The per-agent state of the `statuses` variant: the generated tree and
+/// the per-node statuses (I3) its trace keeps, to measure what keeping them
+/// costs per tick.
+pub struct StatusesState {
+    tree: Creature,
+    statuses: deciders::trace::NodeStatuses,
+}
+
+impl Default for StatusesState {
+    fn default() -> Self {
+        use deciders::Tree;
+        StatusesState {
+            tree: Creature::new(),
+            statuses: deciders::trace::NodeStatuses::new(<Creature as Tree<Agent>>::shape()),
+        }
+    }
+}
+
+/// [`run`], each tick traced into the agent's statuses.
+#[inline(never)]
+pub fn run_statuses(agents: &mut [Agent], states: &mut [StatusesState], ticks: u32) {
+    let mut ctx = Frame::new(DT);
+    for _ in 0..ticks {
+        for (a, s) in agents.iter_mut().zip(states.iter_mut()) {
+            world_step(a);
+            s.tree.tick_traced(a, &mut ctx, &mut s.statuses);
+        }
+    }
+}

@@ -134,6 +134,14 @@ pub fn creature(name: &str, agents: usize) -> Option<Box<dyn Frames>> {
             generated::PlayerState::default,
             generated::run_player,
         )),
+        // Not in `CREATURE` either: the ratio statuses/generated, what
+        // keeping every node's status (I3) costs.
+        "statuses" => Box::new(Workload::new(
+            "statuses",
+            world,
+            generated::StatusesState::default,
+            generated::run_statuses,
+        )),
         "hand" => Box::new(Workload::new(
             "hand",
             world,

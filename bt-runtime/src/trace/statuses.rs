@@ -66,7 +66,9 @@ impl fmt::Display for NodeStatus {
 /// targets). Per tick, for each activation, deactivation and behavior or
 /// condition result, a pointer comparison, a bounds check and a one-byte
 /// store (guard decisions and the tick's start and end are ignored); more
-/// only while a condition leaf runs (below).
+/// only while a condition leaf runs (below). Measured on the benchmarks'
+/// creature (16 nodes): 215 instructions per agent-tick against 81 for
+/// the untraced tick, most of it the trace events a traced tick builds.
 ///
 /// # How statuses follow the events
 ///
