@@ -10,7 +10,10 @@
 //! # The pieces
 //!
 //! - **The agent** is a component of yours, `A`: what the tree's behaviors
-//!   act on, as in any `deciders` tree.
+//!   act on, as in any `deciders` tree; or a view over several components
+//!   of the entity (its position to change, its hunger to read), a type of
+//!   yours with a lifetime that [`Agent`] builds from a query for each
+//!   tick.
 //! - **The tree state** is the component [`Brain<T>`] on the same entity:
 //!   the generated state of the tree `T` in a
 //!   [`deciders::lifecycle::Player`] (pause, resume, stop, play
@@ -82,7 +85,8 @@
 //! # Despawn halts
 //!
 //! When an entity with a brain is despawned, or loses its brain or its
-//! agent component, the plugin's observer stops the tree first: every
+//! agent component (a part of its view), the plugin's observer stops the
+//! tree first: every
 //! running behavior gets its `deactivate` with `Exit::Halted`, so nothing
 //! is left half-done, and the outputs those hooks make are applied at once.
 //! That is where a long action handed to a game system is cancelled: a
@@ -154,6 +158,7 @@ use bevy_ecs::component::Mutable;
 use bevy_ecs::lifecycle::{Insert, Remove};
 use bevy_ecs::observer::On;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::{IterQueryData, QueryItem};
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use bevy_time::Time;
 use bevy_utils::Parallel;
@@ -214,6 +219,82 @@ pub trait Output: Send + Sync + 'static {
     /// Queues what this output asks for; `entity` is the entity whose
     /// behavior emitted it.
     fn apply(self, entity: Entity, commands: &mut Commands);
+}
+
+/// What a tree ticked by [`DecidersPlugin`] acts on: the components of the
+/// entity that its hooks get as the agent, fetched for each tick.
+///
+/// Any mutable component is an agent by itself (the tree is declared `for`
+/// the component and its hooks get `&mut` of it). An agent that is a *view*
+/// over several components implements this trait: a type of yours with a
+/// lifetime, borrowing the components for the tick, that the tree is
+/// declared for with the world's lifetime (`tree Graze for Sheep<'w>,
+/// world<'w> = Env<'w, Field, Order>`):
+///
+/// ```
+/// use bevy_ecs::prelude::*;
+/// use bevy_ecs::query::QueryItem;
+/// use deciders_bevy::Agent;
+///
+/// #[derive(Component)]
+/// struct Position(f32);
+/// #[derive(Component)]
+/// struct Hunger(f32);
+///
+/// /// What the sheep's tree sees: its position to change, its hunger to read.
+/// struct Sheep<'a> {
+///     position: &'a mut Position,
+///     hunger: &'a Hunger,
+/// }
+///
+/// /// The query behind the view (a marker type of yours).
+/// struct SheepParts;
+///
+/// impl Agent for SheepParts {
+///     type Data = (&'static mut Position, &'static Hunger);
+///     type Parts = (Position, Hunger);
+///     type View<'a> = Sheep<'a>;
+///     fn with_view<'i, Out>(
+///         (position, hunger): &'i mut QueryItem<'_, '_, Self::Data>,
+///         f: impl FnOnce(&mut Self::View<'i>) -> Out,
+///     ) -> Out {
+///         f(&mut Sheep { position, hunger })
+///     }
+/// }
+/// ```
+///
+/// and the plugin is `DecidersPlugin::<SheepParts, Graze, Field, Order>`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an agent for `DecidersPlugin`",
+    note = "an agent is a mutable component, or a type implementing `deciders_bevy::Agent` that builds a view over several components"
+)]
+pub trait Agent: Send + Sync + 'static {
+    /// The components fetched for a tick, as a query: `&'static mut C` for
+    /// a component the tree changes, `&'static C` for one it only reads.
+    type Data: IterQueryData;
+    /// The components whose removal from an entity stops its tree (as
+    /// despawning the entity or removing its brain does).
+    type Parts: Bundle;
+    /// The agent type the tree is declared for; its hooks get `&mut` of it.
+    type View<'a>;
+    /// Calls `f` with the agent built from the entity's fetched components.
+    fn with_view<'i, Out>(
+        item: &'i mut QueryItem<'_, '_, Self::Data>,
+        f: impl FnOnce(&mut Self::View<'i>) -> Out,
+    ) -> Out;
+}
+
+impl<C: Component<Mutability = Mutable>> Agent for C {
+    type Data = &'static mut C;
+    type Parts = C;
+    type View<'a> = C;
+    #[inline]
+    fn with_view<'i, Out>(
+        item: &'i mut QueryItem<'_, '_, Self::Data>,
+        f: impl FnOnce(&mut Self::View<'i>) -> Out,
+    ) -> Out {
+        f(&mut **item)
+    }
 }
 
 /// The seed of the entity's tree (D8): put it on the entity beside (or
@@ -428,7 +509,8 @@ impl<T, O> Default for Outbox<T, O> {
     }
 }
 
-/// Ticks every entity that has the agent component `A` and a
+/// Ticks every entity that has the agent `A` (a component, or the parts of
+/// a view: [`Agent`]) and a
 /// [`Brain<T>`], with the world [`Env<'_, R, O>`]: see [the crate](crate).
 pub struct DecidersPlugin<A, T, R, O> {
     schedule: InternedScheduleLabel,
@@ -463,8 +545,8 @@ impl<A, T, R, O> Default for DecidersPlugin<A, T, R, O> {
 
 impl<A, T, R, O> Plugin for DecidersPlugin<A, T, R, O>
 where
-    A: Component<Mutability = Mutable>,
-    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    A: Agent,
+    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
     R: Resource,
     O: Output,
 {
@@ -499,13 +581,13 @@ where
 fn tick<A, T, R, O>(
     time: Res<Time>,
     read: Res<R>,
-    mut agents: Query<(Entity, &mut A, &mut Brain<T>, Option<&mut Watch>)>,
+    mut agents: Query<(Entity, A::Data, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
     buffers: Local<Parallel<Buffers<O>>>,
     mut messages: MessageWriter<TreeErrors>,
 ) where
-    A: Component<Mutability = Mutable>,
-    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    A: Agent,
+    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
     R: Resource,
     O: Output,
 {
@@ -517,7 +599,7 @@ fn tick<A, T, R, O>(
         // not once per entity.
         .for_each_init(
             || buffers.borrow_local_mut(),
-            |buffer, (entity, mut agent, mut brain, watch)| {
+            |buffer, (entity, mut data, mut brain, watch)| {
                 if !brain.due(entity, dt) {
                     return;
                 }
@@ -526,12 +608,16 @@ fn tick<A, T, R, O>(
                     entity,
                     out: core::mem::take(&mut buffer.out),
                 };
+                let brain = &mut *brain;
                 let (out, report) = match watch {
-                    None => tick_one(&mut brain, &mut *agent, env, &mut NoTrace),
+                    None => {
+                        A::with_view(&mut data, |agent| tick_one(brain, agent, env, &mut NoTrace))
+                    }
                     Some(mut watch) => {
                         let watch = &mut *watch;
-                        let done = watched_tick(&mut brain, &mut *agent, env, watch);
-                        watch.look(&brain);
+                        let done =
+                            A::with_view(&mut data, |agent| watched_tick(brain, agent, env, watch));
+                        watch.look::<A::View<'_>, Env<'_, R, O>, T>(brain);
                         done
                     }
                 };
@@ -644,18 +730,18 @@ fn apply<T: Send + Sync + 'static, O: Output>(
 /// is stopped (every running behavior deactivated with `Exit::Halted`) and
 /// the outputs of those hooks are applied.
 fn halt_on_remove<A, T, R, O>(
-    removed: On<Remove<(A, Brain<T>)>>,
+    removed: On<Remove<(A::Parts, Brain<T>)>>,
     read: Res<R>,
-    mut agents: Query<(&mut A, &mut Brain<T>)>,
+    mut agents: Query<(A::Data, &mut Brain<T>)>,
     mut commands: Commands,
 ) where
-    A: Component<Mutability = Mutable>,
-    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    A: Agent,
+    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
     R: Resource,
     O: Output,
 {
     let entity = removed.entity;
-    let Ok((mut agent, mut brain)) = agents.get_mut(entity) else {
+    let Ok((mut data, mut brain)) = agents.get_mut(entity) else {
         return;
     };
     let env = Env {
@@ -663,9 +749,12 @@ fn halt_on_remove<A, T, R, O>(
         entity,
         out: Vec::new(),
     };
-    let mut frame = Frame::new(0.0).with_world(env);
-    brain.player.stop(&mut *agent, &mut frame);
-    for (entity, output) in frame.into_world().out {
+    let out = A::with_view(&mut data, |agent| {
+        let mut frame = Frame::new(0.0).with_world(env);
+        brain.player.stop(agent, &mut frame);
+        frame.into_world().out
+    });
+    for (entity, output) in out {
         output.apply(entity, &mut commands);
     }
 }
@@ -677,13 +766,13 @@ fn seed_on_insert<A, T, R, O>(
     inserted: On<Insert<(Brain<T>, Seed)>>,
     mut brains: Query<(&mut Brain<T>, &Seed)>,
 ) where
-    A: Component<Mutability = Mutable>,
-    T: for<'w> Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    A: Agent,
+    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
     R: Resource,
     O: Output,
 {
     if let Ok((mut brain, seed)) = brains.get_mut(inserted.entity) {
-        Tree::<A, Env<'_, R, O>>::set_seed(brain.player.tree_mut(), seed.0);
+        Tree::<A::View<'_>, Env<'_, R, O>>::set_seed(brain.player.tree_mut(), seed.0);
     }
 }
 

@@ -1,5 +1,8 @@
 //! Fixtures shared by the plugin's test files.
 
+// Each test file uses some of them.
+#![allow(dead_code)]
+
 use bevy_ecs::prelude::*;
 use deciders_bevy::Output;
 
