@@ -193,6 +193,31 @@ fn v3_writing_a_timestamp_clears_the_others_of_its_group() {
     assert_eq!((t.since(0), t.since(1), t.since(2)), (None, None, None));
 }
 
+/// Runs forever and keeps nothing.
+#[derive(Default)]
+pub struct Still;
+
+impl Behavior<Mob> for Still {}
+
+deciders::tree! {
+    /// No variable and no timestamp: one zero-sized leaf.
+    pub tree Bare for Mob {
+        Still
+    }
+}
+
+#[test]
+fn f3_a_tree_without_timestamps_pays_for_none_not_even_their_alignment() {
+    // SPEC F3, V3: the state of a tree that declares no timestamp is its
+    // active path alone (here one byte: is the leaf running); timestamps
+    // are `f64`s, and an empty array of them would still align the state
+    // to eight bytes.
+    assert_eq!(std::mem::size_of::<Still>(), 0);
+    assert_eq!(std::mem::size_of::<Bare>(), 1);
+    assert_eq!(std::mem::align_of::<Bare>(), 1);
+    assert!(std::mem::size_of::<Stamps>() >= 3 * 8);
+}
+
 deciders::tree! {
     /// `wait_for` in a sequence.
     pub tree Waiter for Mob, events = Signal {

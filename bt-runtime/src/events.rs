@@ -128,7 +128,7 @@ impl VarSlot for () {
 }
 
 /// Where a tree state keeps its timestamps: `[Stamp; N]`, `N` the number
-/// the tree declares (zero bytes when none).
+/// the tree declares, or [`NoStamps`] when it declares none.
 pub trait StampSlots: AsRef<[Stamp]> + AsMut<[Stamp]> {
     /// Every timestamp never set.
     fn fresh() -> Self;
@@ -138,6 +138,33 @@ impl<const N: usize> StampSlots for [Stamp; N] {
     #[inline(always)]
     fn fresh() -> Self {
         [Stamp::NEVER; N]
+    }
+}
+
+/// The timestamps of a tree that declares none: zero bytes, and, unlike
+/// `[Stamp; 0]` (zero bytes aligned as an `f64`), no alignment either, so
+/// that a state of a few bytes is not padded to eight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoStamps;
+
+impl AsRef<[Stamp]> for NoStamps {
+    #[inline(always)]
+    fn as_ref(&self) -> &[Stamp] {
+        &[]
+    }
+}
+
+impl AsMut<[Stamp]> for NoStamps {
+    #[inline(always)]
+    fn as_mut(&mut self) -> &mut [Stamp] {
+        &mut []
+    }
+}
+
+impl StampSlots for NoStamps {
+    #[inline(always)]
+    fn fresh() -> Self {
+        NoStamps
     }
 }
 

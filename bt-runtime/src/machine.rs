@@ -421,7 +421,7 @@ mod tests {
         type Seed = u64;
         const SERVICES: bool = false;
         type Vars = ();
-        type Stamps = [crate::events::Stamp; 0];
+        type Stamps = crate::events::NoStamps;
         fn shape() -> &'static [NodeInfo] {
             &SHAPE
         }

@@ -10,17 +10,22 @@ use quote::quote;
 use crate::model::Tree;
 
 /// `type Vars = …; type Stamps = …;` of the tree's `TreeParts`: `Flags`
-/// when it declares a variable, else `()`; `[Stamp; N]`.
+/// when it declares a variable, else `()`; `[Stamp; N]` when it declares
+/// timestamps, else `NoStamps` (zero bytes with no alignment: `[Stamp; 0]`
+/// would pad a small state to eight bytes).
 pub fn slots(tree: &Tree, rt: &TokenStream) -> TokenStream {
     let vars = if tree.vars.is_empty() {
         quote!(())
     } else {
         quote!(#rt::Flags)
     };
-    let n = tree.stamps.len();
+    let stamps = match tree.stamps.len() {
+        0 => quote!(#rt::events::NoStamps),
+        n => quote!([#rt::events::Stamp; #n]),
+    };
     quote! {
         type Vars = #vars;
-        type Stamps = [#rt::events::Stamp; #n];
+        type Stamps = #stamps;
     }
 }
 
