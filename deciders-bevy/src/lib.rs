@@ -164,7 +164,7 @@ use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::lifecycle::{PlayMode, Player};
 use deciders::replay::Recorder;
-use deciders::{describe, Flags, Frame, NoTrace, Report, TickError, Trace, Tree};
+use deciders::{describe, Flags, Frame, NoTrace, TickError, Trace, Tree};
 
 /// The world a tree ticked by [`DecidersPlugin`] sees through its context
 /// (`ctx.world()`, `ctx.world_mut()`): this frame's snapshot `R`
@@ -316,7 +316,7 @@ impl<C: Component<Mutability = Mutable>> Agent for C {
 pub struct Seed(pub u64);
 
 /// A Bevy message written when a brain's tick reported errors (its
-/// frame's [`Report`]: a group that broke the subset rule, a deferred
+/// frame's [`Report`](deciders::Report): a group that broke the subset rule, a deferred
 /// launch refused): the entity, the first error of that tick and how many
 /// there were. Read them with a `MessageReader<TreeErrors>` in a system
 /// after [`DecidersSystems::Tick`]; [`Brain::errors`] counts them per
@@ -609,27 +609,20 @@ fn tick<A, T, R, O>(
                     out: core::mem::take(&mut buffer.out),
                 };
                 let brain = &mut *brain;
-                let (out, report) = match watch {
-                    None => {
-                        A::with_view(&mut data, |agent| tick_one(brain, agent, env, &mut NoTrace))
-                    }
+                let errors = &mut buffer.errors;
+                buffer.out = match watch {
+                    None => A::with_view(&mut data, |agent| {
+                        tick_one(brain, agent, env, &mut NoTrace, errors)
+                    }),
                     Some(mut watch) => {
                         let watch = &mut *watch;
-                        let done =
-                            A::with_view(&mut data, |agent| watched_tick(brain, agent, env, watch));
+                        let out = A::with_view(&mut data, |agent| {
+                            watched_tick(brain, agent, env, watch, errors)
+                        });
                         watch.look::<A::View<'_>, Env<'_, R, O>, T>(brain);
-                        done
+                        out
                     }
                 };
-                buffer.out = out;
-                if let Some(&first) = report.first() {
-                    let count = report.count();
-                    buffer.errors.push(TreeErrors {
-                        entity,
-                        first,
-                        count,
-                    });
-                }
             },
         );
     let mut buffers = buffers;
@@ -672,7 +665,8 @@ fn watched_tick<'w, A, T, R, O>(
     agent: &mut A,
     env: Env<'w, R, O>,
     watch: &mut Watch,
-) -> (Vec<(Entity, O)>, Report)
+    errors: &mut Vec<TreeErrors>,
+) -> Vec<(Entity, O)>
 where
     T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
 {
@@ -681,10 +675,10 @@ where
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?env.entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_one(brain, agent, env, &mut trace)
+        tick_one(brain, agent, env, &mut trace, errors)
     }
     #[cfg(not(feature = "tracing"))]
-    tick_one(brain, agent, env, &mut watch.recorder)
+    tick_one(brain, agent, env, &mut watch.recorder, errors)
 }
 
 /// One brain's step: its pending operation, then a tick with the time
@@ -694,7 +688,8 @@ fn tick_one<'w, A, T, R, O, Tr: Trace>(
     agent: &mut A,
     env: Env<'w, R, O>,
     trace: &mut Tr,
-) -> (Vec<(Entity, O)>, Report)
+    errors: &mut Vec<TreeErrors>,
+) -> Vec<(Entity, O)>
 where
     T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
 {
@@ -711,9 +706,18 @@ where
         Some(Op::Reset) => player.reset(agent, &mut frame),
     }
     brain.last = player.tick_traced(agent, &mut frame, trace);
-    let report = *frame.report();
-    brain.errors = brain.errors.saturating_add(report.count());
-    (frame.into_world().out, report)
+    let report = frame.report();
+    if let Some(&first) = report.first() {
+        let count = report.count();
+        brain.errors = brain.errors.saturating_add(count);
+        let entity = frame.world().entity;
+        errors.push(TreeErrors {
+            entity,
+            first,
+            count,
+        });
+    }
+    frame.into_world().out
 }
 
 /// The apply set: every output of the frame, in entity order.
