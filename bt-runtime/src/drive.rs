@@ -47,6 +47,13 @@ pub fn decided<B, D>(verdict: Option<(f32, B)>, f: impl FnOnce(B) -> D) -> Optio
     verdict.map(|(score, block)| (score, f(block)))
 }
 
+/// A guard's verdict on child `i` of a composite none of whose children
+/// takes a DBlock: the decided child is its index.
+#[inline(always)]
+pub fn decided_index(verdict: Option<(f32, ())>, i: usize) -> Option<(f32, usize)> {
+    verdict.map(|(score, ())| (score, i))
+}
+
 /// The result of walking or choosing among a composite's children.
 #[derive(Debug)]
 pub enum Walk<C> {
@@ -584,6 +591,20 @@ pub trait TreeParts {
     fn persistent(ps: &Self::Persist, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
         let _ = (ps, node, f);
     }
+    /// The state type's [`Machine`](crate::Machine): what the runtime's
+    /// [`Tree`](crate::Tree) implementation for every generated tree works
+    /// on.
+    fn machine(&self) -> &crate::Machine<Self>
+    where
+        Self: Sized;
+    /// The state type's `Machine`, mutably.
+    fn machine_mut(&mut self) -> &mut crate::Machine<Self>
+    where
+        Self: Sized;
+    /// The state type holding `machine`.
+    fn from_machine(machine: crate::Machine<Self>) -> Self
+    where
+        Self: Sized;
 }
 
 /// A tree as another tree's `subtree` sees it (S1, S3): how to enter,

@@ -2,6 +2,7 @@
 //! generic over trees (batch ticking, tools).
 
 use crate::ctx::Frame;
+use crate::drive::{Subtree, TreeParts};
 use crate::shape::{NodeId, NodeInfo};
 use crate::status::Status;
 use crate::trace::Trace;
@@ -172,4 +173,65 @@ pub trait Tree<A, W = ()>: Default {
     /// hand-written tree (a wrapper, a test double) forwards it to what it
     /// holds, or does nothing if it draws no random numbers.
     fn set_seed(&mut self, seed: u64);
+}
+
+/// Every tree `tree!` declares: its state type is a thin type around a
+/// [`Machine`](crate::Machine), which does the work, for the agent and
+/// world of the tree's definition ([`Subtree`]). Written once here rather
+/// than generated for each tree.
+impl<A, W, T> Tree<A, W> for T
+where
+    T: TreeParts + Subtree<A, W> + Default,
+{
+    #[inline]
+    fn shape() -> &'static [NodeInfo] {
+        <T as TreeParts>::shape()
+    }
+    #[inline]
+    fn with_seed(seed: u64) -> Self {
+        T::from_machine(crate::Machine::with_seed(seed))
+    }
+    #[inline]
+    fn set_seed(&mut self, seed: u64) {
+        self.machine_mut().set_seed(seed);
+    }
+    #[inline]
+    fn tick(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Status {
+        self.machine_mut().tick(agent, frame)
+    }
+    #[inline]
+    fn tick_traced<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Status {
+        self.machine_mut().tick_traced(agent, frame, trace)
+    }
+    fn halt(&mut self, agent: &mut A, frame: &mut Frame<W>) {
+        self.machine_mut().halt(agent, frame);
+    }
+    fn reset(&mut self, agent: &mut A, frame: &mut Frame<W>) {
+        self.machine_mut().reset(agent, frame);
+    }
+    fn is_running(&self) -> bool {
+        self.machine().is_running()
+    }
+    fn now(&self) -> f64 {
+        self.machine().now()
+    }
+    fn visit_active<V: Visitor<A, W>>(&self, v: &mut V) {
+        self.machine().visit_active::<A, W, V>(v);
+    }
+    fn visit_active_mut<V: VisitorMut<A, W>>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        v: &mut V,
+    ) {
+        self.machine_mut().visit_active_mut(agent, frame, v);
+    }
+    fn persistent(&self, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
+        self.machine().persistent(node, f);
+    }
 }

@@ -123,14 +123,21 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
             let t = g.active_ty(ch);
             quote!(#v(#t))
         });
-    let decided = g.tree.nodes[id]
-        .children
-        .iter()
-        .zip(&c.names)
-        .map(|(&ch, v)| {
-            let t = g.block_ty(ch);
-            quote!(#v(#t))
-        });
+    // Without DBlocks, a decided child is its index (`Gen::decided_ty`).
+    let decided = g.has_blocks(id).then(|| {
+        let variants = g.tree.nodes[id]
+            .children
+            .iter()
+            .zip(&c.names)
+            .map(|(&ch, v)| {
+                let t = g.block_ty(ch);
+                quote!(#v(#t))
+            });
+        quote! {
+            #[allow(non_camel_case_types)]
+            enum #dn { #(#variants,)* }
+        }
+    });
     let b_field = c.behavior.map(|b| {
         let t = g.leaf_ty(b);
         quote!(b: #t,)
@@ -145,8 +152,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         #derives
         enum #en { #(#variants,)* }
 
-        #[allow(non_camel_case_types)]
-        enum #dn { #(#decided,)* }
+        #decided
 
         #[allow(non_camel_case_types)]
         #derives
@@ -194,10 +200,23 @@ fn group_impl(c: &Comp) -> TokenStream {
             .map(|(i, (&ch, v))| f(i, ch, v))
             .collect()
     };
-    let decides = arms(&|i, ch, v| decide_arm(g, i, ch, v, dn));
-    let enters = arms(&|_, ch, v| {
+    let blocks = g.has_blocks(c.id);
+    let decided_ty = g.decided_ty(c.id);
+    let decides = arms(&|i, ch, v| decide_arm(g, i, ch, v, blocks.then_some(dn)));
+    let enters = arms(&|i, ch, v| {
         let enter = g.enter(ch);
-        quote!(#dn::#v(#blk) => #rt::Entered::map(#enter, #en::#v))
+        let pat = if !blocks {
+            // The last child's arm takes every index: the runtime enters
+            // only indexes `decide` gave.
+            if i + 1 == len {
+                quote!(_)
+            } else {
+                quote!(#i)
+            }
+        } else {
+            quote!(#dn::#v(#blk))
+        };
+        quote!(#pat => #rt::Entered::map(#enter, #en::#v))
     });
     let indexes = arms(&|i, _, v| quote!(#en::#v(_) => #i));
     let ticks = arms(&|i, ch, v| {
@@ -219,7 +238,7 @@ fn group_impl(c: &Comp) -> TokenStream {
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
-            type Decided = #dn;
+            type Decided = #decided_ty;
             const LEN: ::core::primitive::usize = #len;
 
             #[inline(always)]
@@ -228,7 +247,7 @@ fn group_impl(c: &Comp) -> TokenStream {
             }
 
             #inline
-            fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #dn)> {
+            fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #decided_ty)> {
                 match #i_ {
                     #(#decides,)*
                     _ => ::core::option::Option::None,
@@ -236,7 +255,7 @@ fn group_impl(c: &Comp) -> TokenStream {
             }
 
             #inline
-            fn enter<__Tr: #rt::Trace>(#d: #dn, #params) -> #rt::Entered<#en> {
+            fn enter<__Tr: #rt::Trace>(#d: #decided_ty, #params) -> #rt::Entered<#en> {
                 match #d { #(#enters,)* }
             }
 
@@ -265,14 +284,22 @@ fn group_impl(c: &Comp) -> TokenStream {
 }
 
 /// How `Group::decide` decides child `i` (`ch`, variant `v`): its guard,
-/// or an unguarded child's acceptance with score 1.
-fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: &Ident) -> TokenStream {
+/// or an unguarded child's acceptance with score 1; as the variant of the
+/// decided enum `dn` holding its DBlock, or (`None`: no child has one) as
+/// its index.
+fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: Option<&Ident>) -> TokenStream {
     let rt = &g.rt;
-    if g.has_guard(ch) {
-        let guard = g.call_guard(ch);
-        quote!(#i => #rt::decided(#guard, #dn::#v))
-    } else {
-        quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(()))))
+    match (g.has_guard(ch), dn) {
+        (true, Some(dn)) => {
+            let guard = g.call_guard(ch);
+            quote!(#i => #rt::decided(#guard, #dn::#v))
+        }
+        (true, None) => {
+            let guard = g.call_guard(ch);
+            quote!(#i => #rt::decided_index(#guard, #i))
+        }
+        (false, Some(dn)) => quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(())))),
+        (false, None) => quote!(#i => ::core::option::Option::Some((1.0, #i))),
     }
 }
 
@@ -527,7 +554,7 @@ fn node_impl(c: &Comp) -> TokenStream {
     } = group_behavior(c);
     let (start, step) = policy_calls(c);
     let first = local("first");
-    let dn = &c.dn;
+    let dn = g.decided_ty(c.id);
     let first_param = g
         .delegates(c.id)
         .then(|| quote!(#first: (::core::primitive::usize, #dn),));

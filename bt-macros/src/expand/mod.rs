@@ -85,7 +85,7 @@ pub use events::{events_impl, slots};
 pub use names::impl_generics;
 use names::local;
 use names::Gen;
-pub use tree::{api, outer_type};
+pub use tree::{api, machine_fns, outer_type};
 
 /// The code for one checked tree: what goes into the user's module (the
 /// state type) and what goes into the invocation's `const _` block

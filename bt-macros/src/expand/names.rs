@@ -846,12 +846,32 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// Whether some child of composite `id` is handed a DBlock when
+    /// entered (`block_ty` is not `()`): then a decided child is a value of
+    /// the enum `decided_enum(id)` holding it; else its index.
+    pub fn has_blocks(&self, id: usize) -> bool {
+        self.tree.nodes[id].children.iter().any(|&ch| {
+            self.delegates(ch) || (self.is_dblock(ch) && self.tree.receiver(ch).is_some())
+        })
+    }
+
+    /// The type of a decided child of composite `id` (`Group::Decided`):
+    /// the enum of its children's DBlocks, or its index when no child has
+    /// one.
+    pub fn decided_ty(&self, id: usize) -> TokenStream {
+        if self.has_blocks(id) {
+            self.decided_enum(id).to_token_stream()
+        } else {
+            quote!(::core::primitive::usize)
+        }
+    }
+
     /// The DBlock type node `id`'s guard hands to its behavior when the
     /// decide has one (the receiver's type, SPEC G2); else `()`.
     pub fn block_ty(&self, id: usize) -> TokenStream {
         if self.delegates(id) {
             // The child the group's guard decided (SPEC G6).
-            let dn = self.decided_enum(id);
+            let dn = self.decided_ty(id);
             return quote!((::core::primitive::usize, #dn));
         }
         let dblock = self.tree.nodes[id]

@@ -161,6 +161,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed = local("seed");
     let persistent = persistent_fn(g);
+    let machine = machine_fns(rt);
     quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
@@ -185,7 +186,23 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
                 #(#seeds)*
             }
             #persistent
+            #machine
         }
+    }
+}
+
+/// `TreeParts::machine`, `machine_mut` and `from_machine`: the state
+/// type's `Machine`, through which the runtime implements `Tree` for every
+/// tree. Shared with the stand-in for a tree with errors (`fallback.rs`).
+pub fn machine_fns(rt: &TokenStream) -> TokenStream {
+    let m = local("machine");
+    quote! {
+        #[inline(always)]
+        fn machine(&self) -> &#rt::Machine<Self> { &self.machine }
+        #[inline(always)]
+        fn machine_mut(&mut self) -> &mut #rt::Machine<Self> { &mut self.machine }
+        #[inline(always)]
+        fn from_machine(#m: #rt::Machine<Self>) -> Self { Self { machine: #m } }
     }
 }
 
@@ -358,7 +375,6 @@ pub fn api(
         seed,
     } = Locals::new();
     let frame_ty = quote!(#rt::Frame<#world>);
-    let tree_impl = tree_impl(tree, rt);
     let text = text_api(tree, rt, outline);
     let post = super::events::post(tree, rt);
     let default_impl = default_impl(tree);
@@ -429,8 +445,6 @@ pub fn api(
                 self.machine.visit_active_mut(#agent, #frame, #f);
             }
         }
-
-        #tree_impl
     }
 }
 
@@ -482,66 +496,6 @@ impl Locals {
             tr: local("tr"),
             f: local("f"),
             seed: local("seed"),
-        }
-    }
-}
-
-/// The `Tree` implementation of the state type, forwarding to its
-/// methods: what code generic over trees uses (batches, tools).
-fn tree_impl(tree: &crate::model::Tree, rt: &TokenStream) -> TokenStream {
-    let name = &tree.name;
-    let (agent_ty, world) = (&tree.agent, &tree.world);
-    let ig = super::names::impl_generics(&tree.world_generics);
-    let Locals {
-        agent,
-        frame,
-        tr,
-        f,
-        seed,
-    } = Locals::new();
-    let node = local("node");
-    let frame_ty = quote!(#rt::Frame<#world>);
-    quote! {
-        #[automatically_derived]
-        impl #ig #rt::Tree<#agent_ty, #world> for #name {
-            fn shape() -> &'static [#rt::NodeInfo] {
-                #name::shape()
-            }
-            fn with_seed(#seed: ::core::primitive::u64) -> Self {
-                #name::with_seed(#seed)
-            }
-            fn set_seed(&mut self, #seed: ::core::primitive::u64) {
-                #name::set_seed(self, #seed);
-            }
-            #[inline]
-            fn tick(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) -> #rt::Status {
-                #name::tick(self, #agent, #frame)
-            }
-            #[inline]
-            fn tick_traced<__Tr: #rt::Trace>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #tr: &mut __Tr) -> #rt::Status {
-                #name::tick_traced(self, #agent, #frame, #tr)
-            }
-            fn halt(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
-                #name::halt(self, #agent, #frame);
-            }
-            fn reset(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty) {
-                #name::reset(self, #agent, #frame);
-            }
-            fn is_running(&self) -> ::core::primitive::bool {
-                #name::is_running(self)
-            }
-            fn now(&self) -> ::core::primitive::f64 {
-                #name::now(self)
-            }
-            fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
-                #name::visit_active(self, #f);
-            }
-            fn persistent(&self, #node: #rt::NodeId, #f: &mut dyn ::core::ops::FnMut(&dyn ::core::fmt::Debug)) {
-                self.machine.persistent(#node, #f);
-            }
-            fn visit_active_mut<__V: #rt::VisitorMut<#agent_ty, #world>>(&mut self, #agent: &mut #agent_ty, #frame: &mut #frame_ty, #f: &mut __V) {
-                #name::visit_active_mut(self, #agent, #frame, #f);
-            }
         }
     }
 }
