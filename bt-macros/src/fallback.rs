@@ -20,7 +20,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let ig = crate::expand::impl_generics(&tree.world_generics);
     let slots = crate::expand::slots(tree, rt);
     let events = crate::expand::events_impl(tree, rt, true);
-    let machine = crate::expand::machine_fns(rt);
+    let machine = crate::expand::machine_fns(name, rt);
     // The stub never runs (the crate does not compile); it fails, rather
     // than panics, all the same.
     let inner = quote! {
@@ -38,8 +38,8 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
             #slots
             fn shape() -> &'static [#rt::NodeInfo] { &[] }
             fn seed(_: &mut (), _: ::core::primitive::u64) {}
-            #machine
         }
+        #machine
         impl #ig #rt::Subtree<#agent, #world> for #name {
             fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)

@@ -591,20 +591,19 @@ pub trait TreeParts {
     fn persistent(ps: &Self::Persist, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
         let _ = (ps, node, f);
     }
-    /// The state type's [`Machine`](crate::Machine): what the runtime's
-    /// [`Tree`](crate::Tree) implementation for every generated tree works
-    /// on.
-    fn machine(&self) -> &crate::Machine<Self>
-    where
-        Self: Sized;
-    /// The state type's `Machine`, mutably.
-    fn machine_mut(&mut self) -> &mut crate::Machine<Self>
-    where
-        Self: Sized;
-    /// The state type holding `machine`.
-    fn from_machine(machine: crate::Machine<Self>) -> Self
-    where
-        Self: Sized;
+}
+
+/// A tree's state type as the thin type around its
+/// [`Machine`](crate::Machine) that `tree!` declares: what the runtime's
+/// [`Tree`](crate::Tree) implementation, written once for every tree,
+/// works on.
+pub trait MachineState: TreeParts + Sized {
+    /// The state's `Machine`.
+    fn machine(&self) -> &crate::Machine<Self>;
+    /// The state's `Machine`, mutably.
+    fn machine_mut(&mut self) -> &mut crate::Machine<Self>;
+    /// The state holding `machine`.
+    fn from_machine(machine: crate::Machine<Self>) -> Self;
 }
 
 /// A tree as another tree's `subtree` sees it (S1, S3): how to enter,

@@ -2,7 +2,7 @@
 //! generic over trees (batch ticking, tools).
 
 use crate::ctx::Frame;
-use crate::drive::{Subtree, TreeParts};
+use crate::drive::{MachineState, Subtree, TreeParts};
 use crate::shape::{NodeId, NodeInfo};
 use crate::status::Status;
 use crate::trace::Trace;
@@ -11,8 +11,10 @@ use crate::visit::{EachNode, Visitor, VisitorMut};
 /// The per-agent state of a tree declared with `tree!` for agent type `A`
 /// and world type `W` (see [`Frame`] and [`Ctx`](crate::Ctx)).
 ///
-/// Generated types implement this trait and also offer the same methods as
-/// inherent methods, so most code never names it.
+/// Every tree `tree!` declares implements it, through the one
+/// implementation below over the tree's [`Machine`](crate::Machine), and
+/// also offers the same methods as inherent methods, so most code never
+/// names it.
 ///
 /// A hand-written implementation (a wrapper around a generated tree, a
 /// tool's test double) writes every method without a default. Methods
@@ -181,7 +183,7 @@ pub trait Tree<A, W = ()>: Default {
 /// than generated for each tree.
 impl<A, W, T> Tree<A, W> for T
 where
-    T: TreeParts + Subtree<A, W> + Default,
+    T: MachineState + Subtree<A, W> + Default,
 {
     #[inline]
     fn shape() -> &'static [NodeInfo] {

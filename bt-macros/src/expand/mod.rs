@@ -33,7 +33,8 @@
 //!     state type and by every `subtree Creature` reference;
 //!   - per composite node `n` named `eat`: `enum __CreatureN{n}_eat_C` with
 //!     one variant per child holding that child's active state, `enum
-//!     __CreatureN{n}_eat_CD` of a decided child with its DBlock, `struct
+//!     __CreatureN{n}_eat_CD` of a decided child with its DBlock when a
+//!     child takes one (else a decided child is its index), `struct
 //!     __CreatureN{n}_eat` holding the active child and the group behavior's
 //!     memory, its `impl group::Group` (one `match` per operation of the
 //!     child protocol) and an `impl` with `enter`, `tick`, `halt` and
@@ -54,10 +55,11 @@
 //!   - `use __deciders::{ProbeDebug as _, ProbeOther as _}`: the probes
 //!     through which the read-only walk hands memories, and
 //!     `TreeParts::persistent` persistent state, as `Debug` (SPEC I1);
-//!   - every `impl` of `Creature`: its API, `Default`, `Tree`, `TreeParts`,
-//!     and `Subtree` (what another tree's `subtree Creature` calls, with
-//!     the `DEPTH`, `CLOCK` and `RNG` constants that size the referencing
-//!     state).
+//!   - every `impl` of `Creature`: its API, `Default`, `TreeParts`,
+//!     `MachineState` (its `Machine`, over which the runtime implements
+//!     `Tree` once for every tree) and `Subtree` (what another tree's
+//!     `subtree Creature` calls, with the `DEPTH`, `CLOCK` and `RNG`
+//!     constants that size the referencing state).
 //!
 //! The helper types could not stay in the module as `#[doc(hidden)]` items
 //! without adding names to it; they cannot be named from the state type's

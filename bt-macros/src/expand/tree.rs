@@ -161,7 +161,7 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let seed_ty = slot(uses_rng, quote!(RNG), quote!(::core::primitive::u64));
     let seed = local("seed");
     let persistent = persistent_fn(g);
-    let machine = machine_fns(rt);
+    let machine = machine_fns(name, rt);
     quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
@@ -186,23 +186,25 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
                 #(#seeds)*
             }
             #persistent
-            #machine
         }
+        #machine
     }
 }
 
-/// `TreeParts::machine`, `machine_mut` and `from_machine`: the state
-/// type's `Machine`, through which the runtime implements `Tree` for every
-/// tree. Shared with the stand-in for a tree with errors (`fallback.rs`).
-pub fn machine_fns(rt: &TokenStream) -> TokenStream {
+/// `impl MachineState`: the state type's `Machine`, through which the
+/// runtime implements `Tree` for every tree. Shared with the stand-in for a tree with errors (`fallback.rs`).
+pub fn machine_fns(name: &proc_macro2::Ident, rt: &TokenStream) -> TokenStream {
     let m = local("machine");
     quote! {
+        #[doc(hidden)]
+        impl #rt::MachineState for #name {
         #[inline(always)]
         fn machine(&self) -> &#rt::Machine<Self> { &self.machine }
         #[inline(always)]
         fn machine_mut(&mut self) -> &mut #rt::Machine<Self> { &mut self.machine }
         #[inline(always)]
         fn from_machine(#m: #rt::Machine<Self>) -> Self { Self { machine: #m } }
+        }
     }
 }
 
