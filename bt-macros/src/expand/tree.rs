@@ -1,7 +1,7 @@
 //! The per-agent state type of a tree, its static shape and its public API.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, ToTokens};
 
 use super::lower::Lowered;
 use super::names::{derives_default, local, Gen, Walk};
@@ -32,6 +32,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let text = super::outline::outline(tree);
     let outer = outer_type(tree, &g.rt_outer, Some(&text));
     let api = api(tree, rt, quote!(&#shape), &text);
+    let end = end_field(tree);
     let mut inner = quote! {
         // The probes handing the walks' memories and the persistent state
         // to visitors as `Debug` (`describe::ProbeDebug`, I1).
@@ -47,6 +48,7 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         #derives
         pub struct #persist {
             #(#persist_fields,)*
+            #end
         }
 
         /// The active state of the whole tree, as held by its state type and
@@ -75,6 +77,38 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
         });
     }
     State { outer, inner }
+}
+
+/// A last field of the persistent state, sized whatever the fields before
+/// it are, when one of them has a type the user's code decides (a
+/// `decorate(X)`'s `Persist`, a `subtree`'s state): if that type is an
+/// error (`X` is no decorator, the path no tree), it is then reported once,
+/// at the field, and not again wherever the struct must be `Sized` (rustc
+/// looks at the last field only). Zero-sized; skipped by serde, so that a
+/// saved state's format does not change.
+fn end_field(tree: &crate::model::Tree) -> Option<TokenStream> {
+    use crate::model::{Deco, Kind};
+    let needed = tree.nodes.iter().any(|n| match &n.kind {
+        Kind::Decorator {
+            deco: Deco::Custom(leaf),
+            ..
+        } => !leaf.builtin,
+        Kind::Subtree { .. } => true,
+        _ => false,
+    });
+    if !needed {
+        return None;
+    }
+    let serde = tree.attrs.iter().any(|a| {
+        a.path().is_ident("derive")
+            && a.meta.to_token_stream().into_iter().any(|t| {
+                matches!(&t, proc_macro2::TokenTree::Group(g) if g.stream().into_iter().any(|t| {
+                    matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "Serialize" || i == "Deserialize")
+                }))
+            })
+    });
+    let skip = serde.then(|| quote!(#[serde(skip)]));
+    Some(quote!(#skip __end: ()))
 }
 
 /// The entries of the static shape, one per node, pre-order.
