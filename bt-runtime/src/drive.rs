@@ -245,6 +245,17 @@ pub fn trace_decide<Tr: Trace>(
     traced(out, node, tr).map(|(score, ())| score)
 }
 
+/// The decide step of a guard without a DBlock, as the guard returns it:
+/// [`trace_decide`]'s score with the block `()`.
+#[inline(always)]
+pub fn guard_decide<Tr: Trace>(
+    out: impl PlainDecision,
+    node: &'static NodeInfo,
+    tr: &mut Tr,
+) -> Option<(f32, ())> {
+    traced(out, node, tr)
+}
+
 /// The decide step of a guard with a DBlock (G2, Spore S22): traces what
 /// the decide of guarded node `node` returned, and returns the score and
 /// the block if it accepted.

@@ -143,6 +143,30 @@ impl NodeInfo {
         }
     }
 
+    /// Called by generated code to build the shape table, in fewer
+    /// tokens than [`__new`](Self::__new): the root is its own `parent`
+    /// (it has none), and an empty `behavior` is none.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub const fn __node(
+        id: NodeId,
+        name: &'static str,
+        tree: &'static str,
+        kind: NodeKind,
+        parent: NodeId,
+        depth: u16,
+        behavior: &'static str,
+        line: u32,
+    ) -> NodeInfo {
+        let parent = if parent == id { None } else { Some(parent) };
+        let behavior = if behavior.is_empty() {
+            None
+        } else {
+            Some(behavior)
+        };
+        NodeInfo::__new(id, name, tree, kind, parent, depth, behavior, line)
+    }
+
     /// Called by generated code: the same node with its
     /// [`args`](Self::args).
     #[doc(hidden)]

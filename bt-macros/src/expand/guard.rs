@@ -144,20 +144,12 @@ fn entry_guard(g: &Gen, id: usize, guard: &Guard) -> TokenStream {
             let func = &d.func;
             let aw = g.aw();
             let call = g.call_user_fn(
-                quote!(#rt::trace_decide),
+                quote!(#rt::guard_decide),
                 quote!(#rt::DecideFn::<#aw, _>::call),
                 id,
                 func,
             );
-            (
-                quote!(()),
-                quote! {
-                    match #call {
-                        ::core::option::Option::Some(#score) => ::core::option::Option::Some((#score, ())),
-                        ::core::option::Option::None => #none,
-                    }
-                },
-            )
+            (quote!(()), call)
         }
         None => (
             quote!(()),

@@ -119,26 +119,19 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
         .iter()
         .zip(lowered)
         .map(|(n, l)| {
-            let id = n.id as u16;
+            // Unsuffixed: the types are `__node`'s parameters'.
+            let id = proc_macro2::Literal::u16_unsuffixed(n.id as u16);
             let node_name = &n.name;
             let kind = &l.shape_kind;
-            let behavior = match &l.behavior {
-                Some(text) => quote!(::core::option::Option::Some(#text)),
-                None => quote!(::core::option::Option::None),
-            };
-            let parent = match n.parent {
-                Some(p) => {
-                    let p = p as u16;
-                    quote!(::core::option::Option::Some(#p))
-                }
-                None => quote!(::core::option::Option::None),
-            };
-            let depth = n.depth as u16;
-            let line = n.span.start().line as u32;
+            let behavior = l.behavior.as_deref().unwrap_or("");
+            // The root is its own parent (`NodeInfo::__node`).
+            let parent = proc_macro2::Literal::u16_unsuffixed(n.parent.unwrap_or(n.id) as u16);
+            let depth = proc_macro2::Literal::u16_unsuffixed(n.depth as u16);
+            let line = proc_macro2::Literal::u32_unsuffixed(n.span.start().line as u32);
             let args = super::outline::args(tree, n.id);
             let args = (!args.is_empty()).then(|| quote!(.__args(#args)));
             quote! {
-                #rt::NodeInfo::__new(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)#args
+                #rt::NodeInfo::__node(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)#args
             }
         })
         .collect()
