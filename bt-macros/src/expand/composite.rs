@@ -17,30 +17,11 @@
 //! group behavior (SPEC D7) around the policy.
 
 use proc_macro2::{Ident, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 
-use super::lower::Lowered;
-use super::names::{local, Gen, Walk};
-use crate::model::{Kind, Leaf, Policy, Tree};
-
-/// Composites with more children than this are *wide*: their protocol
-/// functions are not forced inline, so that a wide composite compiles in
-/// time and memory linear in its width (benches/COMPILE_TIME.md, "Wide
-/// composites"); each is one `match` with an arm per child.
-pub(super) const WIDE: usize = 16;
-
-/// Whether composite `id` re-evaluates the guard of its running child every
-/// tick: the stateless composites walk every child from the first each tick,
-/// guard included.
-pub fn rechecks_running_child(tree: &Tree, id: usize) -> bool {
-    matches!(
-        tree.nodes[id].kind,
-        Kind::Composite {
-            policy: Policy::Selector | Policy::ReactiveSequence,
-            ..
-        }
-    )
-}
+use super::ir::{Child, Lowered, Walk};
+use super::names::{local, rechecks_running_child, Gen, WIDE};
+use crate::model::{Kind, Leaf, Policy};
 
 /// The variant names of composite `id`'s child enums, one per child: the
 /// child's name in CamelCase (`flee` → `Flee`, `find_food` → `FindFood`),
@@ -78,6 +59,8 @@ fn variants(g: &Gen, id: usize) -> Vec<Ident> {
 struct Comp<'a> {
     g: &'a Gen<'a>,
     id: usize,
+    /// Every lowered node's `Child` record, by id: the children's.
+    kids: &'a [Child],
     policy: Policy,
     behavior: Option<&'a Leaf>,
     /// `scored(rescore = d)`: the interval (SPEC D6).
@@ -92,7 +75,7 @@ struct Comp<'a> {
 }
 
 /// The types and impls of composite `id`.
-pub fn composite(g: &Gen, id: usize) -> TokenStream {
+fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let Kind::Composite {
         policy,
         behavior,
@@ -105,6 +88,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
     let c = Comp {
         g,
         id,
+        kids,
         policy: *policy,
         behavior: behavior.as_ref(),
         rescore: rescore.map(|(d, _)| d),
@@ -120,7 +104,7 @@ pub fn composite(g: &Gen, id: usize) -> TokenStream {
         .iter()
         .zip(&c.names)
         .map(|(&ch, v)| {
-            let t = g.active_ty(ch);
+            let t = &kids[ch].active_ty;
             quote!(#v(#t))
         });
     // Without DBlocks, a decided child is its index (`Gen::decided_ty`).
@@ -204,7 +188,7 @@ fn group_impl(c: &Comp) -> TokenStream {
     let decided_ty = g.decided_ty(c.id);
     let decides = arms(&|i, ch, v| decide_arm(g, i, ch, v, blocks.then_some(dn)));
     let enters = arms(&|i, ch, v| {
-        let enter = g.enter(ch);
+        let enter = &c.kids[ch].enter;
         let pat = if !blocks {
             // The last child's arm takes every index: the runtime enters
             // only indexes `decide` gave.
@@ -225,12 +209,12 @@ fn group_impl(c: &Comp) -> TokenStream {
         } else {
             g.has_recheck(ch)
         };
-        let tick = g.tick_checked(ch, &a, recheck);
+        let tick = g.tick_checked(ch, &c.kids[ch], recheck);
         quote!(#en::#v(#a) => (#i, #tick))
     });
     let tick_nth = recheck_all.then(|| tick_nth_fn(c, &inline));
     let halts = arms(&|_, ch, v| {
-        let halt = g.halt(ch, &a);
+        let halt = &c.kids[ch].halt;
         quote!(#en::#v(#a) => #halt)
     });
     let redecide = g.has_redecide(c.id).then(|| redecide_fn(c));
@@ -330,7 +314,7 @@ fn tick_nth_fn(c: &Comp, inline: &TokenStream) -> TokenStream {
         .zip(&c.names)
         .enumerate()
         .map(|(i, (&ch, v))| {
-            let tick = g.tick_checked(ch, &a, g.has_guard(ch));
+            let tick = g.tick_checked(ch, &c.kids[ch], g.has_guard(ch));
             quote!(#en::#v(#a) if #i_ == #i => #tick)
         });
     quote! {
@@ -569,7 +553,7 @@ fn node_impl(c: &Comp) -> TokenStream {
             .iter()
             .zip(&c.names)
             .map(|(&ch, v)| {
-                let visit = g.visit(ch, &a, w);
+                let visit = c.kids[ch].visit(w);
                 quote!(#en::#v(#a) => #visit)
             });
         let borrow = w.borrow();
@@ -630,6 +614,7 @@ pub fn lower(
     policy: Policy,
     behavior: Option<&Leaf>,
     rescore: bool,
+    kids: &[Child],
 ) -> Lowered {
     let (rt, ps) = (&g.rt, &g.ps);
     let (mut persist, mut seeds) = (Vec::new(), Vec::new());
@@ -644,8 +629,16 @@ pub fn lower(
         }
     }
     let kind = Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
+    let (a, args) = (local("a"), g.args());
     Lowered {
-        items: composite(g, id),
+        run: Child {
+            active_ty: g.node_ty(id).to_token_stream(),
+            enter: enter(g, id, behavior),
+            tick: quote!(#a.tick(#args)),
+            halt: quote!(#a.halt(#args)),
+            visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
+        },
+        items: composite(g, id, kids),
         user_fns: behavior.map_or_else(TokenStream::new, |leaf| g.memory_fn_item(id, leaf)),
         persist,
         seeds,
@@ -659,7 +652,7 @@ pub fn lower(
 
 /// Enters composite `id`: builds its group behavior's memory, if any, and
 /// hands it what a `delegate` guard decided (SPEC G6).
-pub fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
+fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
     let node_ty = g.node_ty(id);
     let args = g.args();
     let memory = behavior.map(|leaf| {
@@ -675,7 +668,7 @@ pub fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
 
 /// Visits composite `id` (its group behavior's memory, if any), then its
 /// active child.
-pub fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) -> TokenStream {
+fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) -> TokenStream {
     let (f, info, more, method) = (local("f"), g.info(id), g.walk_args(w), w.method());
     match behavior {
         Some(leaf) => {

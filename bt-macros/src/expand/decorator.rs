@@ -15,8 +15,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::lower::Lowered;
-use super::names::{local, Gen, Walk};
+use super::ir::{Child, Lowered, Walk};
+use super::names::{local, Gen};
 use crate::model::{Deco, DecoArg, Kind, LimitArgs, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
@@ -139,7 +139,7 @@ fn limit_marker_impls(g: &Gen, id: usize, marker: &Ident) -> TokenStream {
 }
 
 /// The `DecoratorNode` implementation of decorator `id`.
-fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let ig = g.ig();
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return TokenStream::new();
@@ -153,14 +153,14 @@ fn decorator(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let deco_assoc = quote_spanned!(span=> #deco_ty);
     let deco_persist =
         quote_spanned!(span=> <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist);
-    let child_ty = g.active_ty(c);
+    let child_ty = &kids[c].active_ty;
     let params = g.params();
     let persist = g.persist();
     let field = g.deco_field(id);
-    let accept = g.enter(c);
+    let accept = kids[c].enter.clone();
     let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
-    let tick_child = g.tick_checked(c, &a, g.has_recheck(c));
-    let halt_child = g.halt(c, &a);
+    let tick_child = g.tick_checked(c, &kids[c], g.has_recheck(c));
+    let halt_child = &kids[c].halt;
     let tick_inline = g.tick_inline(id);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
     quote! {
@@ -205,15 +205,23 @@ fn deco_span(deco: &Deco) -> Span {
 /// `DecoratorNode` impl, a user decorator's constructor, and its
 /// `Decorator::Persist` in the persistent state (a cooldown's timer, `()`
 /// for most).
-pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
+pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -> Lowered {
     let rt = &g.rt;
     let (f, ty) = (g.deco_field(id), deco_ty(g, id, deco));
     let (agent, world) = (&g.tree.agent, g.world_static());
     let persist =
         quote_spanned!(deco_span(deco)=> #f: <#ty as #rt::Decorator<#agent, #world>>::Persist);
     let keyword = keyword.to_string();
+    let a = local("a");
     Lowered {
-        items: decorator(g, id, deco),
+        run: Child {
+            active_ty: active_ty(g, id, deco, kids),
+            enter: enter(g, id, deco),
+            tick: tick(g, id, &a),
+            halt: halt(g, id, &a),
+            visit: Walk::BOTH.map(|w| visit(g, id, &a, w, kids)),
+        },
+        items: decorator(g, id, deco, kids),
         user_fns: match deco {
             Deco::Custom(leaf) => g.memory_fn_item(id, leaf),
             Deco::Limit(limit) => limit_fn_item(g, id, limit),
@@ -228,37 +236,37 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident) -> Lowered {
 
 /// The active state of decorator `id`: the decorator's memory and its
 /// child's active state, if the child runs.
-pub fn active_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+fn active_ty(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let rt = &g.rt;
     let ty = deco_ty(g, id, deco);
     let child = g.tree.nodes[id]
         .children
         .first()
-        .map_or_else(|| quote!(()), |&c| g.active_ty(c));
+        .map_or_else(|| quote!(()), |&c| kids[c].active_ty.clone());
     quote!(#rt::DecoState<#ty, #child>)
 }
 
 /// Enters decorator `id` through the runtime (`drive::deco_enter`).
-pub fn enter(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+fn enter(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
     let new = deco_new(g, id, deco);
     quote!(#rt::deco_enter::<#node_ty, _, _, _, _>(#new, #info, #args))
 }
 
 /// Ticks decorator `id`, held in `a` (`drive::deco_tick`).
-pub fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
     quote!(#rt::deco_tick::<#node_ty, _, _, _, _>(#a, #info, #args))
 }
 
 /// Halts decorator `id`, held in `a` (`drive::deco_halt`).
-pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
     quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
 }
 
 /// Hands decorator `id`'s memory to the visitor, then its running child.
-pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kids: &[Child]) -> TokenStream {
     let (f, info, borrow) = (local("f"), g.info(id), w.borrow());
     let (span, memory) = (Span::call_site(), quote!(#borrow #a.deco));
     // A user's decorator is checked against the tree's agent and world; a
@@ -269,10 +277,11 @@ pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
     let Some(&c) = g.tree.nodes[id].children.first() else {
         return deco;
     };
-    let inner = local("c");
-    let visit = g.visit(c, &inner, w);
+    // The child's walk is written over `a` (`Child`): the running child
+    // is bound to that name, after its last use as the decorator's state.
+    let visit = kids[c].visit(w);
     quote!({
         #deco;
-        if let ::core::option::Option::Some(#inner) = #borrow #a.child { #visit }
+        if let ::core::option::Option::Some(#a) = #borrow #a.child { #visit }
     })
 }

@@ -11,7 +11,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::lower::Lowered;
+use super::ir::Lowered;
 use super::names::{local, Gen};
 use crate::model::{FlagSource, Guard};
 

@@ -7,14 +7,22 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Expr;
 
-use super::lower::Lowered;
-use super::names::{local, Gen, Walk};
+use super::ir::{Child, Lowered, Walk};
+use super::names::{local, Gen};
 use crate::model::Leaf;
 
 /// What behavior leaf `id` adds to its tree: the function building its
 /// memory from the constructor written in the tree, if any.
 pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
+    let a = local("a");
     Lowered {
+        run: Child {
+            active_ty: g.leaf_ty(leaf),
+            enter: enter_behavior(g, id, leaf),
+            tick: tick_behavior(g, id, leaf, &a),
+            halt: halt_behavior(g, id, leaf, &a),
+            visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
+        },
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
         shape_kind: quote!(Behavior),
@@ -36,7 +44,15 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
         id,
         func,
     );
+    let a = local("a");
     Lowered {
+        run: Child {
+            active_ty: quote!(()),
+            enter: enter_condition(g, id),
+            tick: tick_condition(g, id, &a),
+            halt: halt_condition(&a),
+            visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
+        },
         user_fns: quote! {
             #[inline(always)]
             fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
@@ -49,7 +65,7 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
 }
 
 /// Enters behavior `id`: builds its memory, activates and ticks it.
-pub fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
+fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
     let info = g.info(id);
     let memory = g.memory(id, leaf);
@@ -61,27 +77,27 @@ pub fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
 /// Ticks behavior `id`, held in `a`. Spanned at the behavior, with the
 /// agent and world named, as in [`enter_behavior`]: a type that is no
 /// behavior of this tree is reported there, against this tree's types.
-pub fn tick_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
+fn tick_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
     let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_bound(leaf));
     quote_spanned!(leaf.span=> #rt::tick::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
 }
 
 /// Halts behavior `id`, held in `a`.
-pub fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
+fn halt_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
     let (info, aw, ty) = (g.info(id), g.aw(), g.leaf_bound(leaf));
     quote_spanned!(leaf.span=> #rt::halt::<#aw, #ty, _>(#a, #info, #agent, #ctx, #tr))
 }
 
 /// Hands behavior `id`'s memory, held in `a`, to the visitor `f`.
-pub fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident, w: Walk) -> TokenStream {
+fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident, w: Walk) -> TokenStream {
     let (f, info, ty) = (local("f"), g.info(id), g.leaf_bound(leaf));
     g.visit_memory(leaf.span, "behavior", Some(&ty), quote!(#a), w, &f, info)
 }
 
 /// Enters condition `id`: evaluates it; `Running` keeps it active.
-pub fn enter_condition(g: &Gen, id: usize) -> TokenStream {
+fn enter_condition(g: &Gen, id: usize) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
     let (root, name) = (g.root(), g.condition_fn(id));
     let s = local("s");
@@ -94,7 +110,7 @@ pub fn enter_condition(g: &Gen, id: usize) -> TokenStream {
 }
 
 /// Ticks condition `id` (active state `a`: `()`): evaluates it again.
-pub fn tick_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+fn tick_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
     let (root, name) = (g.root(), g.condition_fn(id));
     quote!({
@@ -104,12 +120,12 @@ pub fn tick_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
 }
 
 /// Halts condition `id`: nothing to do.
-pub fn halt_condition(a: &Ident) -> TokenStream {
+fn halt_condition(a: &Ident) -> TokenStream {
     quote!({ let _ = #a; })
 }
 
 /// Hands condition `id` to the visitor: it has no data.
-pub fn visit_condition(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+fn visit_condition(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
     let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
     quote!({ let _ = #a; #f.node(#info #more); })
 }

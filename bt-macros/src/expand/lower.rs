@@ -1,47 +1,36 @@
-//! The lowered model between `check` and the tree's code: what each node
-//! adds to its tree, declared by the file of its kind next to the code that
-//! uses it. `tree.rs` only concatenates.
+//! Lowering, bottom-up: each node, children first, by the file of its kind,
+//! into the records of `ir.rs`: what it adds to its tree and how its parent
+//! runs it. `tree.rs` only concatenates.
 //!
-//! A new node kind adds one arm to [`lower`] (the match is exhaustive, so
-//! the compiler points at it) and one to each of `Gen::enter`, `tick`,
-//! `halt`, `visit` and `active_ty` in `names.rs`, each calling into the
-//! kind's own file.
+//! This is the one place that dispatches on a node's kind: a new node kind
+//! adds one arm to [`lower`] (the match is exhaustive, so the compiler
+//! points at it) and a file that fills the node's records from its
+//! children's.
 
-use proc_macro2::TokenStream;
-
+use super::ir::{Child, Lowered};
 use super::names::Gen;
 use super::{composite, decorator, guard, leaf, parallel, subtree};
 use crate::model::Kind;
 
-/// What one node adds to its tree's generated code.
-#[derive(Default)]
-pub struct Lowered {
-    /// Its types and their `impl`s, in the invocation's `const _` block.
-    pub items: TokenStream,
-    /// Its functions holding what the user wrote (behavior constructors,
-    /// conditions, guards), in the root wrapper's lint-free `impl`
-    /// (`tree.rs`).
-    pub user_fns: TokenStream,
-    /// Its fields of the tree's persistent state (`name: Type`): state that
-    /// outlives an activation (a timer, a generator, a referenced tree's).
-    pub persist: Vec<TokenStream>,
-    /// The statements of the tree's `TreeParts::seed` seeding those fields.
-    pub seeds: Vec<TokenStream>,
-    /// Whether it reads the tree clock (the state then carries one).
-    pub clock: bool,
-    /// Whether it draws random numbers (the state then carries a seed).
-    pub rng: bool,
-    /// `NodeKind::…` in the static shape, without the path.
-    pub shape_kind: TokenStream,
-    /// The behavior type the shape names for it, if any.
-    pub behavior: Option<String>,
-    /// A reference to another tree (`subtree`): what the tree's `Subtree`
-    /// constants and state type take from it.
-    pub reference: Option<subtree::Reference>,
+/// Lowers every node of the tree, children before their parent (node ids
+/// are pre-order, so a child's id is greater than its parent's). Returns
+/// the nodes' records by id, and the root's [`Child`] record.
+pub fn lower_all(g: &Gen) -> (Vec<Lowered>, Child) {
+    let n = g.tree.nodes.len();
+    let mut kids: Vec<Child> = (0..n).map(|_| Child::default()).collect();
+    let mut out: Vec<Lowered> = (0..n).map(|_| Lowered::default()).collect();
+    for id in (0..n).rev() {
+        let mut lowered = lower(g, id, &kids);
+        kids[id] = std::mem::take(&mut lowered.run);
+        out[id] = lowered;
+    }
+    let root = kids.into_iter().next().unwrap_or_default();
+    (out, root)
 }
 
-/// Lowers node `id`: its kind's part, then its guard's.
-pub fn lower(g: &Gen, id: usize) -> Lowered {
+/// Lowers node `id`, its children's records in `kids` (by node id): its
+/// kind's part, then its guard's.
+fn lower(g: &Gen, id: usize, kids: &[Child]) -> Lowered {
     let node = &g.tree.nodes[id];
     let mut lowered = match &node.kind {
         Kind::Behavior(leaf) => leaf::lower_behavior(g, id, leaf),
@@ -52,10 +41,10 @@ pub fn lower(g: &Gen, id: usize) -> Lowered {
             behavior,
             rescore,
             ..
-        } => composite::lower(g, id, *policy, behavior.as_ref(), rescore.is_some()),
-        Kind::Decorator { deco, keyword } => decorator::lower(g, id, deco, keyword),
-        Kind::Parallel { concurrent, .. } => parallel::lower(g, id, *concurrent),
-        Kind::Control { control, .. } => parallel::lower_control(g, id, control),
+        } => composite::lower(g, id, *policy, behavior.as_ref(), rescore.is_some(), kids),
+        Kind::Decorator { deco, keyword } => decorator::lower(g, id, deco, keyword, kids),
+        Kind::Parallel { concurrent, .. } => parallel::lower(g, id, *concurrent, kids),
+        Kind::Control { control, .. } => parallel::lower_control(g, id, control, kids),
     };
     if let Some(gd) = &node.guard {
         guard::lower(g, id, gd, &mut lowered);

@@ -1,17 +1,23 @@
 //! `expand`: the checked model → Rust code.
 //!
-//! Each node is first *lowered* (`lower.rs`): the file of its kind says
-//! what it adds to the tree — its types and impls, its functions holding
-//! user tokens, its persistent fields and how they are seeded, whether it
-//! needs the clock or a generator, its entry in the static shape, the tree
-//! it references. `tree.rs` concatenates that into the state type and its
-//! API. The files, one per node kind: `leaf.rs` (behaviors, conditions),
+//! Each node is first *lowered* (`lower.rs`), bottom-up, children before
+//! their parent, into the typed records of `ir.rs`: a `Lowered` (what it
+//! adds to the tree: its types and impls, its functions holding user
+//! tokens, its persistent fields and how they are seeded, whether it needs
+//! the clock or a generator, its entry in the static shape, the tree it
+//! references) and a `Child` (how its parent runs it: its active state's
+//! type, the code entering, ticking, halting and walking it). The file of
+//! each node kind fills both from its children's `Child` records and never
+//! asks another kind's file for code: `leaf.rs` (behaviors, conditions),
 //! `composite.rs`, `decorator.rs`, `parallel.rs` (`parallel`, `concurrent`
-//! and the control nodes), `subtree.rs`; guards are `guard.rs`; the tree
+//! and the control nodes), `subtree.rs`; guards are `guard.rs`. `lower.rs`
+//! is the only dispatch on a node's kind. `tree.rs` concatenates the
+//! records into the state type and its API, the root's `Child` into the
+//! tree's `Subtree` impl. `names.rs` holds what every file shares (names
+//! of generated items, hygienic locals, calls of user functions); the tree
 //! as text (the state type's documentation and `OUTLINE`, each node's
-//! `NodeInfo::args`) is `outline.rs`. `names.rs`
-//! names the generated items and dispatches a parent's enter, tick, halt
-//! and visit of a child to the child's kind, in exhaustive matches.
+//! `NodeInfo::args`) is `outline.rs`. The modules import in one direction:
+//! `lower` → kind files → `names` → `ir`.
 //!
 //! For a tree `Creature` the generated code is:
 //!
@@ -72,6 +78,7 @@ mod composite;
 mod decorator;
 mod events;
 mod guard;
+mod ir;
 mod leaf;
 mod lower;
 mod names;
@@ -101,9 +108,7 @@ pub fn tree(
     alias: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let g = Gen::new(tree, trees, rt, alias);
-    let lowered: Vec<_> = (0..tree.nodes.len())
-        .map(|id| lower::lower(&g, id))
-        .collect();
-    let tree::State { outer, inner } = tree::state(&g, &lowered);
+    let (lowered, root) = lower::lower_all(&g);
+    let tree::State { outer, inner } = tree::state(&g, &lowered, &root);
     (outer, inner)
 }

@@ -1,6 +1,8 @@
 //! Names and call snippets shared by every part of the expansion: how to
-//! name a node's types, and how a parent enters, ticks and halts a child
-//! whatever the child is.
+//! name a node's types and fields, the hygienic locals, how to call the
+//! user's functions, guards and the walks' visitors. It knows no node
+//! kind's code: how a parent runs a child is the child's `ir::Child`
+//! record.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -9,6 +11,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Path, Token};
 
+use super::ir::{Child, Walk};
 use crate::model::{Kind, Leaf, Policy, Tree};
 
 /// A local of generated code (a variable, a parameter, a pattern binding):
@@ -35,38 +38,6 @@ fn names_lifetimes(tokens: TokenStream) -> bool {
         TokenTree::Group(g) => names_lifetimes(g.stream()),
         TokenTree::Ident(_) | TokenTree::Literal(_) => false,
     })
-}
-
-/// The two walks over the active path (I1): read-only (`visit`, a
-/// `Visitor`), and with the agent, the context and memories by `&mut`
-/// (`visit_mut`, a `VisitorMut`). One generator writes both.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Walk {
-    /// `visit(&self, f)`.
-    Ref,
-    /// `visit_mut(&mut self, f, agent, ctx)`.
-    Mut,
-}
-
-impl Walk {
-    /// Both walks, in the order they are written.
-    pub const BOTH: [Walk; 2] = [Walk::Ref, Walk::Mut];
-
-    /// `&` or `&mut`: how the walk borrows what it reaches.
-    pub fn borrow(self) -> TokenStream {
-        match self {
-            Walk::Ref => quote!(&),
-            Walk::Mut => quote!(&mut),
-        }
-    }
-
-    /// `visit` or `visit_mut`.
-    pub fn method(self) -> Ident {
-        match self {
-            Walk::Ref => format_ident!("visit"),
-            Walk::Mut => format_ident!("visit_mut"),
-        }
-    }
 }
 
 /// `<'w, …>` for a world's lifetimes, or nothing.
@@ -105,6 +76,25 @@ pub struct Gen<'a> {
     /// to every type generated for its state (SPEC: user attributes reach
     /// every state type).
     pub derives: TokenStream,
+}
+
+/// Composites with more children than this are *wide*: their protocol
+/// functions are not forced inline, so that a wide composite compiles in
+/// time and memory linear in its width (benches/COMPILE_TIME.md, "Wide
+/// composites"); each is one `match` with an arm per child.
+pub const WIDE: usize = 16;
+
+/// Whether composite `id` re-evaluates the guard of its running child every
+/// tick: the stateless composites walk every child from the first each tick,
+/// guard included.
+pub fn rechecks_running_child(tree: &Tree, id: usize) -> bool {
+    matches!(
+        tree.nodes[id].kind,
+        Kind::Composite {
+            policy: Policy::Selector | Policy::ReactiveSequence,
+            ..
+        }
+    )
 }
 
 /// Subtrees up to this many nodes are ticked in one inlined function.
@@ -594,21 +584,6 @@ impl<'a> Gen<'a> {
         quote_spanned!(ty.span()=> <#ty as #rt::Leaf<#agent, #world>>::Memory)
     }
 
-    /// The active-state type of node `id`: the behavior itself for a leaf,
-    /// `()` for a condition, the generated struct for a composite, the root
-    /// wrapper of the referenced tree for a subtree.
-    pub fn active_ty(&self, id: usize) -> TokenStream {
-        match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => self.leaf_ty(leaf),
-            Kind::Condition { .. } => quote!(()),
-            Kind::Subtree { .. } => super::subtree::active_ty(self, id),
-            Kind::Decorator { deco, .. } => super::decorator::active_ty(self, id, deco),
-            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
-                self.node_ty(id).to_token_stream()
-            }
-        }
-    }
-
     /// The expression that builds the memory of node `id`'s behavior on
     /// activation (SPEC L3): the DBlock-built value `blk`, the constructor
     /// written in the tree (called through `fn memory{id}`, see
@@ -628,59 +603,16 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Enters child `id`: activates it and ticks it once. Evaluates to
-    /// `Entered<active_ty(id)>`. `blk` must be in scope (the guard's DBlock).
-    pub fn enter(&self, id: usize) -> TokenStream {
-        match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => super::leaf::enter_behavior(self, id, leaf),
-            Kind::Condition { .. } => super::leaf::enter_condition(self, id),
-            Kind::Subtree { .. } => super::subtree::enter(self, id),
-            Kind::Composite { behavior, .. } => {
-                super::composite::enter(self, id, behavior.as_ref())
-            }
-            Kind::Decorator { deco, .. } => super::decorator::enter(self, id, deco),
-            Kind::Parallel { .. } | Kind::Control { .. } => super::parallel::enter(self, id),
-        }
-    }
-
-    /// Ticks the active child `id` held in `a`. Evaluates to `Status`.
-    pub fn tick(&self, id: usize, a: &Ident) -> TokenStream {
-        match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => super::leaf::tick_behavior(self, id, leaf, a),
-            Kind::Condition { .. } => super::leaf::tick_condition(self, id, a),
-            Kind::Subtree { .. } => super::subtree::tick(self, id, a),
-            Kind::Decorator { .. } => super::decorator::tick(self, id, a),
-            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
-                let args = self.args();
-                quote!(#a.tick(#args))
-            }
-        }
-    }
-
-    /// Halts the active child `id` held in `a`, deepest first (SPEC C7).
-    pub fn halt(&self, id: usize, a: &Ident) -> TokenStream {
-        match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => super::leaf::halt_behavior(self, id, leaf, a),
-            Kind::Condition { .. } => super::leaf::halt_condition(a),
-            Kind::Subtree { .. } => super::subtree::halt(self, id, a),
-            Kind::Decorator { .. } => super::decorator::halt(self, id, a),
-            Kind::Composite { .. } | Kind::Parallel { .. } | Kind::Control { .. } => {
-                let args = self.args();
-                quote!(#a.halt(#args))
-            }
-        }
-    }
-
-    /// Ticks the active child `id` held in `a`, first re-evaluating its
-    /// guard when `recheck` says so (SPEC G3): a rejection halts it and
-    /// counts as `Failure`.
-    pub fn tick_checked(&self, id: usize, a: &Ident, recheck: bool) -> TokenStream {
-        let tick = self.tick(id, a);
+    /// Ticks the active child `id`, run as `child` says, first
+    /// re-evaluating its guard when `recheck` says so (SPEC G3): a
+    /// rejection halts it and counts as `Failure`.
+    pub fn tick_checked(&self, id: usize, child: &Child, recheck: bool) -> TokenStream {
+        let tick = &child.tick;
         if !recheck {
-            return tick;
+            return tick.clone();
         }
         let rt = &self.rt;
-        let halt = self.halt(id, a);
+        let halt = &child.halt;
         let re = self.call_recheck(id);
         quote! {
             if #re {
@@ -688,25 +620,6 @@ impl<'a> Gen<'a> {
             } else {
                 #halt;
                 #rt::Status::Failure
-            }
-        }
-    }
-
-    /// Calls `f` on child `id` (held in `a`) and on the active path below
-    /// it, by walk `w`.
-    pub fn visit(&self, id: usize, a: &Ident, w: Walk) -> TokenStream {
-        match &self.tree.nodes[id].kind {
-            Kind::Behavior(leaf) => super::leaf::visit_behavior(self, id, leaf, a, w),
-            Kind::Condition { .. } => super::leaf::visit_condition(self, id, a, w),
-            Kind::Decorator { .. } => super::decorator::visit(self, id, a, w),
-            Kind::Subtree { .. } => super::subtree::visit(self, id, a, w),
-            Kind::Composite { behavior, .. } => {
-                super::composite::visit(self, id, behavior.as_ref(), a, w)
-            }
-            Kind::Parallel { .. } | Kind::Control { .. } => {
-                let (f, info, more) = (local("f"), self.info(id), self.walk_args(w));
-                let method = w.method();
-                quote!({ #f.node(#info #more); #a.#method(#f #more); })
             }
         }
     }
@@ -914,7 +827,7 @@ impl<'a> Gen<'a> {
             && (self.has_recheck(id)
                 || self.tree.nodes[id]
                     .parent
-                    .is_some_and(|p| super::composite::rechecks_running_child(self.tree, p)))
+                    .is_some_and(|p| rechecks_running_child(self.tree, p)))
     }
 }
 

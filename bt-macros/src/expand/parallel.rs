@@ -12,9 +12,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::composite::WIDE;
-use super::lower::Lowered;
-use super::names::{local, Gen, Walk};
+use super::ir::{Child, Lowered, Walk};
+use super::names::{local, Gen, WIDE};
 use crate::model::{Control, Kind};
 
 /// The field of child `i` in a parallel node's slots.
@@ -23,7 +22,7 @@ fn field(i: usize) -> Ident {
 }
 
 /// The types and `impl`s of parallel node `id`.
-fn parallel(g: &Gen, id: usize) -> TokenStream {
+fn parallel(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let Some(tick) = policy_tick(g, id) else {
         return TokenStream::new();
     };
@@ -31,11 +30,11 @@ fn parallel(g: &Gen, id: usize) -> TokenStream {
     let (rt, ty, derives) = (&g.rt, g.node_ty(id), &g.derives);
     let fields = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
-        let t = g.active_ty(c);
+        let t = &kids[c].active_ty;
         quote!(#f: #rt::Slot<#t>)
     });
-    let slots = slots_impl(g, id);
-    let own = node_impl(g, id, tick);
+    let slots = slots_impl(g, id, kids);
+    let own = node_impl(g, id, tick, kids);
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -95,7 +94,7 @@ fn policy_tick(g: &Gen, id: usize) -> Option<TokenStream> {
 
 /// The slots' protocol (`Slots`): stepping, reading, restarting and
 /// halting child `i`, each a `match` over the children.
-fn slots_impl(g: &Gen, id: usize) -> TokenStream {
+fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (a, i_, me) = (local("a"), local("i"), local("me"));
@@ -110,7 +109,7 @@ fn slots_impl(g: &Gen, id: usize) -> TokenStream {
         .children
         .iter()
         .enumerate()
-        .map(|(i, &c)| step_arm(g, i, c));
+        .map(|(i, &c)| step_arm(g, i, c, &kids[c]));
     let dones = (0..n).map(|i| {
         let f = field(i);
         quote!(#i => #me.#f.done())
@@ -125,7 +124,7 @@ fn slots_impl(g: &Gen, id: usize) -> TokenStream {
     });
     let halts = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
-        let halt = g.halt(c, &a);
+        let halt = &kids[c].halt;
         quote! {
             #i => {
                 if let #rt::Slot::Running(#a) = &mut #me.#f {
@@ -183,10 +182,10 @@ fn slots_impl(g: &Gen, id: usize) -> TokenStream {
 
 /// How `Slots::step` steps child `i` (node `c`): enters it (through its
 /// guard) when idle, ticks it when running, and keeps its completion.
-fn step_arm(g: &Gen, i: usize, c: usize) -> TokenStream {
+fn step_arm(g: &Gen, i: usize, c: usize, child: &Child) -> TokenStream {
     let rt = &g.rt;
     let (a, me, s, f) = (local("a"), local("me"), local("s"), field(i));
-    let enter = g.enter(c);
+    let enter = &child.enter;
     let accept = quote! {
         match #enter {
             #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
@@ -194,7 +193,7 @@ fn step_arm(g: &Gen, i: usize, c: usize) -> TokenStream {
         }
     };
     let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#rt::Status::Failure)));
-    let tick = g.tick_checked(c, &a, g.has_recheck(c));
+    let tick = g.tick_checked(c, child, g.has_recheck(c));
     quote! {
         #i => {
             if let #rt::Slot::Idle = #me.#f {
@@ -236,7 +235,7 @@ fn slots_each(g: &Gen, id: usize) -> Option<TokenStream> {
 
 /// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
 /// the policy `tick`, and its walks.
-fn node_impl(g: &Gen, id: usize, tick: TokenStream) -> TokenStream {
+fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (params, args, a) = (g.params(), g.args(), local("a"));
@@ -250,7 +249,7 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream) -> TokenStream {
         let borrow = w.borrow();
         let visits = node.children.iter().enumerate().map(|(i, &c)| {
             let f = field(i);
-            let visit = g.visit(c, &a, w);
+            let visit = kids[c].visit(w);
             quote! {
                 if let #rt::Slot::Running(#a) = #borrow self.#f {
                     #visit
@@ -285,9 +284,10 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream) -> TokenStream {
 
 /// What `parallel` or `concurrent` node `id` adds to its tree: its slots
 /// type and impls.
-pub fn lower(g: &Gen, id: usize, concurrent: bool) -> Lowered {
+pub fn lower(g: &Gen, id: usize, concurrent: bool, kids: &[Child]) -> Lowered {
     Lowered {
-        items: parallel(g, id),
+        run: run(g, id),
+        items: parallel(g, id, kids),
         shape_kind: if concurrent {
             quote!(Concurrent)
         } else {
@@ -300,7 +300,7 @@ pub fn lower(g: &Gen, id: usize, concurrent: bool) -> Lowered {
 /// What control node `id` adds to its tree: its slots type and impls, and
 /// for `switch` the function matching the user's value against the cases
 /// (SPEC C10), which holds user tokens.
-pub fn lower_control(g: &Gen, id: usize, control: &Control) -> Lowered {
+pub fn lower_control(g: &Gen, id: usize, control: &Control, kids: &[Child]) -> Lowered {
     let (shape_kind, user_fns) = match control {
         Control::IfThenElse => (quote!(IfThenElse), TokenStream::new()),
         Control::WhileDoElse => (quote!(WhileDoElse), TokenStream::new()),
@@ -340,15 +340,27 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control) -> Lowered {
         }
     };
     Lowered {
-        items: parallel(g, id),
+        run: run(g, id),
+        items: parallel(g, id, kids),
         user_fns,
         shape_kind,
         ..Lowered::default()
     }
 }
 
-/// Enters `parallel`, `concurrent` or control node `id`.
-pub fn enter(g: &Gen, id: usize) -> TokenStream {
-    let (node_ty, args) = (g.node_ty(id), g.args());
-    quote!(#node_ty::enter(#args))
+/// How the parent of `parallel`, `concurrent` or control node `id` runs
+/// it: through the node's own `enter`, `tick`, `halt` and walks.
+fn run(g: &Gen, id: usize) -> Child {
+    let (node_ty, args, a) = (g.node_ty(id), g.args(), local("a"));
+    Child {
+        active_ty: node_ty.to_token_stream(),
+        enter: quote!(#node_ty::enter(#args)),
+        tick: quote!(#a.tick(#args)),
+        halt: quote!(#a.halt(#args)),
+        visit: Walk::BOTH.map(|w| {
+            let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
+            let method = w.method();
+            quote!({ #f.node(#info #more); #a.#method(#f #more); })
+        }),
+    }
 }

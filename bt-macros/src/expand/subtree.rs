@@ -10,19 +10,8 @@ use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::Path;
 
-use super::lower::Lowered;
-use super::names::{local, Gen, Walk};
-
-/// What a tree's `Subtree` constants and state type take from one
-/// reference.
-pub struct Reference {
-    /// The referenced tree as the runtime's `TreeParts`, inside the block:
-    /// its `CLOCK` and `RNG` constants join the referencing tree's.
-    pub sub: TokenStream,
-    /// Its contribution to the referencing tree's depth (a `usize`
-    /// expression).
-    pub depth: TokenStream,
-}
+use super::ir::{Child, Lowered, Reference, Walk};
+use super::names::{local, Gen};
 
 /// What `subtree` node `id` adds to its tree: the alias naming the
 /// referenced tree once, a depth check when the tree is declared elsewhere,
@@ -63,7 +52,15 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
     items.extend(quote_spanned!(path.span()=>
         const _: () = ::core::assert!(!#parts::SERVICES, #message);
     ));
+    let a = local("a");
     Lowered {
+        run: Child {
+            active_ty: quote!(#parts::Root),
+            enter: enter(g, id),
+            tick: tick(g, id, &a),
+            halt: halt(g, id, &a),
+            visit: Walk::BOTH.map(|w| visit(g, id, &a, w)),
+        },
         items,
         persist: vec![quote!(#field: #parts::Persist)],
         seeds: vec![{
@@ -77,13 +74,6 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
         }),
         ..Lowered::default()
     }
-}
-
-/// The active-state type of `subtree` node `id`: the referenced tree's
-/// root wrapper.
-pub fn active_ty(g: &Gen, id: usize) -> TokenStream {
-    let parts = g.subtree_parts(id);
-    quote!(#parts::Root)
 }
 
 /// The arguments for the tree referenced at node `id`: its own persistent
@@ -106,25 +96,25 @@ fn renamed(g: &Gen, id: usize, inner: &Ident) -> TokenStream {
 
 /// Enters the tree referenced at node `id`; its root's events are the
 /// reference's.
-pub fn enter(g: &Gen, id: usize) -> TokenStream {
+fn enter(g: &Gen, id: usize) -> TokenStream {
     let (sub, args) = (g.subtree_trait(id), args(g, id));
     quote_spanned!(g.subtree_span(id)=> #sub::enter(#args))
 }
 
 /// Ticks the tree referenced at node `id`, held in `a`.
-pub fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (sub, args) = (g.subtree_trait(id), args(g, id));
     quote!(#sub::tick(#a, #args))
 }
 
 /// Halts the tree referenced at node `id`, held in `a`.
-pub fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
+fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (sub, args) = (g.subtree_trait(id), args(g, id));
     quote!(#sub::halt(#a, #args))
 }
 
 /// Visits the referenced tree's active path, its root as the reference.
-pub fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
+fn visit(g: &Gen, id: usize, a: &Ident, w: Walk) -> TokenStream {
     let (f, sub, method, more) = (local("f"), g.subtree_trait(id), w.method(), g.walk_args(w));
     let renamed = renamed(g, id, &f);
     quote!(#sub::#method(#a, #renamed #more))

@@ -3,8 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 
-use super::lower::Lowered;
-use super::names::{derives_default, local, Gen, Walk};
+use super::ir::{Child, Lowered, Walk};
+use super::names::{derives_default, local, Gen};
 
 /// The state type of a tree as declared in the user's module, and what goes
 /// into the invocation's `const _: () = { … };` block: `static SHAPE`,
@@ -15,7 +15,7 @@ pub struct State {
 }
 
 /// `static SHAPE`, `struct Persist`, `struct Tree` and its impls.
-pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
+pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
     let tree = g.tree;
     let (rt, ig, derives) = (&g.rt, g.ig(), &g.derives);
     let (shape, persist, root) = (g.shape(), g.persist(), Gen::root_of(&tree.name));
@@ -25,10 +25,10 @@ pub fn state(g: &Gen, lowered: &[Lowered]) -> State {
     let persist_fields = lowered.iter().flat_map(|l| &l.persist);
     let items = lowered.iter().map(|l| &l.items);
     let user_fns: TokenStream = lowered.iter().map(|l| l.user_fns.clone()).collect();
-    let root_ty = g.active_ty(0);
+    let root_ty = &root_run.active_ty;
     let parts = tree_parts(g, lowered);
     let events = super::events::events_impl(tree, rt, false);
-    let subtree = subtree_impl(g);
+    let subtree = subtree_impl(g, root_run);
     let text = super::outline::outline(tree);
     let outer = outer_type(tree, &g.rt_outer, Some(&text));
     let api = api(tree, rt, quote!(&#shape), &text);
@@ -295,18 +295,18 @@ fn deco_keeps(deco: &crate::model::Deco) -> bool {
 
 /// How the tree's root enters, ticks, halts and is walked (`Subtree`),
 /// for its `Machine` and for the trees that reference it.
-fn subtree_impl(g: &Gen) -> TokenStream {
+fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     let tree = g.tree;
     let (rt, ig, aw, blk) = (&g.rt, g.ig(), g.aw(), &g.blk);
     let root = Gen::root_of(&tree.name);
     let (a, s, f) = (local("a"), local("s"), local("f"));
     let params = g.params();
     let (agent, ctx, agent_ty, world) = (&g.agent, &g.ctx, &tree.agent, &tree.world);
-    let enter_root = g.enter(0);
-    let tick_root = g.tick(0, &a);
-    let halt_root = g.halt(0, &a);
-    let visit_root = g.visit(0, &a, Walk::Ref);
-    let visit_root_mut = g.visit(0, &a, Walk::Mut);
+    let enter_root = &root_run.enter;
+    let tick_root = &root_run.tick;
+    let halt_root = &root_run.halt;
+    let visit_root = root_run.visit(Walk::Ref);
+    let visit_root_mut = root_run.visit(Walk::Mut);
     let name = &tree.name;
     quote! {
         #[doc(hidden)]
