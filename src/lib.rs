@@ -475,6 +475,7 @@ pub mod trace {
 /// What generated code names. Not part of the public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use bt_runtime::composite::*;
     pub use bt_runtime::condition::ConditionFn;
     pub use bt_runtime::describe::{self, Every, ProbeDebug, ProbeOther};
     pub use bt_runtime::drive::*;

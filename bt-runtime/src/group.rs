@@ -23,6 +23,7 @@ use crate::shape::NodeInfo;
 use crate::status::Status;
 use crate::timer::Timer;
 use crate::trace::{Reject, Trace, TraceEvent};
+use crate::visit::{Visitor, VisitorMut};
 
 /// The children of one composite node, as its policy sees them.
 ///
@@ -30,11 +31,16 @@ use crate::trace::{Reject, Trace, TraceEvent};
 pub trait Group<P, A, W> {
     /// The running child: which one, and its active state.
     type Active;
-    /// A child that was decided (its guard accepted) and not entered yet:
-    /// which one, with its DBlock.
+    /// What deciding a child hands to entering it besides its index: its
+    /// DBlock (an enum over the children, one variant each), or `()` when
+    /// no child takes one.
     type Decided;
     /// How many children.
     const LEN: usize;
+    /// Its policy: how it chooses among its children, a marker type
+    /// implementing [`Policy`](crate::composite::Policy) (`Priority`,
+    /// `Sequence`, …).
+    type Policy;
 
     /// The composite node itself, for the events it traces (its choices,
     /// [`TraceEvent::Chose`]).
@@ -51,8 +57,10 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     ) -> Option<(f32, Self::Decided)>;
 
-    /// Enters a decided child: activates it and ticks it once.
+    /// Enters decided child `i` (`d` is what deciding it returned):
+    /// activates it and ticks it once.
     fn enter<Tr: Trace>(
+        i: usize,
         d: Self::Decided,
         ps: &mut P,
         agent: &mut A,
@@ -134,6 +142,19 @@ pub trait Group<P, A, W> {
         ControlFlow::Continue(())
     }
 
+    /// Hands the running child and the active path below it to the
+    /// visitor (I1).
+    fn visit<V: Visitor<A, W>>(active: &Self::Active, v: &mut V);
+
+    /// Hands the running child and the active path below it to the
+    /// mutable visitor, with the agent and the context (I1).
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut Self::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
+
     /// G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.
     #[inline(always)]
@@ -169,7 +190,7 @@ fn try_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) -> Option<Entered<G::Active>> {
     let (_, d) = G::decide(i, ps, agent, ctx, tr)?;
-    Some(G::enter(d, ps, agent, ctx, tr))
+    Some(G::enter(i, d, ps, agent, ctx, tr))
 }
 
 /// Runs `v` over children `from..to`.
@@ -399,7 +420,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> 
             return ControlFlow::Continue(());
         };
         G::halt(self.active, ps, agent, ctx, tr);
-        match G::enter(d, ps, agent, ctx, tr) {
+        match G::enter(i, d, ps, agent, ctx, tr) {
             Entered::Running(a) => {
                 *self.active = a;
                 self.run = true;
@@ -768,7 +789,7 @@ pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tr
             score,
         });
         C::commit(ps, i);
-        match G::enter(d, ps, agent, ctx, tr) {
+        match G::enter(i, d, ps, agent, ctx, tr) {
             Entered::Running(a) => return Walk::Run(a),
             Entered::Done(s) => {
                 mask |= C::after(i);
@@ -840,7 +861,7 @@ pub fn delegated_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: T
 ) -> Entered<G::Active> {
     let (i, d) = first;
     C::commit(ps, i);
-    let walk = match G::enter(d, ps, agent, ctx, tr) {
+    let walk = match G::enter(i, d, ps, agent, ctx, tr) {
         Entered::Running(a) => Walk::Run(a),
         Entered::Done(s) => {
             chooser_choose::<G, C, P, A, W, Tr>(C::after(i), Some(s), ps, agent, ctx, tr)
@@ -944,7 +965,7 @@ pub fn scored_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         if let Some((i, score, d)) = v.chosen {
             if score > v.run_score {
                 G::halt(active, ps, agent, ctx, tr);
-                match G::enter(d, ps, agent, ctx, tr) {
+                match G::enter(i, d, ps, agent, ctx, tr) {
                     Entered::Running(a) => {
                         *active = a;
                         return Status::Running;

@@ -47,6 +47,7 @@
 pub mod batch;
 pub mod behavior;
 pub mod builtin;
+pub mod composite;
 pub mod condition;
 pub mod ctx;
 pub mod decide;

@@ -122,15 +122,34 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
             enum #dn { #(#variants,)* }
         }
     });
-    let b_field = c.behavior.map(|b| {
-        let t = g.leaf_ty(b);
-        quote!(b: #t,)
-    });
-    // `scored(rescore = d)`: when the group last decided (SPEC D6).
-    let t_field = c.rescore.map(|_| quote!(t: #rt::Timer,));
     let group = group_impl(&c);
     let random = random_impls(&c);
-    let node = node_impl(&c);
+    // A plain composite is the runtime's (`composite::Comp`): its type here
+    // is a marker naming its children's protocol.
+    let (own, node) = if is_plain(g, id) {
+        let own = quote! {
+            #[allow(non_camel_case_types)]
+            struct #ty;
+        };
+        (own, None)
+    } else {
+        let b_field = c.behavior.map(|b| {
+            let t = g.leaf_ty(b);
+            quote!(b: #t,)
+        });
+        // `scored(rescore = d)`: when the group last decided (SPEC D6).
+        let t_field = c.rescore.map(|_| quote!(t: #rt::Timer,));
+        let own = quote! {
+            #[allow(non_camel_case_types)]
+            #derives
+            struct #ty {
+                #b_field
+                #t_field
+                c: #en,
+            }
+        };
+        (own, Some(node_impl(&c)))
+    };
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -138,13 +157,7 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
 
         #decided
 
-        #[allow(non_camel_case_types)]
-        #derives
-        struct #ty {
-            #b_field
-            #t_field
-            c: #en,
-        }
+        #own
 
         #group
 
@@ -152,6 +165,39 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
 
         #node
     }
+}
+
+/// Whether composite `id` is plain: no group behavior, no rescoring
+/// interval, no `delegate` guard. Its active state is then the runtime's
+/// `composite::Comp` over its enum of running children, entered, ticked,
+/// halted and walked by the runtime's `comp_*` functions; the others keep
+/// a generated type of their own.
+fn is_plain(g: &Gen, id: usize) -> bool {
+    matches!(
+        &g.tree.nodes[id].kind,
+        Kind::Composite {
+            behavior: None,
+            rescore: None,
+            ..
+        }
+    ) && !g.delegates(id)
+}
+
+/// The runtime's marker type of policy `policy` (`composite::Policy`).
+fn policy_ty(rt: &TokenStream, policy: Policy) -> TokenStream {
+    let name = match policy {
+        Policy::Priority => "Priority",
+        Policy::Sequential => "Sequential",
+        Policy::Random => "Random",
+        Policy::Shuffle => "Shuffle",
+        Policy::Scored => "Scored",
+        Policy::Sequence => "Sequence",
+        Policy::Fallback => "Fallback",
+        Policy::ReactiveSequence => "ReactiveSequence",
+        Policy::Selector => "Selector",
+    };
+    let name = Ident::new(name, proc_macro2::Span::call_site());
+    quote!(#rt::#name)
 }
 
 /// The children's protocol (`Group`): deciding, entering, ticking and
@@ -202,6 +248,13 @@ fn group_impl(c: &Comp) -> TokenStream {
         };
         quote!(#pat => #rt::Entered::map(#enter, #en::#v))
     });
+    // Without DBlocks the child is entered by its index, with no DBlock
+    // bound (a child's `enter` reads `blk` only when it takes one).
+    let (enter_i, enter_d, scrutinee) = if blocks {
+        (quote!(_), quote!(#d), quote!(#d))
+    } else {
+        (quote!(#i_), quote!(_), quote!(#i_))
+    };
     let indexes = arms(&|i, _, v| quote!(#en::#v(_) => #i));
     let ticks = arms(&|i, ch, v| {
         let recheck = if recheck_all {
@@ -219,10 +272,26 @@ fn group_impl(c: &Comp) -> TokenStream {
     });
     let redecide = g.has_redecide(c.id).then(|| redecide_fn(c));
     let each = each_fn(c);
+    let policy = policy_ty(rt, c.policy);
+    // Both walks over the running child (I1): `visit` and `visit_mut`.
+    let walks = Walk::BOTH.map(|w| {
+        let arms = arms(&|_, ch, v| {
+            let visit = c.kids[ch].visit(w);
+            quote!(#en::#v(#a) => #visit)
+        });
+        let borrow = w.borrow();
+        let sig = g.walk_sig(w, quote!(#a: #borrow #en));
+        quote! {
+            #sig {
+                match #a { #(#arms,)* }
+            }
+        }
+    });
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             type Decided = #decided_ty;
+            type Policy = #policy;
             const LEN: ::core::primitive::usize = #len;
 
             #[inline(always)]
@@ -239,8 +308,8 @@ fn group_impl(c: &Comp) -> TokenStream {
             }
 
             #inline
-            fn enter<__Tr: #rt::Trace>(#d: #decided_ty, #params) -> #rt::Entered<#en> {
-                match #d { #(#enters,)* }
+            fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #params) -> #rt::Entered<#en> {
+                match #scrutinee { #(#enters,)* }
             }
 
             #[inline(always)]
@@ -263,14 +332,16 @@ fn group_impl(c: &Comp) -> TokenStream {
 
             #redecide
             #each
+
+            #(#walks)*
         }
     }
 }
 
 /// How `Group::decide` decides child `i` (`ch`, variant `v`): its guard,
-/// or an unguarded child's acceptance with score 1; as the variant of the
-/// decided enum `dn` holding its DBlock, or (`None`: no child has one) as
-/// its index.
+/// or an unguarded child's acceptance with score 1; with the variant of
+/// the decided enum `dn` holding its DBlock, or (`None`: no child has one)
+/// with `()`.
 fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: Option<&Ident>) -> TokenStream {
     let rt = &g.rt;
     match (g.has_guard(ch), dn) {
@@ -280,10 +351,10 @@ fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: Option<&Ident>) -> To
         }
         (true, None) => {
             let guard = g.call_guard(ch);
-            quote!(#i => #rt::decided_index(#guard, #i))
+            quote!(#i => #guard)
         }
         (false, Some(dn)) => quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(())))),
-        (false, None) => quote!(#i => ::core::option::Option::Some((1.0, #i))),
+        (false, None) => quote!(#i => ::core::option::Option::Some((1.0, ()))),
     }
 }
 
@@ -523,10 +594,10 @@ fn policy_calls(c: &Comp) -> (TokenStream, TokenStream) {
 /// calls.
 fn node_impl(c: &Comp) -> TokenStream {
     let g = c.g;
-    let (rt, ig, info, ty, en) = (&g.rt, g.ig(), g.info(c.id), &c.ty, &c.en);
+    let (rt, ig, info, ty) = (&g.rt, g.ig(), g.info(c.id), &c.ty);
     let (ctx, tr, params, args, persist) = (&g.ctx, &g.tr, g.params(), g.args(), g.persist());
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    let (a, s, c_) = (local("a"), local("s"), local("c"));
+    let (s, c_) = (local("s"), local("c"));
     let GroupBehavior {
         param: b_param,
         init: b_init,
@@ -546,21 +617,15 @@ fn node_impl(c: &Comp) -> TokenStream {
         .rescore
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
-    // Both walks over the active child (I1): `visit` and `visit_mut`.
+    // Both walks over the active child (I1), through the children's
+    // protocol (`Group::visit`, `visit_mut`).
     let walks = Walk::BOTH.map(|w| {
-        let arms = g.tree.nodes[c.id]
-            .children
-            .iter()
-            .zip(&c.names)
-            .map(|(&ch, v)| {
-                let visit = c.kids[ch].visit(w);
-                quote!(#en::#v(#a) => #visit)
-            });
-        let borrow = w.borrow();
+        let (borrow, method) = (w.borrow(), w.method());
+        let (f, more) = (local("f"), g.walk_args(w));
         let sig = g.walk_sig(w, quote!(#borrow self));
         quote! {
             #sig {
-                match #borrow self.c { #(#arms,)* }
+                <Self as #rt::Group<#persist, #agent_ty, #world>>::#method(#borrow self.c, #f #more);
             }
         }
     });
@@ -629,14 +694,11 @@ pub fn lower(
         }
     }
     let kind = Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
-    let (a, args) = (local("a"), g.args());
     Lowered {
-        run: Child {
-            active_ty: g.node_ty(id).to_token_stream(),
-            enter: enter(g, id, behavior),
-            tick: quote!(#a.tick(#args)),
-            halt: quote!(#a.halt(#args)),
-            visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
+        run: if is_plain(g, id) {
+            run_plain(g, id)
+        } else {
+            run_own(g, id, behavior)
         },
         items: composite(g, id, kids),
         user_fns: behavior.map_or_else(TokenStream::new, |leaf| g.memory_fn_item(id, leaf)),
@@ -647,6 +709,42 @@ pub fn lower(
         shape_kind: quote!(#kind),
         behavior: behavior.map(|leaf| g.behavior_name(leaf)),
         ..Lowered::default()
+    }
+}
+
+/// How a parent runs plain composite `id` (`is_plain`): through the
+/// runtime's `comp_*` functions over its marker type.
+fn run_plain(g: &Gen, id: usize) -> Child {
+    let (rt, ty, en, args, a) = (&g.rt, g.node_ty(id), g.child_enum(id), g.args(), local("a"));
+    let (f, agent, ctx) = (local("f"), &g.agent, &g.ctx);
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
+    let tick = if g.is_small(id) {
+        quote!(comp_tick)
+    } else {
+        quote!(comp_tick_outlined)
+    };
+    Child {
+        active_ty: quote!(#rt::Comp<#en>),
+        enter: quote!(#rt::comp_enter::<#ty, _, _, _, _>(#args)),
+        tick: quote!(#rt::#tick::<#ty, _, _, _, _>(#a, #args)),
+        halt: quote!(#rt::comp_halt::<#ty, _, _, _, _>(#a, #args)),
+        visit: [
+            quote!(#rt::comp_visit::<#ty, #persist, #agent_ty, #world, _>(#a, #f)),
+            quote!(#rt::comp_visit_mut::<#ty, #persist, #agent_ty, #world, _>(#a, #f, #agent, #ctx)),
+        ],
+    }
+}
+
+/// How a parent runs composite `id` with a type of its own: through its
+/// `enter`, `tick`, `halt` and walks.
+fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
+    let (a, args) = (local("a"), g.args());
+    Child {
+        active_ty: g.node_ty(id).to_token_stream(),
+        enter: enter(g, id, behavior),
+        tick: quote!(#a.tick(#args)),
+        halt: quote!(#a.halt(#args)),
+        visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
     }
 }
 

@@ -760,22 +760,22 @@ impl<'a> Gen<'a> {
     }
 
     /// Whether some child of composite `id` is handed a DBlock when
-    /// entered (`block_ty` is not `()`): then a decided child is a value of
-    /// the enum `decided_enum(id)` holding it; else its index.
+    /// entered (`block_ty` is not `()`): then deciding a child returns a
+    /// value of the enum `decided_enum(id)` holding it; else `()`.
     pub fn has_blocks(&self, id: usize) -> bool {
         self.tree.nodes[id].children.iter().any(|&ch| {
             self.delegates(ch) || (self.is_dblock(ch) && self.tree.receiver(ch).is_some())
         })
     }
 
-    /// The type of a decided child of composite `id` (`Group::Decided`):
-    /// the enum of its children's DBlocks, or its index when no child has
-    /// one.
+    /// What deciding a child of composite `id` hands to entering it
+    /// besides its index (`Group::Decided`): the enum of its children's
+    /// DBlocks, or `()` when no child has one.
     pub fn decided_ty(&self, id: usize) -> TokenStream {
         if self.has_blocks(id) {
             self.decided_enum(id).to_token_stream()
         } else {
-            quote!(::core::primitive::usize)
+            quote!(())
         }
     }
 
