@@ -457,19 +457,20 @@ impl<T: Send + Sync + 'static> Brain<T> {
     }
 
     /// Whether this brain ticks at this step (every `every`-th step, or
-    /// now if an operation waits); accumulates `dt` either way.
+    /// now if an operation waits); accumulates `dt` either way. The
+    /// countdown is stored only when it changes: a brain ticked every
+    /// step (whose countdown stays at 0) does not write it again.
     fn due(&mut self, entity: Entity, dt: f32) -> bool {
         self.pending_dt += dt;
         let wait = match self.wait {
             Some(wait) => wait,
             None => entity.index().index() % self.every,
         };
-        if wait == 0 {
-            self.wait = Some(self.every - 1);
-            return true;
+        let next = Some(if wait == 0 { self.every - 1 } else { wait - 1 });
+        if self.wait != next {
+            self.wait = next;
         }
-        self.wait = Some(wait - 1);
-        self.op.is_some()
+        wait == 0 || self.op.is_some()
     }
 }
 
