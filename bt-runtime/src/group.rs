@@ -1178,6 +1178,15 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     }
 }
 
+/// Whether the last child of a composite runs: for a `selector`, its
+/// fallback, the state a tree whose root is one is expected to be in on
+/// most ticks ([`Subtree::settled`](crate::drive::Subtree::settled), a
+/// layout hint).
+#[inline(always)]
+pub fn last_runs<G: Group<P, A, W>, P, A, W>(active: &G::Active) -> bool {
+    G::index(active) + 1 == G::LEN
+}
+
 /// One pass of [`reactive_tick`], child `run` running.
 #[inline(always)]
 fn reactive_pass<G: Group<P, A, W>, P, A, W, Tr: Trace>(
