@@ -651,6 +651,19 @@ pub trait Subtree<A, W>: TreeParts {
         tr: &mut Tr,
     ) -> Status;
 
+    /// A hint for the code layout of [`Machine`](crate::Machine)'s tick,
+    /// with no effect on what a tick does: whether `active` is the state
+    /// the tree is expected to be in on most ticks (`Some(true)`) or not
+    /// (`Some(false)`: the tick's code for it is laid out as the unlikely
+    /// path). `None`, the default, gives no hint. `tree!` gives one for a
+    /// tree whose root is a `selector`: its last child (the fallback)
+    /// running, as [`last_runs`](crate::group::last_runs) says.
+    #[inline(always)]
+    fn settled(active: &Option<Self::Root>) -> Option<bool> {
+        let _ = active;
+        None
+    }
+
     /// Halts the running tree, deepest first (C7).
     fn halt<Tr: Trace>(
         root: &mut Self::Root,

@@ -1172,6 +1172,16 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for ReactivePass<'_, G::Activ
 /// over the children from the first. The running child is ticked (its
 /// guard re-evaluated); the others are entered. A child before the running
 /// one that runs or stops the pass halts it (after its own tick).
+///
+/// The pass is written twice: once for the last child running (a
+/// selector's fallback, a reactive sequence's action), where `run` is a
+/// constant and no child before it needs to ask whether it is the running
+/// one; once for any other child. With one pass, LLVM compared the state's
+/// tag with each child's index on the way to the last (`cmp $k; jne` per
+/// guarded child): `priority` 68.08 -> 52.78 instructions per agent-tick
+/// (the hand-written machine 54.71), the creature 80.53 -> 75.52. Only the
+/// entering code of the children is duplicated, not their ticks: the last
+/// child's tick is in the first copy, the others' in the second.
 #[inline(always)]
 pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     cont: Status,
@@ -1182,6 +1192,33 @@ pub fn reactive_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) -> Status {
     let run = G::index(active);
+    if run + 1 == G::LEN {
+        reactive_pass::<G, P, A, W, Tr>(cont, G::LEN - 1, active, ps, agent, ctx, tr)
+    } else {
+        reactive_pass::<G, P, A, W, Tr>(cont, run, active, ps, agent, ctx, tr)
+    }
+}
+
+/// Whether the last child of a composite runs: for a `selector`, its
+/// fallback, the state a tree whose root is one is expected to be in on
+/// most ticks ([`Subtree::settled`](crate::drive::Subtree::settled), a
+/// layout hint).
+#[inline(always)]
+pub fn last_runs<G: Group<P, A, W>, P, A, W>(active: &G::Active) -> bool {
+    G::index(active) + 1 == G::LEN
+}
+
+/// One pass of [`reactive_tick`], child `run` running.
+#[inline(always)]
+fn reactive_pass<G: Group<P, A, W>, P, A, W, Tr: Trace>(
+    cont: Status,
+    run: usize,
+    active: &mut G::Active,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
     let mut v = ReactivePass {
         cont,
         run,

@@ -113,7 +113,23 @@ impl<D: TreeParts> Machine<D> {
         let active = ClearOnUnwind(&mut self.active);
         tr.event(TraceEvent::TickStart { now });
         let ps = &mut self.persist;
+        // Layout only (`Subtree::settled`), the same tick in every arm:
+        // the settled state is tested first and the other states are
+        // marked unlikely. Without it LLVM tested for `None` first, then
+        // for each other state on the way to the settled one (`timers`, a
+        // selector sitting at its fallback: 29.30 -> 26.55 instructions
+        // per agent-tick, the hand-written machine 24.33). Both the guarded
+        // arm and the `unlikely` call are needed, and the test as `bool`s:
+        // comparing the `Option<bool>` with `==` lost the effect.
+        let (hinted, settled) = match D::settled(active.0) {
+            Some(settled) => (true, settled),
+            None => (false, false),
+        };
+        if hinted && !settled {
+            unlikely();
+        }
         let status = match &mut *active.0 {
+            Some(root) if settled => D::tick(root, ps, agent, ctx, tr),
             Some(root) => D::tick(root, ps, agent, ctx, tr),
             None => match D::enter(ps, agent, ctx, tr) {
                 Entered::Running(root) => {
@@ -270,6 +286,12 @@ impl<D: TreeParts> Machine<D> {
         self.visit_active::<A, W, _>(&mut EachNode(f));
     }
 }
+
+/// Marks the path that calls it as the unlikely one, for the code layout
+/// (`#[cold]`); does nothing.
+#[cold]
+#[inline]
+fn unlikely() {}
 
 /// What a state lends to the hooks: its clock, variables and timestamps.
 #[inline(always)]

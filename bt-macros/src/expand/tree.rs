@@ -308,6 +308,30 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     let visit_root = root_run.visit(Walk::Ref);
     let visit_root_mut = root_run.visit(Walk::Mut);
     let name = &tree.name;
+    // A `selector` root is expected to sit at its last child, the
+    // fallback: a layout hint for the machine's tick (`Subtree::settled`).
+    let settled = match &tree.nodes[0].kind {
+        crate::model::Kind::Composite {
+            policy: crate::model::Policy::Selector,
+            ..
+        } => {
+            let (n0, persist, active) = (g.node_ty(0), g.persist(), local("active"));
+            quote! {
+                #[inline(always)]
+                fn settled(
+                    #active: &::core::option::Option<#root>,
+                ) -> ::core::option::Option<::core::primitive::bool> {
+                    ::core::option::Option::Some(match #active {
+                        ::core::option::Option::Some(#root(#a)) => {
+                            #rt::last_runs::<#n0, #persist, #aw>(&#a.c)
+                        }
+                        ::core::option::Option::None => false,
+                    })
+                }
+            }
+        }
+        _ => quote!(),
+    };
     quote! {
         #[doc(hidden)]
         impl #ig #rt::Subtree<#aw> for #name {
@@ -323,6 +347,7 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
             fn tick<__Tr: #rt::Trace>(#root(#a): &mut #root, #params) -> #rt::Status {
                 #tick_root
             }
+            #settled
             #[inline]
             fn halt<__Tr: #rt::Trace>(#root(#a): &mut #root, #params) {
                 #halt_root;
