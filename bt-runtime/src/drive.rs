@@ -525,6 +525,15 @@ impl<S> Slot<S> {
             _ => None,
         }
     }
+
+    /// Makes a completed slot idle again, so that its child is entered on
+    /// the next step; a running or idle slot is left as it is.
+    #[inline(always)]
+    pub fn restart(&mut self) {
+        if let Slot::Done(_) = self {
+            *self = Slot::Idle;
+        }
+    }
 }
 
 /// The outcome of a `parallel` with `success` and `failure` thresholds over

@@ -39,12 +39,17 @@
 //!     state type and by every `subtree Creature` reference;
 //!   - per composite node `n` named `eat`: `enum __CreatureN{n}_eat_C` with
 //!     one variant per child holding that child's active state, `enum
-//!     __CreatureN{n}_eat_CD` of a decided child with its DBlock when a
-//!     child takes one (else a decided child is its index), `struct
-//!     __CreatureN{n}_eat` holding the active child and the group behavior's
-//!     memory, its `impl group::Group` (one `match` per operation of the
-//!     child protocol) and an `impl` with `enter`, `tick`, `halt` and
-//!     `visit` that run the runtime's policy (`composite.rs`); the same for
+//!     __CreatureN{n}_eat_CD` of a decided child's DBlock when a child
+//!     takes one (else deciding a child returns `()`), and the `impl
+//!     group::Group` of `__CreatureN{n}_eat` (one `match` per operation of
+//!     the child protocol, the walks' included, and the policy's marker
+//!     type). A plain composite's `__CreatureN{n}_eat` is a zero-sized
+//!     marker: its active state is the runtime's `composite::Comp` over the
+//!     enum, entered, ticked, halted and walked by the runtime (`comp_*`).
+//!     One with a group behavior, a rescoring interval or a `delegate` guard
+//!     is a struct of its own (the running child, the behavior's memory,
+//!     the timer) with an `impl` of `enter`, `tick`, `halt` and the walks
+//!     around the runtime's policy functions (`composite.rs`). The same for
 //!     `parallel` over `group::Slots` (`parallel.rs`);
 //!   - per decorator node: a marker type and its `impl
 //!     drive::DecoratorNode` (which `Decorator`, where its persistent state

@@ -116,11 +116,7 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     });
     let restarts = (0..n).map(|i| {
         let f = field(i);
-        quote! {
-            #i => if let #rt::Slot::Done(_) = #me.#f {
-                #me.#f = #rt::Slot::Idle;
-            }
-        }
+        quote!(#i => #me.#f.restart())
     });
     let halts = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
