@@ -526,6 +526,46 @@ impl<S> Slot<S> {
         }
     }
 
+    /// One step of the slot's child (C5, C6): entered by `enter` (its guard
+    /// included) when the slot is idle, ticked by `tick` when it runs; a
+    /// completion is kept in the slot. A completed slot is left as it is.
+    #[inline(always)]
+    pub fn step<P, A, W, Tr>(
+        &mut self,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+        enter: impl FnOnce(&mut P, &mut A, &mut Ctx<W>, &mut Tr) -> Entered<S>,
+        tick: impl FnOnce(&mut S, &mut P, &mut A, &mut Ctx<W>, &mut Tr) -> Status,
+    ) {
+        match self {
+            Slot::Idle => {
+                *self = match enter(ps, agent, ctx, tr) {
+                    Entered::Running(a) => Slot::Running(a),
+                    Entered::Done(s) => Slot::Done(s),
+                }
+            }
+            Slot::Running(a) => {
+                let s = tick(a, ps, agent, ctx, tr);
+                if s.is_done() {
+                    *self = Slot::Done(s);
+                }
+            }
+            Slot::Done(_) => {}
+        }
+    }
+
+    /// Halts the slot's child by `halt` if it runs, and leaves the slot
+    /// idle.
+    #[inline(always)]
+    pub fn halt(&mut self, halt: impl FnOnce(&mut S)) {
+        if let Slot::Running(a) = self {
+            halt(a);
+        }
+        *self = Slot::Idle;
+    }
+
     /// Makes a completed slot idle again, so that its child is entered on
     /// the next step; a running or idle slot is left as it is.
     #[inline(always)]

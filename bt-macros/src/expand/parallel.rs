@@ -121,14 +121,7 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let halts = node.children.iter().enumerate().map(|(i, &c)| {
         let f = field(i);
         let halt = &kids[c].halt;
-        quote! {
-            #i => {
-                if let #rt::Slot::Running(#a) = &mut #me.#f {
-                    #halt;
-                }
-                #me.#f = #rt::Slot::Idle;
-            }
-        }
+        quote!(#i => #me.#f.halt(|#a| #halt))
     });
     let each = slots_each(g, id);
     quote! {
@@ -180,27 +173,21 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
 /// guard) when idle, ticks it when running, and keeps its completion.
 fn step_arm(g: &Gen, i: usize, c: usize, child: &Child) -> TokenStream {
     let rt = &g.rt;
-    let (a, me, s, f) = (local("a"), local("me"), local("s"), field(i));
-    let enter = &child.enter;
-    let accept = quote! {
-        match #enter {
-            #rt::Entered::Running(#a) => #rt::Slot::Running(#a),
-            #rt::Entered::Done(#s) => #rt::Slot::Done(#s),
-        }
-    };
-    let start = g.guarded(c, accept, quote!(#rt::Slot::Done(#rt::Status::Failure)));
+    let (a, me, f) = (local("a"), local("me"), field(i));
+    let (ps, agent, ctx, tr) = (&g.ps, &g.agent, &g.ctx, &g.tr);
+    let start = g.guarded(
+        c,
+        child.enter.clone(),
+        quote!(#rt::Entered::Done(#rt::Status::Failure)),
+    );
     let tick = g.tick_checked(c, child, g.has_recheck(c));
+    let args = g.args();
     quote! {
-        #i => {
-            if let #rt::Slot::Idle = #me.#f {
-                #me.#f = #start;
-            } else if let #rt::Slot::Running(#a) = &mut #me.#f {
-                let #s = #tick;
-                if #s.is_done() {
-                    #me.#f = #rt::Slot::Done(#s);
-                }
-            }
-        }
+        #i => #me.#f.step(
+            #args,
+            |#ps, #agent, #ctx, #tr| #start,
+            |#a, #ps, #agent, #ctx, #tr| #tick,
+        )
     }
 }
 
