@@ -205,58 +205,15 @@ fn policy_ty(rt: &TokenStream, policy: Policy) -> TokenStream {
 fn group_impl(c: &Comp) -> TokenStream {
     let g = c.g;
     let (rt, ig, info) = (&g.rt, g.ig(), g.info(c.id));
-    let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
-    let (a, d, i_) = (local("a"), local("d"), local("i"));
-    let (ty, en, dn) = (&c.ty, &c.en, &c.dn);
-    let children = &g.tree.nodes[c.id].children;
-    let len = children.len();
+    let a = local("a");
+    let (ty, en) = (&c.ty, &c.en);
+    let len = g.tree.nodes[c.id].children.len();
     let (params, persist) = (g.params(), g.persist());
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    let ctx_ty = g.ctx_ty();
-    // Forced inline only where the subtree is small (see
-    // `Gen::tick_inline`): forcing it through a 1,000-node tree made its
-    // release build half as slow again.
-    let inline = if len > WIDE {
-        quote!(#[inline])
-    } else {
-        g.tick_inline(c.id)
-    };
+    let inline = group_inline(c);
     let recheck_all = rechecks_running_child(g.tree, c.id);
-    let arms = |f: &dyn Fn(usize, usize, &Ident) -> TokenStream| -> Vec<TokenStream> {
-        children
-            .iter()
-            .zip(&c.names)
-            .enumerate()
-            .map(|(i, (&ch, v))| f(i, ch, v))
-            .collect()
-    };
-    let blocks = g.has_blocks(c.id);
-    let decided_ty = g.decided_ty(c.id);
-    let decides = arms(&|i, ch, v| decide_arm(g, i, ch, v, blocks.then_some(dn)));
-    let enters = arms(&|i, ch, v| {
-        let enter = &c.kids[ch].enter;
-        let pat = if !blocks {
-            // The last child's arm takes every index: the runtime enters
-            // only indexes `decide` gave.
-            if i + 1 == len {
-                quote!(_)
-            } else {
-                quote!(#i)
-            }
-        } else {
-            quote!(#dn::#v(#blk))
-        };
-        quote!(#pat => #rt::Entered::map(#enter, #en::#v))
-    });
-    // Without DBlocks the child is entered by its index, with no DBlock
-    // bound (a child's `enter` reads `blk` only when it takes one).
-    let (enter_i, enter_d, scrutinee) = if blocks {
-        (quote!(_), quote!(#d), quote!(#d))
-    } else {
-        (quote!(#i_), quote!(_), quote!(#i_))
-    };
-    let indexes = arms(&|i, _, v| quote!(#en::#v(_) => #i));
-    let ticks = arms(&|i, ch, v| {
+    let indexes = arms(c, &|i, _, v| quote!(#en::#v(_) => #i));
+    let ticks = arms(c, &|i, ch, v| {
         let recheck = if recheck_all {
             g.has_guard(ch)
         } else {
@@ -266,27 +223,16 @@ fn group_impl(c: &Comp) -> TokenStream {
         quote!(#en::#v(#a) => (#i, #tick))
     });
     let tick_nth = recheck_all.then(|| tick_nth_fn(c, &inline));
-    let halts = arms(&|_, ch, v| {
+    let halts = arms(c, &|_, ch, v| {
         let halt = &c.kids[ch].halt;
         quote!(#en::#v(#a) => #halt)
     });
     let redecide = g.has_redecide(c.id).then(|| redecide_fn(c));
     let each = each_fn(c);
     let policy = policy_ty(rt, c.policy);
-    // Both walks over the running child (I1): `visit` and `visit_mut`.
-    let walks = Walk::BOTH.map(|w| {
-        let arms = arms(&|_, ch, v| {
-            let visit = c.kids[ch].visit(w);
-            quote!(#en::#v(#a) => #visit)
-        });
-        let borrow = w.borrow();
-        let sig = g.walk_sig(w, quote!(#a: #borrow #en));
-        quote! {
-            #sig {
-                match #a { #(#arms,)* }
-            }
-        }
-    });
+    let decided_ty = g.decided_ty(c.id);
+    let decide_enter = decide_enter_fns(c);
+    let walks = walk_fns(c);
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
@@ -299,18 +245,7 @@ fn group_impl(c: &Comp) -> TokenStream {
                 #info
             }
 
-            #inline
-            fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #decided_ty)> {
-                match #i_ {
-                    #(#decides,)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-
-            #inline
-            fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #params) -> #rt::Entered<#en> {
-                match #scrutinee { #(#enters,)* }
-            }
+            #decide_enter
 
             #[inline(always)]
             fn index(#a: &#en) -> ::core::primitive::usize {
@@ -324,7 +259,6 @@ fn group_impl(c: &Comp) -> TokenStream {
 
             #tick_nth
 
-
             #inline
             fn halt<__Tr: #rt::Trace>(#a: &mut #en, #params) {
                 match #a { #(#halts,)* }
@@ -333,9 +267,103 @@ fn group_impl(c: &Comp) -> TokenStream {
             #redecide
             #each
 
-            #(#walks)*
+            #walks
         }
     }
+}
+
+/// The inlining attribute of composite `c`'s protocol functions: forced
+/// only where the subtree is small (see `Gen::tick_inline`; forcing it
+/// through a 1,000-node tree made its release build half as slow again),
+/// never for a wide composite.
+fn group_inline(c: &Comp) -> TokenStream {
+    if c.g.tree.nodes[c.id].children.len() > WIDE {
+        quote!(#[inline])
+    } else {
+        c.g.tick_inline(c.id)
+    }
+}
+
+/// One `match` arm per child of composite `c`, by `f(index, child node,
+/// variant)`.
+fn arms(c: &Comp, f: &dyn Fn(usize, usize, &Ident) -> TokenStream) -> Vec<TokenStream> {
+    c.g.tree.nodes[c.id]
+        .children
+        .iter()
+        .zip(&c.names)
+        .enumerate()
+        .map(|(i, (&ch, v))| f(i, ch, v))
+        .collect()
+}
+
+/// `Group::decide` and `Group::enter` of composite `c`. With DBlocks a
+/// decided child is the variant of the enum `dn` holding its DBlock, and
+/// `enter` matches on it; without, deciding returns `()` and `enter`
+/// matches on the child's index, with no DBlock bound (a child's `enter`
+/// reads `blk` only when it takes one).
+fn decide_enter_fns(c: &Comp) -> TokenStream {
+    let g = c.g;
+    let (rt, params, persist, ctx_ty) = (&g.rt, g.params(), g.persist(), g.ctx_ty());
+    let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
+    let (d, i_, en, dn) = (local("d"), local("i"), &c.en, &c.dn);
+    let agent_ty = &g.tree.agent;
+    let len = g.tree.nodes[c.id].children.len();
+    let inline = group_inline(c);
+    let blocks = g.has_blocks(c.id);
+    let decided_ty = g.decided_ty(c.id);
+    let decides = arms(c, &|i, ch, v| decide_arm(g, i, ch, v, blocks.then_some(dn)));
+    let enters = arms(c, &|i, ch, v| {
+        let enter = &c.kids[ch].enter;
+        let pat = match (blocks, i + 1 == len) {
+            (true, _) => quote!(#dn::#v(#blk)),
+            // The last child's arm takes every index: the runtime enters
+            // only indexes `decide` gave.
+            (false, true) => quote!(_),
+            (false, false) => quote!(#i),
+        };
+        quote!(#pat => #rt::Entered::map(#enter, #en::#v))
+    });
+    let (enter_i, enter_d, scrutinee) = if blocks {
+        (quote!(_), quote!(#d), quote!(#d))
+    } else {
+        (quote!(#i_), quote!(_), quote!(#i_))
+    };
+    quote! {
+        #inline
+        fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #decided_ty)> {
+            match #i_ {
+                #(#decides,)*
+                _ => ::core::option::Option::None,
+            }
+        }
+
+        #inline
+        fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #params) -> #rt::Entered<#en> {
+            match #scrutinee { #(#enters,)* }
+        }
+    }
+}
+
+/// `Group::visit` and `Group::visit_mut` of composite `c`: both walks over
+/// the running child (I1), one `match` each.
+fn walk_fns(c: &Comp) -> TokenStream {
+    let (g, a, en) = (c.g, local("a"), &c.en);
+    Walk::BOTH
+        .map(|w| {
+            let arms = arms(c, &|_, ch, v| {
+                let visit = c.kids[ch].visit(w);
+                quote!(#en::#v(#a) => #visit)
+            });
+            let borrow = w.borrow();
+            let sig = g.walk_sig(w, quote!(#a: #borrow #en));
+            quote! {
+                #sig {
+                    match #a { #(#arms,)* }
+                }
+            }
+        })
+        .into_iter()
+        .collect()
 }
 
 /// How `Group::decide` decides child `i` (`ch`, variant `v`): its guard,
