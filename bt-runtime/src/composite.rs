@@ -73,51 +73,37 @@ pub struct ReactiveSequence;
 /// fail.
 pub struct Selector;
 
-impl<G: Group<P, A, W>, P, A, W> Policy<G, P, A, W> for Priority {
-    #[inline(always)]
-    fn start<Tr: Trace>(
-        node: &'static NodeInfo,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Entered<G::Active> {
-        decider_enter::<G, P, A, W, Tr>(false, node, ps, agent, ctx, tr)
-    }
-    #[inline(always)]
-    fn step<Tr: Trace>(
-        active: &mut G::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Status {
-        priority_tick::<G, P, A, W, Tr>(active, ps, agent, ctx, tr)
-    }
+/// `priority` and `sequential`: their own passes on entry
+/// (`decider_enter`, told whether it is sequential) and on each tick.
+macro_rules! decider_policy {
+    ($policy:ident, $sequential:literal, $tick:ident) => {
+        impl<G: Group<P, A, W>, P, A, W> Policy<G, P, A, W> for $policy {
+            #[inline(always)]
+            fn start<Tr: Trace>(
+                node: &'static NodeInfo,
+                ps: &mut P,
+                agent: &mut A,
+                ctx: &mut Ctx<W>,
+                tr: &mut Tr,
+            ) -> Entered<G::Active> {
+                decider_enter::<G, P, A, W, Tr>($sequential, node, ps, agent, ctx, tr)
+            }
+            #[inline(always)]
+            fn step<Tr: Trace>(
+                active: &mut G::Active,
+                ps: &mut P,
+                agent: &mut A,
+                ctx: &mut Ctx<W>,
+                tr: &mut Tr,
+            ) -> Status {
+                $tick::<G, P, A, W, Tr>(active, ps, agent, ctx, tr)
+            }
+        }
+    };
 }
 
-impl<G: Group<P, A, W>, P, A, W> Policy<G, P, A, W> for Sequential {
-    #[inline(always)]
-    fn start<Tr: Trace>(
-        node: &'static NodeInfo,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Entered<G::Active> {
-        decider_enter::<G, P, A, W, Tr>(true, node, ps, agent, ctx, tr)
-    }
-    #[inline(always)]
-    fn step<Tr: Trace>(
-        active: &mut G::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Status {
-        sequential_tick::<G, P, A, W, Tr>(active, ps, agent, ctx, tr)
-    }
-}
+decider_policy!(Priority, false, priority_tick);
+decider_policy!(Sequential, true, sequential_tick);
 
 /// `random`, `shuffle` and `scored` (without a rescoring interval): every
 /// decision through the group's chooser.
