@@ -11,12 +11,15 @@
 //! behavior, a rescoring interval or a `delegate` guard keeps a generated
 //! type of its own around the same policy functions.)
 
+use core::marker::PhantomData;
+
+use crate::behavior::Behavior;
 use crate::ctx::Ctx;
-use crate::drive::{activated, deactivated, Entered};
+use crate::drive::{activated, deactivated, halt, tick, Entered};
 use crate::group::{
     chooser_enter, chooser_tick, decider_enter, priority_tick, reactive_tick, resume_tick,
-    sequential_tick, status_enter, Group, Priority, Random, RandomGroup, Scored, Sequential,
-    Shuffle, ShuffleGroup,
+    sequential_tick, status_enter, Children, Group, Priority, Random, RandomGroup, Scored,
+    Sequential, Shuffle, ShuffleGroup,
 };
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -25,7 +28,7 @@ use crate::visit::{Visitor, VisitorMut};
 use crate::Exit;
 
 /// The active state of a running composite: its running child, `C` being
-/// the enum of its children's active states ([`Group::Active`]).
+/// the enum of its children's active states ([`Children::Active`]).
 ///
 /// Derives what a user may derive on a tree (`tree!` forwards a tree's
 /// derives to every type of its state, and this is one).
@@ -265,4 +268,256 @@ pub fn comp_visit_mut<G: Group<P, A, W>, P, A, W, V: VisitorMut<A, W>>(
 ) {
     v.node(G::node(), agent, ctx);
     G::visit_mut(&mut comp.c, v, agent, ctx);
+}
+
+// ---------------------------------------------------------------- dispatch
+
+/// A running node as its parent runs it, whatever the parent: its active
+/// state, ticking and halting it, and the mutable walk over it (I1).
+/// Implemented by zero-sized marker types, one per kind of node, that a
+/// composite's one `match` ([`Dispatch::with`]) names per child: the
+/// active state itself stays what it was (a behavior's memory, a
+/// composite's [`Comp`]), so the marker costs no byte.
+pub trait Run<P, A, W> {
+    /// The node's active state.
+    type Active;
+    /// Ticks the active node.
+    fn tick<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status;
+
+    /// Halts the active node and the active path below it, deepest first
+    /// (C7).
+    fn halt<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Hands the node and the active path below it to the mutable
+    /// visitor, with the agent and the context.
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut Self::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
+}
+
+/// The static shape of the tree a persistent state `P` belongs to: how a
+/// node marker ([`Beh`]) finds its node from its id.
+pub trait Shaped {
+    /// Every node of the tree, pre-order ([`Tree::shape`](crate::Tree)).
+    fn shape() -> &'static [NodeInfo];
+}
+
+/// The [`Run`] marker of behavior leaf `ID` of its tree, whose memory is
+/// `B` (L1–L4): run by `drive::tick` and `halt`.
+pub struct Beh<B, const ID: u16>(PhantomData<fn() -> B>);
+
+impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> for Beh<B, ID> {
+    type Active = B;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut B,
+        _: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        tick(active, &P::shape()[usize::from(ID)], agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(active: &mut B, _: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr) {
+        halt(active, &P::shape()[usize::from(ID)], agent, ctx, tr);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(active: &mut B, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
+        v.behavior(&P::shape()[usize::from(ID)], active, agent, ctx);
+    }
+}
+
+/// The [`Run`] marker of a plain composite `G` under its parent: run by
+/// [`comp_tick`] (or [`comp_tick_outlined`] when `INLINE` is false: a big
+/// subtree), [`comp_halt`] and [`comp_visit_mut`].
+pub struct Nest<G, const INLINE: bool>(PhantomData<fn() -> G>);
+
+impl<G: Group<P, A, W>, P, A, W, const INLINE: bool> Run<P, A, W> for Nest<G, INLINE>
+where
+    G::Policy: Policy<G, P, A, W>,
+{
+    type Active = Comp<G::Active>;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        if INLINE {
+            comp_tick::<G, P, A, W, Tr>(active, ps, agent, ctx, tr)
+        } else {
+            comp_tick_outlined::<G, P, A, W, Tr>(active, ps, agent, ctx, tr)
+        }
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        comp_halt::<G, P, A, W, Tr>(active, ps, agent, ctx, tr);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut Self::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        comp_visit_mut::<G, P, A, W, V>(active, v, agent, ctx);
+    }
+}
+
+/// What a composite's one `match` does with its running child `i`, whose
+/// [`Run`] marker is `K`: tick it, halt it, walk it.
+pub trait ChildOp<P, A, W> {
+    /// What the operation returns.
+    type Out;
+    /// Does it to child `i`.
+    fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> Self::Out;
+}
+
+/// The children of a composite whose every child has a [`Run`] marker
+/// (SPEC I1's "one walk"): one `match` over the running child, [`with`],
+/// serves ticking, halting and the mutable walk ([`Children`] is
+/// implemented from it), so the generated code holds that `match`, which
+/// child runs ([`index`]) and, for the reactive policies, [`tick_nth`].
+///
+/// [`with`]: Dispatch::with
+/// [`index`]: Dispatch::index
+/// [`tick_nth`]: Dispatch::tick_nth
+pub trait Dispatch<P, A, W> {
+    /// The running child: which one, and its active state.
+    type Active;
+
+    /// Hands the running child, with its index and its marker, to `op`.
+    fn with<O: ChildOp<P, A, W>>(active: &mut Self::Active, op: O) -> O::Out;
+
+    /// Which child runs.
+    fn index(active: &Self::Active) -> usize;
+
+    /// [`Children::tick_nth`]: by default through [`with`](Dispatch::with).
+    #[inline(always)]
+    fn tick_nth<Tr: Trace>(
+        i: usize,
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        let _ = i;
+        Self::with(active, TickOp { ps, agent, ctx, tr }).1
+    }
+}
+
+/// Ticks the child ([`Children::tick`]).
+struct TickOp<'a, 't, P, A, W, Tr> {
+    ps: &'a mut P,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+    tr: &'a mut Tr,
+}
+
+impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for TickOp<'_, '_, P, A, W, Tr> {
+    type Out = (usize, Status);
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> (usize, Status) {
+        (i, K::tick(active, self.ps, self.agent, self.ctx, self.tr))
+    }
+}
+
+/// Halts the child ([`Children::halt`]).
+struct HaltOp<'a, 't, P, A, W, Tr> {
+    ps: &'a mut P,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+    tr: &'a mut Tr,
+}
+
+impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for HaltOp<'_, '_, P, A, W, Tr> {
+    type Out = ();
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, _: usize, active: &mut K::Active) {
+        K::halt(active, self.ps, self.agent, self.ctx, self.tr);
+    }
+}
+
+/// Walks the child ([`Children::visit_mut`]).
+struct VisitMutOp<'a, 't, A, W, V> {
+    v: &'a mut V,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+}
+
+impl<P, A, W, V: VisitorMut<A, W>> ChildOp<P, A, W> for VisitMutOp<'_, '_, A, W, V> {
+    type Out = ();
+    fn run<K: Run<P, A, W>>(self, _: usize, active: &mut K::Active) {
+        K::visit_mut(active, self.v, self.agent, self.ctx);
+    }
+}
+
+impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
+    type Active = D::Active;
+    #[inline(always)]
+    fn index(active: &D::Active) -> usize {
+        D::index(active)
+    }
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut D::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> (usize, Status) {
+        D::with(active, TickOp { ps, agent, ctx, tr })
+    }
+    #[inline(always)]
+    fn tick_nth<Tr: Trace>(
+        i: usize,
+        active: &mut D::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        D::tick_nth(i, active, ps, agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(
+        active: &mut D::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        D::with(active, HaltOp { ps, agent, ctx, tr });
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut D::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        D::with(active, VisitMutOp { v, agent, ctx });
+    }
 }

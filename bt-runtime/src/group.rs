@@ -25,12 +25,76 @@ use crate::timer::Timer;
 use crate::trace::{Reject, Trace, TraceEvent};
 use crate::visit::{Visitor, VisitorMut};
 
+/// The running child of a composite: which one it is, ticking it, halting
+/// it and the mutable walk over it. A composite whose every child has a
+/// runtime node type implements it through one `match`
+/// ([`Dispatch`](crate::composite::Dispatch)); the others write each
+/// operation out.
+///
+/// `P` is the tree's persistent state (timers), `A` the agent, `W` the world.
+pub trait Children<P, A, W> {
+    /// The running child: which one, and its active state.
+    type Active;
+    /// Which child runs.
+    fn index(active: &Self::Active) -> usize;
+
+    /// Ticks the running child, first re-evaluating its guard where the
+    /// policy says so (G3; every guard for `selector` and
+    /// `reactive_sequence`): a rejection halts it and counts as `Failure`.
+    /// Returns which child it is (as [`Children::index`]) with its status:
+    /// one `match` for both, where asking [`Children::index`] after the tick cost
+    /// an instruction per level on the `depth` benchmark.
+    fn tick<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> (usize, Status);
+
+    /// Ticks the running child when the caller knows it is child `i` (a
+    /// reactive pass meeting it), as [`Children::tick`]. The generated code
+    /// tests that one variant instead of matching all of them: the reactive
+    /// pass is specialized per child, and every copy holding the whole
+    /// `match` (every child's subtree inlined) made the release build of a
+    /// 1,000-node tree of nested selectors 7.5 times slower (89 s against
+    /// 11.7 s, `scripts/compile-time`).
+    #[inline(always)]
+    fn tick_nth<Tr: Trace>(
+        i: usize,
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        let _ = i;
+        Self::tick(active, ps, agent, ctx, tr).1
+    }
+
+    /// Halts the running child's subtree, deepest first (C7).
+    fn halt<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Hands the running child and the active path below it to the
+    /// mutable visitor, with the agent and the context (I1).
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut Self::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
+}
+
 /// The children of one composite node, as its policy sees them.
 ///
 /// `P` is the tree's persistent state (timers), `A` the agent, `W` the world.
-pub trait Group<P, A, W> {
-    /// The running child: which one, and its active state.
-    type Active;
+pub trait Group<P, A, W>: Children<P, A, W> {
     /// What deciding a child hands to entering it besides its index: its
     /// DBlock (an enum over the children, one variant each), or `()` when
     /// no child takes one.
@@ -68,62 +132,12 @@ pub trait Group<P, A, W> {
         tr: &mut Tr,
     ) -> Entered<Self::Active>;
 
-    /// Which child runs.
-    fn index(active: &Self::Active) -> usize;
-
-    /// Ticks the running child, first re-evaluating its guard where the
-    /// policy says so (G3; every guard for `selector` and
-    /// `reactive_sequence`): a rejection halts it and counts as `Failure`.
-    /// Returns which child it is (as [`Group::index`]) with its status: one
-    /// `match` for both, where asking [`Group::index`] after the tick cost
-    /// an instruction per level on the `depth` benchmark.
-    fn tick<Tr: Trace>(
-        active: &mut Self::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> (usize, Status);
-
-    /// Ticks the running child when the caller knows it is child `i` (a
-    /// reactive pass meeting it), as [`Group::tick`]. The generated code
-    /// tests that one variant instead of matching all of them: the reactive
-    /// pass is specialized per child, and every copy holding the whole
-    /// `match` (every child's subtree inlined) made the release build of a
-    /// 1,000-node tree of nested selectors 7.5 times slower (89 s against
-    /// 11.7 s, `scripts/compile-time`).
-    #[inline(always)]
-    fn tick_nth<Tr: Trace>(
-        i: usize,
-        active: &mut Self::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Status {
-        let _ = i;
-        Self::tick(active, ps, agent, ctx, tr).1
-    }
-
-    /// Halts the running child's subtree, deepest first (C7).
-    fn halt<Tr: Trace>(
-        active: &mut Self::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    );
-
     /// Calls `v.child(i, …)` for every `i` in `from..to` (clamped to `LEN`),
-    /// in order, until one breaks. Generated trees write the calls out, one
-    /// per child with `i` a literal, so that the policy's code for each
-    /// child is specialized: `decide(i)` and `enter` then compile to that
-    /// child's code alone, as a hand-written tree would be (the loop
-    /// `for i in from..to { v.child(i, …)? }`, which is what the default
-    /// does and what a tree built at run time would use, cost the
-    /// calibration creature 49% more instructions per tick: 117.6 against
-    /// 79.0, `scripts/bench-report`).
-    #[inline(always)]
+    /// in order, until one breaks: [`each_in_order`], which calls child by
+    /// child with `i` a literal. A generated tree overrides it only to
+    /// change its inlining (a composite over a big subtree).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn each<V: Visit<Self, P, A, W>, Tr: Trace>(
         from: usize,
         to: usize,
@@ -136,24 +150,12 @@ pub trait Group<P, A, W> {
     where
         Self: Sized,
     {
-        for i in from..to.min(Self::LEN) {
-            v.child(i, ps, agent, ctx, tr)?;
-        }
-        ControlFlow::Continue(())
+        each_in_order::<Self, V, P, A, W, Tr>(from, to, v, ps, agent, ctx, tr)
     }
 
     /// Hands the running child and the active path below it to the
     /// visitor (I1).
     fn visit<V: Visitor<A, W>>(active: &Self::Active, v: &mut V);
-
-    /// Hands the running child and the active path below it to the
-    /// mutable visitor, with the agent and the context (I1).
-    fn visit_mut<V: VisitorMut<A, W>>(
-        active: &mut Self::Active,
-        v: &mut V,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-    );
 
     /// G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.
@@ -178,6 +180,49 @@ pub trait Visit<G: Group<P, A, W>, P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> ControlFlow<()>;
+}
+
+/// Composites with more children than this are *wide*: [`each_in_order`]
+/// walks them with a loop, so that their code stays linear in their width
+/// (benches/COMPILE_TIME.md, "Wide composites"). `tree!` uses the same
+/// bound for its inlining decisions.
+pub const WIDE: usize = 16;
+
+/// Calls `v.child(i, …)` for every `i` in `from..to` (clamped to
+/// `G::LEN`), in order, until one breaks ([`Group::each`]). Up to
+/// [`WIDE`] children, the calls are written out, one per child with `i` a
+/// literal, so that the policy's code for each child is specialized:
+/// `decide(i)` and `enter` then compile to that child's code alone, as a
+/// hand-written tree would be; the tests on `G::LEN` are constants. (The
+/// loop `for i in from..to { v.child(i, …)? }`, which wide composites
+/// use, cost the calibration creature 49% more instructions per tick:
+/// 117.6 against 79.0, `scripts/bench-report`.)
+#[cfg_attr(debug_assertions, inline)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub fn each_in_order<G: Group<P, A, W>, V: Visit<G, P, A, W>, P, A, W, Tr: Trace>(
+    from: usize,
+    to: usize,
+    v: &mut V,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> ControlFlow<()> {
+    if G::LEN > WIDE {
+        for i in from..to.min(G::LEN) {
+            v.child(i, ps, agent, ctx, tr)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    macro_rules! in_order {
+        ($($i:literal)*) => {$(
+            if $i < G::LEN && $i >= from && $i < to {
+                v.child($i, ps, agent, ctx, tr)?;
+            }
+        )*};
+    }
+    in_order!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    ControlFlow::Continue(())
 }
 
 /// Decides child `i` and, if it accepts, enters it; `None` if it rejected.

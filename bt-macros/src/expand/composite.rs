@@ -19,7 +19,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 
-use super::ir::{Child, Lowered, Walk};
+use super::ir::{Child, Lowered, Marker, Walk};
 use super::names::{local, rechecks_running_child, Gen, WIDE};
 use crate::model::{Kind, Leaf, Policy};
 
@@ -200,42 +200,28 @@ fn policy_ty(rt: &TokenStream, policy: Policy) -> TokenStream {
     quote!(#rt::#name)
 }
 
-/// The children's protocol (`Group`): deciding, entering, ticking and
-/// halting child `i`, each a `match` over the children.
+/// The children's protocol: `Group` (deciding, entering, the policy's
+/// walk over the children, the read-only walk) and the running child's
+/// operations, through one `match` (`Dispatch`) where every child has a
+/// runtime node type, one `match` per operation (`Children`) where not.
 fn group_impl(c: &Comp) -> TokenStream {
     let g = c.g;
     let (rt, ig, info) = (&g.rt, g.ig(), g.info(c.id));
-    let a = local("a");
-    let (ty, en) = (&c.ty, &c.en);
+    let ty = &c.ty;
     let len = g.tree.nodes[c.id].children.len();
-    let (params, persist) = (g.params(), g.persist());
-    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    let inline = group_inline(c);
-    let recheck_all = rechecks_running_child(g.tree, c.id);
-    let indexes = arms(c, &|i, _, v| quote!(#en::#v(_) => #i));
-    let ticks = arms(c, &|i, ch, v| {
-        let recheck = if recheck_all {
-            g.has_guard(ch)
-        } else {
-            g.has_recheck(ch)
-        };
-        let tick = g.tick_checked(ch, &c.kids[ch], recheck);
-        quote!(#en::#v(#a) => (#i, #tick))
-    });
-    let tick_nth = recheck_all.then(|| tick_nth_fn(c, &inline));
-    let halts = arms(c, &|_, ch, v| {
-        let halt = &c.kids[ch].halt;
-        quote!(#en::#v(#a) => #halt)
-    });
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
     let redecide = g.has_redecide(c.id).then(|| redecide_fn(c));
     let each = each_fn(c);
     let policy = policy_ty(rt, c.policy);
     let decided_ty = g.decided_ty(c.id);
     let decide_enter = decide_enter_fns(c);
-    let walks = walk_fns(c);
+    let visit = walk_fn(c, Walk::Ref);
+    let running = match dispatch_impl(c) {
+        Some(dispatch) => dispatch,
+        None => children_impl(c),
+    };
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
-            type Active = #en;
             type Decided = #decided_ty;
             type Policy = #policy;
             const LEN: ::core::primitive::usize = #len;
@@ -246,11 +232,85 @@ fn group_impl(c: &Comp) -> TokenStream {
             }
 
             #decide_enter
+            #redecide
+            #each
+            #visit
+        }
 
-            #[inline(always)]
-            fn index(#a: &#en) -> ::core::primitive::usize {
-                match #a { #(#indexes,)* }
+        #running
+    }
+}
+
+/// Whether composite `c` re-evaluates child `ch`'s guard before ticking
+/// it (G3): every guard for the reactive policies, a `recheck` one for
+/// the others.
+fn rechecks(c: &Comp, ch: usize) -> bool {
+    if rechecks_running_child(c.g.tree, c.id) {
+        c.g.has_guard(ch)
+    } else {
+        c.g.has_recheck(ch)
+    }
+}
+
+/// `Dispatch` of composite `c`, when every child has a runtime node type
+/// (`Child::marker`) and none is re-checked before its tick: one `match`
+/// handing the running child to the runtime's operation, which the
+/// runtime's `Children` ticks, halts and walks it through.
+fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
+    let g = c.g;
+    let kids = &g.tree.nodes[c.id].children;
+    if kids
+        .iter()
+        .any(|&ch| c.kids[ch].marker.is_none() || rechecks(c, ch))
+    {
+        return None;
+    }
+    let (rt, ig, ty, en, a, o) = (&g.rt, g.ig(), &c.ty, &c.en, local("a"), local("o"));
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
+    let inline = group_inline(c);
+    let runs = arms(c, &|i, ch, v| {
+        let marker = c.kids[ch].marker.as_ref().map(|m| &m.ty);
+        quote!(#en::#v(#a) => #o.run::<#marker>(#i, #a))
+    });
+    let index = index_fn(c);
+    let tick_nth = rechecks_running_child(g.tree, c.id).then(|| tick_nth_fn(c, &inline));
+    Some(quote! {
+        impl #ig #rt::Dispatch<#persist, #agent_ty, #world> for #ty {
+            type Active = #en;
+            #inline
+            fn with<__O: #rt::ChildOp<#persist, #agent_ty, #world>>(#a: &mut #en, #o: __O) -> __O::Out {
+                match #a { #(#runs,)* }
             }
+            #index
+            #tick_nth
+        }
+    })
+}
+
+/// `Children` of composite `c`, one `match` per operation on the running
+/// child: for a composite with a child that has no runtime node type or is
+/// re-checked before its tick.
+fn children_impl(c: &Comp) -> TokenStream {
+    let g = c.g;
+    let (rt, ig, ty, en, a) = (&g.rt, g.ig(), &c.ty, &c.en, local("a"));
+    let (params, persist, agent_ty, world) =
+        (g.params(), g.persist(), &g.tree.agent, &g.tree.world);
+    let inline = group_inline(c);
+    let ticks = arms(c, &|i, ch, v| {
+        let tick = g.tick_checked(ch, &c.kids[ch], rechecks(c, ch));
+        quote!(#en::#v(#a) => (#i, #tick))
+    });
+    let tick_nth = rechecks_running_child(g.tree, c.id).then(|| tick_nth_fn(c, &inline));
+    let halts = arms(c, &|_, ch, v| {
+        let halt = &c.kids[ch].halt;
+        quote!(#en::#v(#a) => #halt)
+    });
+    let index = index_fn(c);
+    let visit_mut = walk_fn(c, Walk::Mut);
+    quote! {
+        impl #ig #rt::Children<#persist, #agent_ty, #world> for #ty {
+            type Active = #en;
+            #index
 
             #inline
             fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (::core::primitive::usize, #rt::Status) {
@@ -264,10 +324,19 @@ fn group_impl(c: &Comp) -> TokenStream {
                 match #a { #(#halts,)* }
             }
 
-            #redecide
-            #each
+            #visit_mut
+        }
+    }
+}
 
-            #walks
+/// Which child of composite `c` runs (`Children::index`).
+fn index_fn(c: &Comp) -> TokenStream {
+    let (a, en) = (local("a"), &c.en);
+    let indexes = arms(c, &|i, _, v| quote!(#en::#v(_) => #i));
+    quote! {
+        #[inline(always)]
+        fn index(#a: &#en) -> ::core::primitive::usize {
+            match #a { #(#indexes,)* }
         }
     }
 }
@@ -344,26 +413,21 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
     }
 }
 
-/// `Group::visit` and `Group::visit_mut` of composite `c`: both walks over
-/// the running child (I1), one `match` each.
-fn walk_fns(c: &Comp) -> TokenStream {
+/// `Group::visit` or `Children::visit_mut` of composite `c`: walk `w`
+/// over the running child (I1), one `match`.
+fn walk_fn(c: &Comp, w: Walk) -> TokenStream {
     let (g, a, en) = (c.g, local("a"), &c.en);
-    Walk::BOTH
-        .map(|w| {
-            let arms = arms(c, &|_, ch, v| {
-                let visit = c.kids[ch].visit(w);
-                quote!(#en::#v(#a) => #visit)
-            });
-            let borrow = w.borrow();
-            let sig = g.walk_sig(w, quote!(#a: #borrow #en));
-            quote! {
-                #sig {
-                    match #a { #(#arms,)* }
-                }
-            }
-        })
-        .into_iter()
-        .collect()
+    let arms = arms(c, &|_, ch, v| {
+        let visit = c.kids[ch].visit(w);
+        quote!(#en::#v(#a) => #visit)
+    });
+    let borrow = w.borrow();
+    let sig = g.walk_sig(w, quote!(#a: #borrow #en));
+    quote! {
+        #sig {
+            match #a { #(#arms,)* }
+        }
+    }
 }
 
 /// How `Group::decide` decides child `i` (`ch`, variant `v`): its guard,
@@ -400,7 +464,7 @@ fn redecide_fn(c: &Comp) -> TokenStream {
     }
 }
 
-/// `Group::tick_nth`: only the reactive policies tick a child they know the
+/// `tick_nth`: only the reactive policies tick a child they know the
 /// index of (one arm survives in each of the pass's per-child copies,
 /// where the whole `match` made the release build quadratic).
 fn tick_nth_fn(c: &Comp, inline: &TokenStream) -> TokenStream {
@@ -428,45 +492,28 @@ fn tick_nth_fn(c: &Comp, inline: &TokenStream) -> TokenStream {
     }
 }
 
-/// `Group::each` written out, one call per child with a literal index, so
-/// that the runtime's policy is specialized per child (see `Group::each`
-/// for the figure); wide composites keep the runtime's loop, so that their
-/// code stays linear in their width.
+/// `Group::each` for a composite over a big subtree: the runtime's
+/// (`each_in_order`, one call per child with a literal index) only hinted
+/// inline, where the default forces it. Small and wide composites keep the
+/// default.
 fn each_fn(c: &Comp) -> Option<TokenStream> {
     let g = c.g;
-    let len = g.tree.nodes[c.id].children.len();
-    if len > WIDE {
+    if g.tree.nodes[c.id].children.len() > WIDE || g.is_small(c.id) {
         return None;
     }
     let (rt, args, params, persist) = (&g.rt, g.args(), g.params(), g.persist());
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
-    let each_inline = if g.is_small(c.id) {
-        quote! {
-            #[cfg_attr(debug_assertions, inline)]
-            #[cfg_attr(not(debug_assertions), inline(always))]
-        }
-    } else {
-        quote!(#[inline])
-    };
     let v = local("v");
     let (from, to) = (local("from"), local("to"));
-    let calls = (0..len).map(|i| {
-        quote! {
-            if #i >= #from && #i < #to {
-                #v.child(#i, #args)?;
-            }
-        }
-    });
     Some(quote! {
-        #each_inline
+        #[inline]
         fn each<__V: #rt::Visit<Self, #persist, #agent_ty, #world>, __Tr: #rt::Trace>(
             #from: ::core::primitive::usize,
             #to: ::core::primitive::usize,
             #v: &mut __V,
             #params
         ) -> ::core::ops::ControlFlow<()> {
-            #(#calls)*
-            ::core::ops::ControlFlow::Continue(())
+            #rt::each_in_order::<Self, __V, _, _, _, _>(#from, #to, #v, #args)
         }
     })
 }
@@ -553,7 +600,7 @@ fn group_behavior(c: &Comp) -> GroupBehavior {
         done_on_entry: Some(quote!(#halt_group(&mut #b, #agent, #ctx, #rt::Exit::Completed(#s));)),
         tick: Some(quote! {
             if !#tick_group(&mut self.b, #info, #agent, #ctx, #tr) {
-                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
+                <Self as #rt::Children<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #halt_group(&mut self.b, #agent, #ctx, #rt::Exit::Completed(#rt::Status::Failure));
                 #rt::deactivated(#info, #rt::Exit::Completed(#rt::Status::Failure), #tr);
                 return #rt::Status::Failure;
@@ -646,14 +693,18 @@ fn node_impl(c: &Comp) -> TokenStream {
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
     // Both walks over the active child (I1), through the children's
-    // protocol (`Group::visit`, `visit_mut`).
+    // protocol (`Group::visit`, `Children::visit_mut`).
     let walks = Walk::BOTH.map(|w| {
         let (borrow, method) = (w.borrow(), w.method());
+        let protocol = match w {
+            Walk::Ref => quote!(Group),
+            Walk::Mut => quote!(Children),
+        };
         let (f, more) = (local("f"), g.walk_args(w));
         let sig = g.walk_sig(w, quote!(#borrow self));
         quote! {
             #sig {
-                <Self as #rt::Group<#persist, #agent_ty, #world>>::#method(#borrow self.c, #f #more);
+                <Self as #rt::#protocol<#persist, #agent_ty, #world>>::#method(#borrow self.c, #f #more);
             }
         }
     });
@@ -688,7 +739,7 @@ fn node_impl(c: &Comp) -> TokenStream {
             // behavior.
             #[inline]
             fn halt<__Tr: #rt::Trace>(&mut self, #params) {
-                <Self as #rt::Group<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
+                <Self as #rt::Children<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #b_halt
                 #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
@@ -746,7 +797,8 @@ fn run_plain(g: &Gen, id: usize) -> Child {
     let (rt, ty, en, args, a) = (&g.rt, g.node_ty(id), g.child_enum(id), g.args(), local("a"));
     let (f, agent, ctx) = (local("f"), &g.agent, &g.ctx);
     let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
-    let tick = if g.is_small(id) {
+    let small = g.is_small(id);
+    let tick = if small {
         quote!(comp_tick)
     } else {
         quote!(comp_tick_outlined)
@@ -760,6 +812,9 @@ fn run_plain(g: &Gen, id: usize) -> Child {
             quote!(#rt::comp_visit::<#ty, #persist, #agent_ty, #world, _>(#a, #f)),
             quote!(#rt::comp_visit_mut::<#ty, #persist, #agent_ty, #world, _>(#a, #f, #agent, #ctx)),
         ],
+        marker: Some(Marker {
+            ty: quote!(#rt::Nest<#ty, #small>),
+        }),
     }
 }
 
@@ -773,6 +828,7 @@ fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
         tick: quote!(#a.tick(#args)),
         halt: quote!(#a.halt(#args)),
         visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
+        marker: None,
     }
 }
 

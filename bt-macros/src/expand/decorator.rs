@@ -220,6 +220,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
             tick: tick(g, id, &a),
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w, kids)),
+            marker: None,
         },
         items: decorator(g, id, deco, kids),
         user_fns: match deco {

@@ -54,6 +54,18 @@ pub struct Child {
     /// Hands it and the active path below it to the visitor `__f`, by the
     /// read-only walk (`Walk::Ref`) and the mutable one.
     pub visit: [TokenStream; 2],
+    /// Its runtime node type, when its kind has one: the marker type
+    /// implementing `composite::Run`, which then ticks, halts and walks it
+    /// (mutably) as `tick`, `halt` and `visit[1]` do. A
+    /// composite whose every child has one dispatches through one `match`
+    /// (`composite::Dispatch`).
+    pub marker: Option<Marker>,
+}
+
+/// A child's runtime node type (`composite::Run`).
+pub struct Marker {
+    /// The marker type (`Beh<Memory, id>`, `Nest<Group, inline>`).
+    pub ty: TokenStream,
 }
 
 impl Child {

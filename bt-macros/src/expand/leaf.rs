@@ -7,7 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Expr;
 
-use super::ir::{Child, Lowered, Walk};
+use super::ir::{Child, Lowered, Marker, Walk};
 use super::names::{local, Gen};
 use crate::model::Leaf;
 
@@ -22,6 +22,7 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
             tick: tick_behavior(g, id, leaf, &a),
             halt: halt_behavior(g, id, leaf, &a),
             visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
+            marker: Some(marker_behavior(g, id, leaf)),
         },
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
@@ -52,6 +53,7 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
             tick: tick_condition(g, id, &a),
             halt: halt_condition(&a),
             visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
+            marker: None,
         },
         user_fns: quote! {
             #[inline(always)]
@@ -72,6 +74,17 @@ fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
     let ty = g.leaf_bound(leaf);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     quote_spanned!(leaf.span=> #rt::enter::<#agent_ty, #world, #ty, __Tr>(#memory, #info, #agent, #ctx, #tr))
+}
+
+/// Behavior `id`'s runtime node type, `Beh<Memory, id>`, spanned at the
+/// behavior as its other uses are.
+fn marker_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Marker {
+    let (rt, ty) = (&g.rt, g.leaf_bound(leaf));
+    // A tree of more nodes than `u16` counts is already an error (`check`).
+    let n = u16::try_from(id).unwrap_or(u16::MAX);
+    Marker {
+        ty: quote_spanned!(leaf.span=> #rt::Beh<#ty, #n>),
+    }
 }
 
 /// Ticks behavior `id`, held in `a`. Spanned at the behavior, with the

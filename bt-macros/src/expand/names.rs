@@ -81,7 +81,8 @@ pub struct Gen<'a> {
 /// Composites with more children than this are *wide*: their protocol
 /// functions are not forced inline, so that a wide composite compiles in
 /// time and memory linear in its width (benches/COMPILE_TIME.md, "Wide
-/// composites"); each is one `match` with an arm per child.
+/// composites"); each is one `match` with an arm per child. The same as
+/// the runtime's `group::WIDE`, past which `Group::each` loops.
 pub const WIDE: usize = 16;
 
 /// Whether composite `id` re-evaluates the guard of its running child every

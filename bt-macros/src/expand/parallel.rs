@@ -345,5 +345,6 @@ fn run(g: &Gen, id: usize) -> Child {
             let method = w.method();
             quote!({ #f.node(#info #more); #a.#method(#f #more); })
         }),
+        marker: None,
     }
 }

@@ -60,6 +60,7 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
             tick: tick(g, id, &a),
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w)),
+            marker: None,
         },
         items,
         persist: vec![quote!(#field: #parts::Persist)],

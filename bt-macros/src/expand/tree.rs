@@ -51,6 +51,14 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
             #end
         }
 
+        // Where its behaviors' runtime node types find their nodes.
+        impl #rt::Shaped for #persist {
+            #[inline(always)]
+            fn shape() -> &'static [#rt::NodeInfo] {
+                &#shape
+            }
+        }
+
         /// The active state of the whole tree, as held by its state type and
         /// by every `subtree` reference to it. `pub` like the persistent
         /// state.
