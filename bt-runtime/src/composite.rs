@@ -386,6 +386,53 @@ where
     }
 }
 
+/// A node with a generated type of its own, its active state: a
+/// composite with a group behavior, a rescoring interval or a `delegate`
+/// guard, a `parallel`, a `concurrent`, a control node. Its [`Run`]
+/// marker is [`Own`].
+pub trait OwnNode<P, A, W> {
+    /// Ticks the node.
+    fn tick<Tr: Trace>(
+        &mut self,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status;
+
+    /// Halts the node and the active path below it, deepest first (C7).
+    fn halt<Tr: Trace>(&mut self, ps: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr);
+
+    /// Hands the node, then the active path below it, to the mutable
+    /// visitor.
+    fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>);
+}
+
+/// The [`Run`] marker of a node whose active state is a generated type
+/// `N` of its own ([`OwnNode`]).
+pub struct Own<N>(PhantomData<fn() -> N>);
+
+impl<N: OwnNode<P, A, W>, P, A, W> Run<P, A, W> for Own<N> {
+    type Active = N;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut N,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        active.tick(ps, agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(active: &mut N, ps: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr) {
+        active.halt(ps, agent, ctx, tr);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(active: &mut N, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
+        active.visit_mut(v, agent, ctx);
+    }
+}
+
 /// What a composite's one `match` does with its running child `i`, whose
 /// [`Run`] marker is `K`: tick it, halt it, walk it.
 pub trait ChildOp<P, A, W> {
@@ -399,11 +446,14 @@ pub trait ChildOp<P, A, W> {
 /// (SPEC I1's "one walk"): one `match` over the running child, [`with`],
 /// serves ticking, halting and the mutable walk ([`Children`] is
 /// implemented from it), so the generated code holds that `match`, which
-/// child runs ([`index`]) and, for the reactive policies, [`tick_nth`].
+/// child runs ([`index`]), which children have their guard re-evaluated
+/// before a tick ([`recheck`], G3) and, for the reactive policies,
+/// [`with_nth`].
 ///
 /// [`with`]: Dispatch::with
 /// [`index`]: Dispatch::index
-/// [`tick_nth`]: Dispatch::tick_nth
+/// [`recheck`]: Dispatch::recheck
+/// [`with_nth`]: Dispatch::with_nth
 pub trait Dispatch<P, A, W> {
     /// The running child: which one, and its active state.
     type Active;
@@ -411,36 +461,49 @@ pub trait Dispatch<P, A, W> {
     /// Hands the running child, with its index and its marker, to `op`.
     fn with<O: ChildOp<P, A, W>>(active: &mut Self::Active, op: O) -> O::Out;
 
+    /// [`with`](Dispatch::with) when the caller knows the running child is
+    /// child `i` (a reactive pass meeting it): `None` if it is not. The
+    /// reactive composites' generated version tests that one variant, so
+    /// that each of the pass's per-child copies keeps one arm (see
+    /// [`Children::tick_nth`] for the figure); the default matches all.
+    #[inline(always)]
+    fn with_nth<O: ChildOp<P, A, W>>(i: usize, active: &mut Self::Active, op: O) -> Option<O::Out> {
+        let _ = i;
+        Some(Self::with(active, op))
+    }
+
     /// Which child runs.
     fn index(active: &Self::Active) -> usize;
 
-    /// [`Children::tick_nth`]: by default through [`with`](Dispatch::with).
+    /// Re-evaluates child `i`'s guard before its tick (G3): `false`
+    /// rejects it, which halts it and counts as `Failure`. The generated
+    /// version names the children whose guard is re-checked (`recheck`,
+    /// or every guarded child of a reactive composite); by default, none.
     #[inline(always)]
-    fn tick_nth<Tr: Trace>(
-        i: usize,
-        active: &mut Self::Active,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
-    ) -> Status {
-        let _ = i;
-        Self::with(active, TickOp { ps, agent, ctx, tr }).1
+    fn recheck<Tr: Trace>(i: usize, ps: &mut P, agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> bool {
+        let _ = (i, ps, agent, ctx, tr);
+        true
     }
 }
 
-/// Ticks the child ([`Children::tick`]).
-struct TickOp<'a, 't, P, A, W, Tr> {
+/// Ticks the child ([`Children::tick`]), first re-checking its guard where
+/// `D` says so ([`Dispatch::recheck`]).
+struct TickOp<'a, 't, D, P, A, W, Tr> {
     ps: &'a mut P,
     agent: &'a mut A,
     ctx: &'a mut Ctx<'t, W>,
     tr: &'a mut Tr,
+    dispatch: PhantomData<fn() -> D>,
 }
 
-impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for TickOp<'_, '_, P, A, W, Tr> {
+impl<D: Dispatch<P, A, W>, P, A, W, Tr: Trace> ChildOp<P, A, W> for TickOp<'_, '_, D, P, A, W, Tr> {
     type Out = (usize, Status);
     #[inline(always)]
     fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> (usize, Status) {
+        if !D::recheck(i, self.ps, self.agent, self.ctx, self.tr) {
+            K::halt(active, self.ps, self.agent, self.ctx, self.tr);
+            return (i, Status::Failure);
+        }
         (i, K::tick(active, self.ps, self.agent, self.ctx, self.tr))
     }
 }
@@ -489,7 +552,17 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> (usize, Status) {
-        D::with(active, TickOp { ps, agent, ctx, tr })
+        let dispatch = PhantomData::<fn() -> D>;
+        D::with(
+            active,
+            TickOp {
+                ps,
+                agent,
+                ctx,
+                tr,
+                dispatch,
+            },
+        )
     }
     #[inline(always)]
     fn tick_nth<Tr: Trace>(
@@ -500,7 +573,22 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Status {
-        D::tick_nth(i, active, ps, agent, ctx, tr)
+        let dispatch = PhantomData::<fn() -> D>;
+        match D::with_nth(
+            i,
+            active,
+            TickOp {
+                ps,
+                agent,
+                ctx,
+                tr,
+                dispatch,
+            },
+        ) {
+            Some((_, s)) => s,
+            // The runtime asks for the child that runs.
+            None => Status::Failure,
+        }
     }
     #[inline(always)]
     fn halt<Tr: Trace>(

@@ -253,36 +253,74 @@ fn rechecks(c: &Comp, ch: usize) -> bool {
 }
 
 /// `Dispatch` of composite `c`, when every child has a runtime node type
-/// (`Child::marker`) and none is re-checked before its tick: one `match`
-/// handing the running child to the runtime's operation, which the
-/// runtime's `Children` ticks, halts and walks it through.
+/// (`Child::marker`): one `match` handing the running child to the
+/// runtime's operation, through which the runtime's `Children` ticks,
+/// halts and walks it; the children whose guard is re-checked before a
+/// tick (G3); for a reactive composite, the `match` on a known child.
 fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
     let g = c.g;
     let kids = &g.tree.nodes[c.id].children;
-    if kids
-        .iter()
-        .any(|&ch| c.kids[ch].marker.is_none() || rechecks(c, ch))
-    {
+    if kids.iter().any(|&ch| c.kids[ch].marker.is_none()) {
         return None;
     }
-    let (rt, ig, ty, en, a, o) = (&g.rt, g.ig(), &c.ty, &c.en, local("a"), local("o"));
-    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
+    let (rt, ig, ty, en) = (&g.rt, g.ig(), &c.ty, &c.en);
+    let (a, o, i_) = (local("a"), local("o"), local("i"));
+    let (persist, agent_ty, world, ctx_ty) =
+        (g.persist(), &g.tree.agent, &g.tree.world, g.ctx_ty());
+    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
     let inline = group_inline(c);
+    let marker = |ch: usize| c.kids[ch].marker.as_ref().map(|m| &m.ty);
     let runs = arms(c, &|i, ch, v| {
-        let marker = c.kids[ch].marker.as_ref().map(|m| &m.ty);
-        quote!(#en::#v(#a) => #o.run::<#marker>(#i, #a))
+        let k = marker(ch);
+        quote!(#en::#v(#a) => #o.run::<#k>(#i, #a))
     });
     let index = index_fn(c);
-    let tick_nth = rechecks_running_child(g.tree, c.id).then(|| tick_nth_fn(c, &inline));
+    let op = quote!(__O: #rt::ChildOp<#persist, #agent_ty, #world>);
+    let with_nth = rechecks_running_child(g.tree, c.id).then(|| {
+        let runs = arms(c, &|i, ch, v| {
+            let k = marker(ch);
+            quote!(#en::#v(#a) if #i_ == #i => ::core::option::Option::Some(#o.run::<#k>(#i, #a)))
+        });
+        quote! {
+            #inline
+            fn with_nth<#op>(#i_: ::core::primitive::usize, #a: &mut #en, #o: __O) -> ::core::option::Option<__O::Out> {
+                match #a {
+                    #(#runs,)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+        }
+    });
+    let rechecks: Vec<_> = kids
+        .iter()
+        .enumerate()
+        .filter(|&(_, &ch)| rechecks(c, ch))
+        .map(|(i, &ch)| {
+            let re = g.call_recheck(ch);
+            quote!(#i => #re)
+        })
+        .collect();
+    let recheck = (!rechecks.is_empty()).then(|| {
+        quote! {
+            #[inline(always)]
+            fn recheck<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                match #i_ {
+                    #(#rechecks,)*
+                    _ => true,
+                }
+            }
+        }
+    });
     Some(quote! {
         impl #ig #rt::Dispatch<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             #inline
-            fn with<__O: #rt::ChildOp<#persist, #agent_ty, #world>>(#a: &mut #en, #o: __O) -> __O::Out {
+            fn with<#op>(#a: &mut #en, #o: __O) -> __O::Out {
                 match #a { #(#runs,)* }
             }
+            #with_nth
             #index
-            #tick_nth
+            #recheck
         }
     })
 }
@@ -693,21 +731,14 @@ fn node_impl(c: &Comp) -> TokenStream {
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
     // Both walks over the active child (I1), through the children's
-    // protocol (`Group::visit`, `Children::visit_mut`).
-    let walks = Walk::BOTH.map(|w| {
-        let (borrow, method) = (w.borrow(), w.method());
-        let protocol = match w {
-            Walk::Ref => quote!(Group),
-            Walk::Mut => quote!(Children),
-        };
-        let (f, more) = (local("f"), g.walk_args(w));
-        let sig = g.walk_sig(w, quote!(#borrow self));
-        quote! {
-            #sig {
-                <Self as #rt::#protocol<#persist, #agent_ty, #world>>::#method(#borrow self.c, #f #more);
-            }
-        }
-    });
+    // protocol (`Group::visit`, `Children::visit_mut`); the mutable one
+    // hands the node itself first (`OwnNode::visit_mut`), the read-only
+    // one leaves that to the parent.
+    let (f, walk_mut) = (local("f"), g.walk_args(Walk::Mut));
+    let visit_sig = g.walk_sig(Walk::Ref, quote!(&self));
+    let visit_mut_sig = g.walk_sig(Walk::Mut, quote!(&mut self));
+    let me = quote!(self);
+    let hook_mut = hook(g, c.id, c.behavior, &me, Walk::Mut);
     quote! {
         impl #ig #ty {
             #[inline]
@@ -723,6 +754,12 @@ fn node_impl(c: &Comp) -> TokenStream {
                 #rt::Entered::Done(#s)
             }
 
+            #visit_sig {
+                <Self as #rt::Group<#persist, #agent_ty, #world>>::visit(&self.c, #f);
+            }
+        }
+
+        impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
             // Called from exactly one place (the parent's tick).
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
@@ -744,7 +781,10 @@ fn node_impl(c: &Comp) -> TokenStream {
                 #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
 
-            #(#walks)*
+            #visit_mut_sig {
+                #hook_mut;
+                <Self as #rt::Children<#persist, #agent_ty, #world>>::visit_mut(&mut self.c, #f #walk_mut);
+            }
         }
     }
 }
@@ -821,14 +861,16 @@ fn run_plain(g: &Gen, id: usize) -> Child {
 /// How a parent runs composite `id` with a type of its own: through its
 /// `enter`, `tick`, `halt` and walks.
 fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
-    let (a, args) = (local("a"), g.args());
+    let (rt, a, args, ty) = (&g.rt, local("a"), g.args(), g.node_ty(id));
     Child {
-        active_ty: g.node_ty(id).to_token_stream(),
+        active_ty: ty.to_token_stream(),
         enter: enter(g, id, behavior),
-        tick: quote!(#a.tick(#args)),
-        halt: quote!(#a.halt(#args)),
+        tick: quote!(#rt::OwnNode::tick(#a, #args)),
+        halt: quote!(#rt::OwnNode::halt(#a, #args)),
         visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
-        marker: None,
+        marker: Some(Marker {
+            ty: quote!(#rt::Own<#ty>),
+        }),
     }
 }
 
@@ -849,16 +891,31 @@ fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
 }
 
 /// Visits composite `id` (its group behavior's memory, if any), then its
-/// active child.
+/// active child: the mutable walk through `OwnNode::visit_mut`.
 fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) -> TokenStream {
-    let (f, info, more, method) = (local("f"), g.info(id), g.walk_args(w), w.method());
+    let (f, more) = (local("f"), g.walk_args(w));
+    match w {
+        Walk::Ref => {
+            let hook = hook(g, id, behavior, &quote!(#a), w);
+            quote!({ #hook; #a.visit(#f); })
+        }
+        Walk::Mut => {
+            let rt = &g.rt;
+            quote!(#rt::OwnNode::visit_mut(#a, #f #more))
+        }
+    }
+}
+
+/// Hands composite `id` itself, held in `me`, to the visitor `f` by walk
+/// `w`: its group behavior's memory, or the node.
+fn hook(g: &Gen, id: usize, behavior: Option<&Leaf>, me: &TokenStream, w: Walk) -> TokenStream {
+    let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
     match behavior {
         Some(leaf) => {
             let (ty, borrow) = (g.leaf_bound(leaf), w.borrow());
-            let memory = quote!(#borrow #a.b);
-            let visit = g.visit_memory(leaf.span, "behavior", Some(&ty), memory, w, &f, info);
-            quote!({ #visit; #a.#method(#f #more); })
+            let memory = quote!(#borrow #me.b);
+            g.visit_memory(leaf.span, "behavior", Some(&ty), memory, w, &f, info)
         }
-        None => quote!({ #f.node(#info #more); #a.#method(#f #more); }),
+        None => quote!(#f.node(#info #more)),
     }
 }

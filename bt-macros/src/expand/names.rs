@@ -697,18 +697,19 @@ impl<'a> Gen<'a> {
     }
 
     /// `fn enter`, `fn tick` and `fn halt` of a node driven by its own
-    /// `fn step` (`parallel`, `concurrent`): `enter` traces the activation,
-    /// builds `init` and steps it once; `tick` steps; both trace the
-    /// deactivation on completion. `halt` halts the children
-    /// (`fn halt_children`) and traces it.
-    pub fn stepped(&self, id: usize, init: TokenStream) -> TokenStream {
+    /// `fn step` (`parallel`, `concurrent`, a control node): `enter`
+    /// traces the activation, builds `init` and steps it once; `tick`
+    /// steps; both trace the deactivation on completion. `halt` halts the
+    /// children (`fn halt_children`) and traces it. Returns `enter` (an
+    /// inherent function) and `tick` with `halt` (its `OwnNode` impl's).
+    pub fn stepped(&self, id: usize, init: TokenStream) -> (TokenStream, TokenStream) {
         let (rt, tr) = (&self.rt, &self.tr);
         let info = self.info(id);
         let params = self.params();
         let args = self.args();
         let tick_inline = self.tick_inline(id);
         let (me, s) = (local("me"), local("s"));
-        quote! {
+        let enter = quote! {
             #[inline]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
                 #rt::activated(#info, #tr);
@@ -721,7 +722,8 @@ impl<'a> Gen<'a> {
                     }
                 }
             }
-
+        };
+        let run = quote! {
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 let #s = self.step(#args);
@@ -736,7 +738,8 @@ impl<'a> Gen<'a> {
                 self.halt_children(#args);
                 #rt::deactivated(#info, #rt::Exit::Halted, #tr);
             }
-        }
+        };
+        (enter, run)
     }
 
     /// Runs `accept` with `blk` bound if node `id`'s guard accepts, else

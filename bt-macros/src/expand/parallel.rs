@@ -12,7 +12,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::ir::{Child, Lowered, Walk};
+use super::ir::{Child, Lowered, Marker, Walk};
 use super::names::{local, Gen, WIDE};
 use crate::model::{Control, Kind};
 
@@ -217,18 +217,20 @@ fn slots_each(g: &Gen, id: usize) -> Option<TokenStream> {
 }
 
 /// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
-/// the policy `tick`, and its walks.
+/// the policy `tick`, and its walks: the mutable one, its `OwnNode`
+/// impl's, hands the node itself first; the read-only one leaves that to
+/// the parent.
 fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (params, args, a) = (g.params(), g.args(), local("a"));
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
     let idle = (0..node.children.len()).map(|i| {
         let f = field(i);
         quote!(#f: #rt::Slot::Idle)
     });
-    let stepped = g.stepped(id, quote!(Self { #(#idle,)* }));
-    // Both walks over the running children (I1): `visit` and `visit_mut`.
-    let walks = Walk::BOTH.map(|w| {
+    let (enter, run) = g.stepped(id, quote!(Self { #(#idle,)* }));
+    let [visit, visit_mut] = Walk::BOTH.map(|w| {
         let borrow = w.borrow();
         let visits = node.children.iter().enumerate().map(|(i, &c)| {
             let f = field(i);
@@ -239,16 +241,21 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStre
                 }
             }
         });
+        let me = (w == Walk::Mut).then(|| {
+            let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
+            quote!(#f.node(#info #more);)
+        });
         let sig = g.walk_sig(w, quote!(#borrow self));
         quote! {
             #sig {
+                #me
                 #(#visits)*
             }
         }
     });
     quote! {
         impl #ig #ty {
-            #stepped
+            #enter
 
             #[inline]
             fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
@@ -260,7 +267,12 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStre
                 #rt::parallel_halt::<Self, _, _, _, _>(self, #args);
             }
 
-            #(#walks)*
+            #visit
+        }
+
+        impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
+            #run
+            #visit_mut
         }
     }
 }
@@ -334,17 +346,19 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control, kids: &[Child]) -> L
 /// How the parent of `parallel`, `concurrent` or control node `id` runs
 /// it: through the node's own `enter`, `tick`, `halt` and walks.
 fn run(g: &Gen, id: usize) -> Child {
-    let (node_ty, args, a) = (g.node_ty(id), g.args(), local("a"));
+    let (rt, node_ty, args, a) = (&g.rt, g.node_ty(id), g.args(), local("a"));
+    let (f, info, more) = (local("f"), g.info(id), g.walk_args(Walk::Mut));
     Child {
         active_ty: node_ty.to_token_stream(),
         enter: quote!(#node_ty::enter(#args)),
-        tick: quote!(#a.tick(#args)),
-        halt: quote!(#a.halt(#args)),
-        visit: Walk::BOTH.map(|w| {
-            let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
-            let method = w.method();
-            quote!({ #f.node(#info #more); #a.#method(#f #more); })
+        tick: quote!(#rt::OwnNode::tick(#a, #args)),
+        halt: quote!(#rt::OwnNode::halt(#a, #args)),
+        visit: [
+            quote!({ #f.node(#info); #a.visit(#f); }),
+            quote!(#rt::OwnNode::visit_mut(#a, #f #more)),
+        ],
+        marker: Some(Marker {
+            ty: quote!(#rt::Own<#node_ty>),
         }),
-        marker: None,
     }
 }
