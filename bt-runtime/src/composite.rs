@@ -11,6 +11,7 @@
 //! behavior, a rescoring interval or a `delegate` guard keeps a generated
 //! type of its own around the same policy functions.)
 
+use core::fmt::Debug;
 use core::marker::PhantomData;
 
 use crate::behavior::Behavior;
@@ -300,6 +301,12 @@ pub trait Run<P, A, W> {
         tr: &mut Tr,
     );
 
+    /// Hands the node and the active path below it to the visitor;
+    /// `debug` is the active state as `Debug`, where the generated code
+    /// found that its type implements it (a behavior's memory then reaches
+    /// [`Visitor::memory`]).
+    fn visit<V: Visitor<A, W>>(active: &Self::Active, debug: Option<&dyn Debug>, v: &mut V);
+
     /// Hands the node and the active path below it to the mutable
     /// visitor, with the agent and the context.
     fn visit_mut<V: VisitorMut<A, W>>(
@@ -318,7 +325,9 @@ pub trait Shaped {
 }
 
 /// The [`Run`] marker of behavior leaf `ID` of its tree, whose memory is
-/// `B` (L1–L4): run by `drive::tick` and `halt`.
+/// `B` (L1–L4): run by `drive::tick` and `halt`. The generated code names
+/// `B` as `<Type as Leaf<Agent, World>>::Memory`, so that a type that is
+/// no behavior is reported once, at the leaf, as a missing `Leaf`.
 pub struct Beh<B, const ID: u16>(PhantomData<fn() -> B>);
 
 impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> for Beh<B, ID> {
@@ -336,6 +345,13 @@ impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> f
     #[inline(always)]
     fn halt<Tr: Trace>(active: &mut B, _: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr) {
         halt(active, &P::shape()[usize::from(ID)], agent, ctx, tr);
+    }
+    fn visit<V: Visitor<A, W>>(active: &B, debug: Option<&dyn Debug>, v: &mut V) {
+        let node = &P::shape()[usize::from(ID)];
+        v.behavior(node, active);
+        if let Some(memory) = debug {
+            v.memory(node, memory);
+        }
     }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut B, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         v.behavior(&P::shape()[usize::from(ID)], active, agent, ctx);
@@ -376,6 +392,9 @@ where
     ) {
         comp_halt::<G, P, A, W, Tr>(active, ps, agent, ctx, tr);
     }
+    fn visit<V: Visitor<A, W>>(active: &Self::Active, _: Option<&dyn Debug>, v: &mut V) {
+        comp_visit::<G, P, A, W, V>(active, v);
+    }
     fn visit_mut<V: VisitorMut<A, W>>(
         active: &mut Self::Active,
         v: &mut V,
@@ -403,6 +422,9 @@ pub trait OwnNode<P, A, W> {
     /// Halts the node and the active path below it, deepest first (C7).
     fn halt<Tr: Trace>(&mut self, ps: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr);
 
+    /// Hands the node, then the active path below it, to the visitor.
+    fn visit<V: Visitor<A, W>>(&self, v: &mut V);
+
     /// Hands the node, then the active path below it, to the mutable
     /// visitor.
     fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>);
@@ -428,6 +450,9 @@ impl<N: OwnNode<P, A, W>, P, A, W> Run<P, A, W> for Own<N> {
     fn halt<Tr: Trace>(active: &mut N, ps: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr) {
         active.halt(ps, agent, ctx, tr);
     }
+    fn visit<V: Visitor<A, W>>(active: &N, _: Option<&dyn Debug>, v: &mut V) {
+        active.visit(v);
+    }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut N, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         active.visit_mut(v, agent, ctx);
     }
@@ -442,16 +467,32 @@ pub trait ChildOp<P, A, W> {
     fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> Self::Out;
 }
 
+/// What a composite's `match` over its running child by `&`
+/// ([`Dispatch::with_ref`]) does with child `i`, whose [`Run`] marker is
+/// `K`: tell which it is, walk it. `debug` is its active state as `Debug`
+/// where the generated code found that its type implements it.
+pub trait ChildRef<P, A, W> {
+    /// What the operation returns.
+    type Out;
+    /// Does it to child `i`.
+    fn run<K: Run<P, A, W>>(
+        self,
+        i: usize,
+        active: &K::Active,
+        debug: Option<&dyn Debug>,
+    ) -> Self::Out;
+}
+
 /// The children of a composite whose every child has a [`Run`] marker
 /// (SPEC I1's "one walk"): one `match` over the running child, [`with`],
-/// serves ticking, halting and the mutable walk ([`Children`] is
-/// implemented from it), so the generated code holds that `match`, which
-/// child runs ([`index`]), which children have their guard re-evaluated
-/// before a tick ([`recheck`], G3) and, for the reactive policies,
-/// [`with_nth`].
+/// serves ticking, halting and the mutable walk, and one `match` by `&`,
+/// [`with_ref`], which child runs and the read-only walk ([`Children`] is
+/// implemented from both). The generated code holds those, which children
+/// have their guard re-evaluated before a tick ([`recheck`], G3) and, for
+/// the reactive policies, [`with_nth`].
 ///
 /// [`with`]: Dispatch::with
-/// [`index`]: Dispatch::index
+/// [`with_ref`]: Dispatch::with_ref
 /// [`recheck`]: Dispatch::recheck
 /// [`with_nth`]: Dispatch::with_nth
 pub trait Dispatch<P, A, W> {
@@ -472,8 +513,9 @@ pub trait Dispatch<P, A, W> {
         Some(Self::with(active, op))
     }
 
-    /// Which child runs.
-    fn index(active: &Self::Active) -> usize;
+    /// Hands the running child by `&`, with its index, its marker and, for
+    /// a behavior whose memory's type implements it, as `Debug`, to `op`.
+    fn with_ref<O: ChildRef<P, A, W>>(active: &Self::Active, op: O) -> O::Out;
 
     /// Re-evaluates child `i`'s guard before its tick (G3): `false`
     /// rejects it, which halts it and counts as `Failure`. The generated
@@ -524,6 +566,27 @@ impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for HaltOp<'_, '_, P, A, W, Tr> {
     }
 }
 
+/// Tells which child runs ([`Children::index`]).
+struct IndexOp;
+
+impl<P, A, W> ChildRef<P, A, W> for IndexOp {
+    type Out = usize;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, i: usize, _: &K::Active, _: Option<&dyn Debug>) -> usize {
+        i
+    }
+}
+
+/// Walks the child ([`Children::visit`]).
+struct VisitOp<'a, V>(&'a mut V);
+
+impl<P, A, W, V: Visitor<A, W>> ChildRef<P, A, W> for VisitOp<'_, V> {
+    type Out = ();
+    fn run<K: Run<P, A, W>>(self, _: usize, active: &K::Active, debug: Option<&dyn Debug>) {
+        K::visit(active, debug, self.0);
+    }
+}
+
 /// Walks the child ([`Children::visit_mut`]).
 struct VisitMutOp<'a, 't, A, W, V> {
     v: &'a mut V,
@@ -542,7 +605,7 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
     type Active = D::Active;
     #[inline(always)]
     fn index(active: &D::Active) -> usize {
-        D::index(active)
+        D::with_ref(active, IndexOp)
     }
     #[inline(always)]
     fn tick<Tr: Trace>(
@@ -599,6 +662,9 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         tr: &mut Tr,
     ) {
         D::with(active, HaltOp { ps, agent, ctx, tr });
+    }
+    fn visit<V: Visitor<A, W>>(active: &D::Active, v: &mut V) {
+        D::with_ref(active, VisitOp(v));
     }
     fn visit_mut<V: VisitorMut<A, W>>(
         active: &mut D::Active,

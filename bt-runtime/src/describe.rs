@@ -500,6 +500,8 @@ pub trait ProbeDebug {
         Self: Decorator<A, W> + 'static;
     /// Hands the field to `f` unless it is zero-sized.
     fn __kept(&self, f: &mut dyn FnMut(&dyn fmt::Debug));
+    /// The memory as `Debug`.
+    fn __debug(&self) -> Option<&dyn fmt::Debug>;
 }
 
 impl<T: fmt::Debug> ProbeDebug for T {
@@ -526,6 +528,10 @@ impl<T: fmt::Debug> ProbeDebug for T {
             f(self);
         }
     }
+    #[inline(always)]
+    fn __debug(&self) -> Option<&dyn fmt::Debug> {
+        Some(self)
+    }
 }
 
 /// What generated code does with a memory or persistent field of any
@@ -545,6 +551,8 @@ pub trait ProbeOther {
         Self::Target: Decorator<A, W> + 'static;
     /// Nothing.
     fn __kept(&self, f: &mut dyn FnMut(&dyn fmt::Debug));
+    /// `None`: the memory's type does not implement `Debug`.
+    fn __debug(&self) -> Option<&dyn fmt::Debug>;
 }
 
 impl<T> ProbeOther for &T {
@@ -567,5 +575,9 @@ impl<T> ProbeOther for &T {
     #[inline(always)]
     fn __kept(&self, f: &mut dyn FnMut(&dyn fmt::Debug)) {
         let _ = f;
+    }
+    #[inline(always)]
+    fn __debug(&self) -> Option<&dyn fmt::Debug> {
+        None
     }
 }

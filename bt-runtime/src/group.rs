@@ -26,7 +26,7 @@ use crate::trace::{Reject, Trace, TraceEvent};
 use crate::visit::{Visitor, VisitorMut};
 
 /// The running child of a composite: which one it is, ticking it, halting
-/// it and the mutable walk over it. A composite whose every child has a
+/// it and both walks over it. A composite whose every child has a
 /// runtime node type implements it through one `match`
 /// ([`Dispatch`](crate::composite::Dispatch)); the others write each
 /// operation out.
@@ -80,6 +80,10 @@ pub trait Children<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     );
+
+    /// Hands the running child and the active path below it to the
+    /// visitor (I1).
+    fn visit<V: Visitor<A, W>>(active: &Self::Active, v: &mut V);
 
     /// Hands the running child and the active path below it to the
     /// mutable visitor, with the agent and the context (I1).
@@ -152,10 +156,6 @@ pub trait Group<P, A, W>: Children<P, A, W> {
     {
         each_in_order::<Self, V, P, A, W, Tr>(from, to, v, ps, agent, ctx, tr)
     }
-
-    /// Hands the running child and the active path below it to the
-    /// visitor (I1).
-    fn visit<V: Visitor<A, W>>(active: &Self::Active, v: &mut V);
 
     /// G5: when the running child exits, whether the group's own guard
     /// still accepts (`redecide`). Default: it is not re-checked.

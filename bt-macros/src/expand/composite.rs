@@ -19,7 +19,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 
-use super::ir::{Child, Lowered, Marker, Walk};
+use super::ir::{Child, Lowered, Walk};
 use super::names::{local, rechecks_running_child, Gen, WIDE};
 use crate::model::{Kind, Leaf, Policy};
 
@@ -215,7 +215,6 @@ fn group_impl(c: &Comp) -> TokenStream {
     let policy = policy_ty(rt, c.policy);
     let decided_ty = g.decided_ty(c.id);
     let decide_enter = decide_enter_fns(c);
-    let visit = walk_fn(c, Walk::Ref);
     let running = match dispatch_impl(c) {
         Some(dispatch) => dispatch,
         None => children_impl(c),
@@ -234,7 +233,6 @@ fn group_impl(c: &Comp) -> TokenStream {
             #decide_enter
             #redecide
             #each
-            #visit
         }
 
         #running
@@ -269,13 +267,19 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
         (g.persist(), &g.tree.agent, &g.tree.world, g.ctx_ty());
     let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
     let inline = group_inline(c);
-    let marker = |ch: usize| c.kids[ch].marker.as_ref().map(|m| &m.ty);
+    let marker = |ch: usize| c.kids[ch].marker.as_ref();
     let runs = arms(c, &|i, ch, v| {
         let k = marker(ch);
         quote!(#en::#v(#a) => #o.run::<#k>(#i, #a))
     });
-    let index = index_fn(c);
+    // Every child's state is probed for `Debug`, which only a behavior's
+    // marker uses (`Marker::debug`): one shape of arm.
+    let refs = arms(c, &|i, ch, v| {
+        let k = marker(ch);
+        quote!(#en::#v(#a) => #o.run::<#k>(#i, #a, #a.__debug()))
+    });
     let op = quote!(__O: #rt::ChildOp<#persist, #agent_ty, #world>);
+    let op_ref = quote!(__O: #rt::ChildRef<#persist, #agent_ty, #world>);
     let with_nth = rechecks_running_child(g.tree, c.id).then(|| {
         let runs = arms(c, &|i, ch, v| {
             let k = marker(ch);
@@ -319,7 +323,10 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
                 match #a { #(#runs,)* }
             }
             #with_nth
-            #index
+            #[inline(always)]
+            fn with_ref<#op_ref>(#a: &#en, #o: __O) -> __O::Out {
+                match #a { #(#refs,)* }
+            }
             #recheck
         }
     })
@@ -344,7 +351,7 @@ fn children_impl(c: &Comp) -> TokenStream {
         quote!(#en::#v(#a) => #halt)
     });
     let index = index_fn(c);
-    let visit_mut = walk_fn(c, Walk::Mut);
+    let [visit, visit_mut] = Walk::BOTH.map(|w| walk_fn(c, w));
     quote! {
         impl #ig #rt::Children<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
@@ -362,6 +369,7 @@ fn children_impl(c: &Comp) -> TokenStream {
                 match #a { #(#halts,)* }
             }
 
+            #visit
             #visit_mut
         }
     }
@@ -451,7 +459,7 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
     }
 }
 
-/// `Group::visit` or `Children::visit_mut` of composite `c`: walk `w`
+/// `Children::visit` or `Children::visit_mut` of composite `c`: walk `w`
 /// over the running child (I1), one `match`.
 fn walk_fn(c: &Comp, w: Walk) -> TokenStream {
     let (g, a, en) = (c.g, local("a"), &c.en);
@@ -730,15 +738,13 @@ fn node_impl(c: &Comp) -> TokenStream {
         .rescore
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
-    // Both walks over the active child (I1), through the children's
-    // protocol (`Group::visit`, `Children::visit_mut`); the mutable one
-    // hands the node itself first (`OwnNode::visit_mut`), the read-only
-    // one leaves that to the parent.
+    // Both walks over the node and its active child (I1), through the
+    // children's protocol (`Children::visit`, `visit_mut`).
     let (f, walk_mut) = (local("f"), g.walk_args(Walk::Mut));
     let visit_sig = g.walk_sig(Walk::Ref, quote!(&self));
     let visit_mut_sig = g.walk_sig(Walk::Mut, quote!(&mut self));
     let me = quote!(self);
-    let hook_mut = hook(g, c.id, c.behavior, &me, Walk::Mut);
+    let [hook_ref, hook_mut] = Walk::BOTH.map(|w| hook(g, c.id, c.behavior, &me, w));
     quote! {
         impl #ig #ty {
             #[inline]
@@ -754,9 +760,6 @@ fn node_impl(c: &Comp) -> TokenStream {
                 #rt::Entered::Done(#s)
             }
 
-            #visit_sig {
-                <Self as #rt::Group<#persist, #agent_ty, #world>>::visit(&self.c, #f);
-            }
         }
 
         impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
@@ -779,6 +782,11 @@ fn node_impl(c: &Comp) -> TokenStream {
                 <Self as #rt::Children<#persist, #agent_ty, #world>>::halt(&mut self.c, #args);
                 #b_halt
                 #rt::deactivated(#info, #rt::Exit::Halted, #tr);
+            }
+
+            #visit_sig {
+                #hook_ref;
+                <Self as #rt::Children<#persist, #agent_ty, #world>>::visit(&self.c, #f);
             }
 
             #visit_mut_sig {
@@ -852,9 +860,7 @@ fn run_plain(g: &Gen, id: usize) -> Child {
             quote!(#rt::comp_visit::<#ty, #persist, #agent_ty, #world, _>(#a, #f)),
             quote!(#rt::comp_visit_mut::<#ty, #persist, #agent_ty, #world, _>(#a, #f, #agent, #ctx)),
         ],
-        marker: Some(Marker {
-            ty: quote!(#rt::Nest<#ty, #small>),
-        }),
+        marker: Some(quote!(#rt::Nest<#ty, #small>)),
     }
 }
 
@@ -867,10 +873,8 @@ fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
         enter: enter(g, id, behavior),
         tick: quote!(#rt::OwnNode::tick(#a, #args)),
         halt: quote!(#rt::OwnNode::halt(#a, #args)),
-        visit: Walk::BOTH.map(|w| visit(g, id, behavior, &a, w)),
-        marker: Some(Marker {
-            ty: quote!(#rt::Own<#ty>),
-        }),
+        visit: Walk::BOTH.map(|w| visit(g, &a, w)),
+        marker: Some(quote!(#rt::Own<#ty>)),
     }
 }
 
@@ -890,20 +894,11 @@ fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
     quote!(#node_ty::enter(#memory #first #args))
 }
 
-/// Visits composite `id` (its group behavior's memory, if any), then its
-/// active child: the mutable walk through `OwnNode::visit_mut`.
-fn visit(g: &Gen, id: usize, behavior: Option<&Leaf>, a: &Ident, w: Walk) -> TokenStream {
-    let (f, more) = (local("f"), g.walk_args(w));
-    match w {
-        Walk::Ref => {
-            let hook = hook(g, id, behavior, &quote!(#a), w);
-            quote!({ #hook; #a.visit(#f); })
-        }
-        Walk::Mut => {
-            let rt = &g.rt;
-            quote!(#rt::OwnNode::visit_mut(#a, #f #more))
-        }
-    }
+/// Visits composite `id`, held in `a` (its group behavior's memory, if
+/// any), then its active child: by its `OwnNode` impl.
+fn visit(g: &Gen, a: &Ident, w: Walk) -> TokenStream {
+    let (rt, f, more, method) = (&g.rt, local("f"), g.walk_args(w), w.method());
+    quote!(#rt::OwnNode::#method(#a, #f #more))
 }
 
 /// Hands composite `id` itself, held in `me`, to the visitor `f` by walk

@@ -55,17 +55,12 @@ pub struct Child {
     /// read-only walk (`Walk::Ref`) and the mutable one.
     pub visit: [TokenStream; 2],
     /// Its runtime node type, when its kind has one: the marker type
-    /// implementing `composite::Run`, which then ticks, halts and walks it
-    /// (mutably) as `tick`, `halt` and `visit[1]` do. A
+    /// implementing `composite::Run` (`Beh<Type, id>`, `Nest<Group,
+    /// inline>`, `Own<Type>`), which then ticks, halts and walks it as
+    /// `tick`, `halt` and `visit` do. A
     /// composite whose every child has one dispatches through one `match`
     /// (`composite::Dispatch`).
-    pub marker: Option<Marker>,
-}
-
-/// A child's runtime node type (`composite::Run`).
-pub struct Marker {
-    /// The marker type (`Beh<Memory, id>`, `Nest<Group, inline>`).
-    pub ty: TokenStream,
+    pub marker: Option<TokenStream>,
 }
 
 impl Child {

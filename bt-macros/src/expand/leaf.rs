@@ -7,7 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Expr;
 
-use super::ir::{Child, Lowered, Marker, Walk};
+use super::ir::{Child, Lowered, Walk};
 use super::names::{local, Gen};
 use crate::model::Leaf;
 
@@ -78,13 +78,11 @@ fn enter_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
 
 /// Behavior `id`'s runtime node type, `Beh<Memory, id>`, spanned at the
 /// behavior as its other uses are.
-fn marker_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Marker {
+fn marker_behavior(g: &Gen, id: usize, leaf: &Leaf) -> TokenStream {
     let (rt, ty) = (&g.rt, g.leaf_bound(leaf));
     // A tree of more nodes than `u16` counts is already an error (`check`).
     let n = u16::try_from(id).unwrap_or(u16::MAX);
-    Marker {
-        ty: quote_spanned!(leaf.span=> #rt::Beh<#ty, #n>),
-    }
+    quote_spanned!(leaf.span=> #rt::Beh<#ty, #n>)
 }
 
 /// Ticks behavior `id`, held in `a`. Spanned at the behavior, with the

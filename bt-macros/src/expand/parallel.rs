@@ -12,7 +12,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
-use super::ir::{Child, Lowered, Marker, Walk};
+use super::ir::{Child, Lowered, Walk};
 use super::names::{local, Gen, WIDE};
 use crate::model::{Control, Kind};
 
@@ -217,9 +217,8 @@ fn slots_each(g: &Gen, id: usize) -> Option<TokenStream> {
 }
 
 /// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
-/// the policy `tick`, and its walks: the mutable one, its `OwnNode`
-/// impl's, hands the node itself first; the read-only one leaves that to
-/// the parent.
+/// the policy `tick`, and its walks (the node, then its running
+/// children), the last three its `OwnNode` impl.
 fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
@@ -241,10 +240,10 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStre
                 }
             }
         });
-        let me = (w == Walk::Mut).then(|| {
+        let me = {
             let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
             quote!(#f.node(#info #more);)
-        });
+        };
         let sig = g.walk_sig(w, quote!(#borrow self));
         quote! {
             #sig {
@@ -266,12 +265,11 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStre
             fn halt_children<__Tr: #rt::Trace>(&mut self, #params) {
                 #rt::parallel_halt::<Self, _, _, _, _>(self, #args);
             }
-
-            #visit
         }
 
         impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
             #run
+            #visit
             #visit_mut
         }
     }
@@ -347,18 +345,15 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control, kids: &[Child]) -> L
 /// it: through the node's own `enter`, `tick`, `halt` and walks.
 fn run(g: &Gen, id: usize) -> Child {
     let (rt, node_ty, args, a) = (&g.rt, g.node_ty(id), g.args(), local("a"));
-    let (f, info, more) = (local("f"), g.info(id), g.walk_args(Walk::Mut));
     Child {
         active_ty: node_ty.to_token_stream(),
         enter: quote!(#node_ty::enter(#args)),
         tick: quote!(#rt::OwnNode::tick(#a, #args)),
         halt: quote!(#rt::OwnNode::halt(#a, #args)),
-        visit: [
-            quote!({ #f.node(#info); #a.visit(#f); }),
-            quote!(#rt::OwnNode::visit_mut(#a, #f #more)),
-        ],
-        marker: Some(Marker {
-            ty: quote!(#rt::Own<#node_ty>),
+        visit: Walk::BOTH.map(|w| {
+            let (f, more, method) = (local("f"), g.walk_args(w), w.method());
+            quote!(#rt::OwnNode::#method(#a, #f #more))
         }),
+        marker: Some(quote!(#rt::Own<#node_ty>)),
     }
 }
