@@ -469,7 +469,7 @@ pub trait ChildOp<P, A, W> {
 
 /// What a composite's `match` over its running child by `&`
 /// ([`Dispatch::with_ref`]) does with child `i`, whose [`Run`] marker is
-/// `K`: tell which it is, walk it. `debug` is its active state as `Debug`
+/// `K`: walk it. `debug` is its active state as `Debug`
 /// where the generated code found that its type implements it.
 pub trait ChildRef<P, A, W> {
     /// What the operation returns.
@@ -486,13 +486,14 @@ pub trait ChildRef<P, A, W> {
 /// The children of a composite whose every child has a [`Run`] marker
 /// (SPEC I1's "one walk"): one `match` over the running child, [`with`],
 /// serves ticking, halting and the mutable walk, and one `match` by `&`,
-/// [`with_ref`], which child runs and the read-only walk ([`Children`] is
-/// implemented from both). The generated code holds those, which children
-/// have their guard re-evaluated before a tick ([`recheck`], G3) and, for
-/// the reactive policies, [`with_nth`].
+/// [`with_ref`], the read-only walk ([`Children`] is implemented from
+/// both). The generated code holds those, which child runs ([`index`]),
+/// which children have their guard re-evaluated before a tick
+/// ([`recheck`], G3) and, for the reactive policies, [`with_nth`].
 ///
 /// [`with`]: Dispatch::with
 /// [`with_ref`]: Dispatch::with_ref
+/// [`index`]: Dispatch::index
 /// [`recheck`]: Dispatch::recheck
 /// [`with_nth`]: Dispatch::with_nth
 pub trait Dispatch<P, A, W> {
@@ -516,6 +517,12 @@ pub trait Dispatch<P, A, W> {
     /// Hands the running child by `&`, with its index, its marker and, for
     /// a behavior whose memory's type implements it, as `Debug`, to `op`.
     fn with_ref<O: ChildRef<P, A, W>>(active: &Self::Active, op: O) -> O::Out;
+
+    /// Which child runs: a `match` of its own, where going through
+    /// [`with_ref`](Dispatch::with_ref) cost the `priority` scenario an
+    /// instruction per agent-tick (51.83 against 52.83, `player` 85.05
+    /// against 88.55, `scripts/bench-report`).
+    fn index(active: &Self::Active) -> usize;
 
     /// Re-evaluates child `i`'s guard before its tick (G3): `false`
     /// rejects it, which halts it and counts as `Failure`. The generated
@@ -566,17 +573,6 @@ impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for HaltOp<'_, '_, P, A, W, Tr> {
     }
 }
 
-/// Tells which child runs ([`Children::index`]).
-struct IndexOp;
-
-impl<P, A, W> ChildRef<P, A, W> for IndexOp {
-    type Out = usize;
-    #[inline(always)]
-    fn run<K: Run<P, A, W>>(self, i: usize, _: &K::Active, _: Option<&dyn Debug>) -> usize {
-        i
-    }
-}
-
 /// Walks the child ([`Children::visit`]).
 struct VisitOp<'a, V>(&'a mut V);
 
@@ -605,7 +601,7 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
     type Active = D::Active;
     #[inline(always)]
     fn index(active: &D::Active) -> usize {
-        D::with_ref(active, IndexOp)
+        D::index(active)
     }
     #[inline(always)]
     fn tick<Tr: Trace>(

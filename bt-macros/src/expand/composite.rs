@@ -278,6 +278,7 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
         let k = marker(ch);
         quote!(#en::#v(#a) => #o.run::<#k>(#i, #a, #a.__debug()))
     });
+    let index = index_fn(c);
     let op = quote!(__O: #rt::ChildOp<#persist, #agent_ty, #world>);
     let op_ref = quote!(__O: #rt::ChildRef<#persist, #agent_ty, #world>);
     let with_nth = rechecks_running_child(g.tree, c.id).then(|| {
@@ -327,6 +328,7 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
             fn with_ref<#op_ref>(#a: &#en, #o: __O) -> __O::Out {
                 match #a { #(#refs,)* }
             }
+            #index
             #recheck
         }
     })
