@@ -324,6 +324,13 @@ pub trait Shaped {
     fn shape() -> &'static [NodeInfo];
 }
 
+/// The stand-in persistent state of a tree with errors: no node.
+impl Shaped for () {
+    fn shape() -> &'static [NodeInfo] {
+        &[]
+    }
+}
+
 /// The [`Run`] marker of behavior leaf `ID` of its tree, whose memory is
 /// `B` (L1–L4): run by `drive::tick` and `halt`. The generated code names
 /// `B` as `<Type as Leaf<Agent, World>>::Memory`, so that a type that is

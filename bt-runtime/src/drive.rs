@@ -7,6 +7,7 @@
 #![doc(hidden)]
 
 use crate::behavior::{Behavior, Exit};
+use crate::composite::Shaped;
 use crate::ctx::Ctx;
 use crate::decide::Decision;
 use crate::decorator::{Before, Decorator};
@@ -616,15 +617,16 @@ pub trait TreeParts {
     const CLOCK: bool;
     /// Whether a node of the tree, or of a tree it references, draws
     /// random numbers: the referencing tree then carries a seed (D8).
-    const RNG: bool;
+    /// Default: none does.
+    const RNG: bool = false;
     /// Whether the tree declares variables or timestamps (V3, V4): such a
     /// tree cannot be used through `subtree`, whose state would read the
-    /// referencing tree's.
-    const SERVICES: bool;
+    /// referencing tree's. Default: it declares none.
+    const SERVICES: bool = false;
     /// The active state of the whole tree (the root wrapper).
     type Root;
     /// The state that outlives activations (timers, cooldowns, subtrees').
-    type Persist: Default;
+    type Persist: Default + Shaped;
     /// Where the state keeps its clock: `f64`, or `()` when no node of the
     /// tree or of a tree it references measures time (T2, F3).
     type Clock: ClockSlot + Default;
@@ -637,11 +639,19 @@ pub trait TreeParts {
     /// Where the state keeps its timestamps (V3): `[Stamp; N]`.
     type Stamps: StampSlots + Copy + Eq + core::hash::Hash + core::fmt::Debug;
     /// Seeds every generator of the tree's persistent state (D8).
-    fn seed(ps: &mut Self::Persist, seed: u64);
+    /// Default: nothing (a tree with no generator).
+    #[inline]
+    fn seed(ps: &mut Self::Persist, seed: u64) {
+        let _ = (ps, seed);
+    }
     /// The tree's static shape (the same as [`Tree::shape`](crate::Tree::shape)),
     /// for the trees referencing it: whatever their agent, so that a
     /// reference of the wrong agent is one error (the [`Subtree`] bound).
-    fn shape() -> &'static [NodeInfo];
+    /// The persistent state's ([`Shaped`]).
+    #[inline(always)]
+    fn shape() -> &'static [NodeInfo] {
+        Self::Persist::shape()
+    }
     /// Hands `f` each piece of the persistent state of node `node` of
     /// this tree that implements `Debug` and is not zero-sized: its
     /// `every` timer, then its decorator's persistent state (I1; what

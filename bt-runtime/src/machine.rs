@@ -433,40 +433,47 @@ mod tests {
 
     struct Steps;
 
+    /// The persistent state: a count the hooks and seeding write.
+    #[derive(Default, Debug, PartialEq)]
+    struct Ps(u64);
+
+    impl crate::composite::Shaped for Ps {
+        fn shape() -> &'static [NodeInfo] {
+            &SHAPE
+        }
+    }
+
     impl TreeParts for Steps {
         const DEPTH: usize = 0;
         const CLOCK: bool = true;
         const RNG: bool = true;
         type Root = u32;
-        type Persist = u64;
+        type Persist = Ps;
         type Clock = f64;
         type Seed = u64;
         const SERVICES: bool = false;
         type Vars = ();
         type Stamps = crate::events::NoStamps;
-        fn shape() -> &'static [NodeInfo] {
-            &SHAPE
-        }
-        fn seed(ps: &mut u64, seed: u64) {
-            *ps = seed * 10;
+        fn seed(ps: &mut Ps, seed: u64) {
+            ps.0 = seed * 10;
         }
     }
 
     impl Subtree<Log, ()> for Steps {
         fn enter<Tr: Trace>(
-            ps: &mut u64,
+            ps: &mut Ps,
             agent: &mut Log,
             ctx: &mut Ctx,
             tr: &mut Tr,
         ) -> Entered<u32> {
-            *ps += 1;
+            ps.0 += 1;
             agent.lines.push(format!("enter at {}", ctx.now()));
             tr.event(TraceEvent::Activated { node: &SHAPE[0] });
             Entered::Running(0)
         }
         fn tick<Tr: Trace>(
             root: &mut u32,
-            _ps: &mut u64,
+            _ps: &mut Ps,
             agent: &mut Log,
             _ctx: &mut Ctx,
             _tr: &mut Tr,
@@ -482,7 +489,7 @@ mod tests {
         }
         fn halt<Tr: Trace>(
             root: &mut u32,
-            _ps: &mut u64,
+            _ps: &mut Ps,
             agent: &mut Log,
             ctx: &mut Ctx,
             _tr: &mut Tr,
@@ -564,16 +571,16 @@ mod tests {
     #[test]
     fn d8_seeds_and_reset_returns_to_the_seed_and_the_initial_state() {
         let (mut m, mut log) = (Machine::<Steps>::with_seed(3), Log::default());
-        assert_eq!((m.seed(), m.persist), (3, 30));
+        assert_eq!((m.seed(), m.persist.0), (3, 30));
         m.set_seed(4);
-        assert_eq!((m.seed(), m.persist), (4, 40));
+        assert_eq!((m.seed(), m.persist.0), (4, 40));
         m.tick(&mut log, &mut Frame::new(0.5));
-        assert_eq!(m.persist, 41);
+        assert_eq!(m.persist.0, 41);
         take(&mut log);
         m.reset(&mut log, &mut Frame::new(0.0));
         // Halted with the clock from before the reset, then initial again.
         assert_eq!(take(&mut log), ["halt 0 at 0.5"]);
-        assert_eq!((m.seed(), m.persist, m.now()), (4, 40, 0.0));
+        assert_eq!((m.seed(), m.persist.0, m.now()), (4, 40, 0.0));
         assert!(!m.is_running());
     }
 
@@ -589,7 +596,7 @@ mod tests {
         assert!(caught.is_err());
         assert!(!m.is_running());
         // The clock and the persistent state are kept.
-        assert_eq!((m.now(), m.persist), (1.0, 1));
+        assert_eq!((m.now(), m.persist.0), (1.0, 1));
         log.panic = false;
         take(&mut log);
         assert_eq!(m.tick(&mut log, &mut Frame::new(0.5)), Status::Running);

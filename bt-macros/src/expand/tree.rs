@@ -151,7 +151,7 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
 /// persistent state.
 fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let (rt, ps, tree) = (&g.rt, &g.ps, g.tree);
-    let (name, shape, persist) = (&tree.name, g.shape(), g.persist());
+    let (name, persist) = (&tree.name, g.persist());
     let root = Gen::root_of(name);
     let seeds = lowered.iter().flat_map(|l| &l.seeds);
     let references: Vec<_> = lowered
@@ -197,29 +197,40 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
     let seed = local("seed");
     let persistent = persistent_fn(g);
     let machine = machine_fns(name, rt);
+    // What the trait's defaults do not say: a tree that draws random
+    // numbers (or references one), that declares variables or timestamps,
+    // that has generators to seed.
+    let rng = (uses_rng || !references.is_empty())
+        .then(|| quote!(const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;));
+    let services = services.then(|| {
+        quote!(
+            const SERVICES: ::core::primitive::bool = true;
+        )
+    });
+    let seeds: Vec<_> = seeds.collect();
+    let seed_fn = (!seeds.is_empty()).then(|| {
+        quote! {
+            /// Seeds every generator of the persistent state `ps`, this
+            /// tree's and its subtrees', each from `seed` and its node.
+            #[inline]
+            fn seed(#ps: &mut #persist, #seed: ::core::primitive::u64) {
+                #(#seeds)*
+            }
+        }
+    });
     quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
             const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
             const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
-            const RNG: ::core::primitive::bool = #uses_rng #(|| #rngs)*;
-            const SERVICES: ::core::primitive::bool = #services;
+            #rng
+            #services
             type Root = #root;
             type Persist = #persist;
             type Clock = #clock_ty;
             type Seed = #seed_ty;
             #slots
-            #[inline(always)]
-            fn shape() -> &'static [#rt::NodeInfo] {
-                &#shape
-            }
-            /// Seeds every generator of the persistent state `ps`, this
-            /// tree's and its subtrees', each from `seed` and its node.
-            #[allow(unused_variables)]
-            #[inline]
-            fn seed(#ps: &mut #persist, #seed: ::core::primitive::u64) {
-                #(#seeds)*
-            }
+            #seed_fn
             #persistent
         }
         #machine
