@@ -428,7 +428,9 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
     let inline = group_inline(c);
     let blocks = g.has_blocks(c.id);
     let decided_ty = g.decided_ty(c.id);
-    let decides = arms(c, &|i, ch, v| decide_arm(g, i, ch, v, blocks.then_some(dn)));
+    let decides = arms(c, &|i, ch, v| {
+        decide_arm(g, &c.kids[ch], i, ch, v, blocks.then_some(dn))
+    });
     let enters = arms(c, &|i, ch, v| {
         let enter = &c.kids[ch].enter;
         let pat = match (blocks, i + 1 == len) {
@@ -482,15 +484,23 @@ fn walk_fn(c: &Comp, w: Walk) -> TokenStream {
 /// or an unguarded child's acceptance with score 1; with the variant of
 /// the decided enum `dn` holding its DBlock, or (`None`: no child has one)
 /// with `()`.
-fn decide_arm(g: &Gen, i: usize, ch: usize, v: &Ident, dn: Option<&Ident>) -> TokenStream {
+fn decide_arm(
+    g: &Gen,
+    kid: &Child,
+    i: usize,
+    ch: usize,
+    v: &Ident,
+    dn: Option<&Ident>,
+) -> TokenStream {
     let rt = &g.rt;
+    let guard = || kid.decide.clone().unwrap_or_else(|| g.call_guard(ch));
     match (g.has_guard(ch), dn) {
         (true, Some(dn)) => {
-            let guard = g.call_guard(ch);
+            let guard = guard();
             quote!(#i => #rt::decided(#guard, #dn::#v))
         }
         (true, None) => {
-            let guard = g.call_guard(ch);
+            let guard = guard();
             quote!(#i => #guard)
         }
         (false, Some(dn)) => quote!(#i => ::core::option::Option::Some((1.0, #dn::#v(())))),
@@ -863,6 +873,7 @@ fn run_plain(g: &Gen, id: usize) -> Child {
             quote!(#rt::comp_visit_mut::<#ty, #persist, #agent_ty, #world, _>(#a, #f, #agent, #ctx)),
         ],
         marker: Some(quote!(#rt::Nest<#ty, #small>)),
+        decide: None,
     }
 }
 
@@ -877,6 +888,7 @@ fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
         halt: quote!(#rt::OwnNode::halt(#a, #args)),
         visit: Walk::BOTH.map(|w| visit(g, &a, w)),
         marker: Some(quote!(#rt::Own<#ty>)),
+        decide: None,
     }
 }
 

@@ -221,6 +221,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w, kids)),
             marker: None,
+            decide: None,
         },
         items: decorator(g, id, deco, kids),
         user_fns: match deco {

@@ -48,10 +48,41 @@ pub fn lower(g: &Gen, id: usize, guard: &Guard, lowered: &mut Lowered) {
         lowered.persist.insert(0, quote!(#f: #rt::Timer));
         lowered.clock = true;
     }
-    lowered.user_fns.extend(entry_guard(g, id, guard));
+    match inline_decide(g, id, guard) {
+        Some(decide) => lowered.run.decide = Some(decide),
+        None => lowered.user_fns.extend(entry_guard(g, id, guard)),
+    }
     if g.needs_recheck_fn(id) {
         lowered.user_fns.extend(recheck_guard(g, id, guard));
     }
+}
+
+/// Node `id`'s guard as an expression its parent composite's `decide`
+/// holds, when it is only a decide (no flag, no `every`, no DBlock, no
+/// `delegate`) and only that `decide` calls it (no `redecide`, G5): the
+/// user's function, called and traced as `fn guard{id}` would.
+fn inline_decide(g: &Gen, id: usize, guard: &Guard) -> Option<TokenStream> {
+    let parent = g.tree.nodes[id].parent?;
+    let composite = matches!(
+        g.tree.nodes[parent].kind,
+        crate::model::Kind::Composite { .. }
+    );
+    let d = guard.decide.as_ref()?;
+    let simple = !d.dblock
+        && guard.delegate.is_none()
+        && guard.redecide.is_none()
+        && guard.flags.is_empty()
+        && guard.every.is_none();
+    if !(composite && simple) {
+        return None;
+    }
+    let (rt, aw) = (&g.rt, g.aw());
+    Some(g.call_user_fn(
+        quote!(#rt::guard_decide),
+        quote!(#rt::DecideFn::<#aw, _>::call),
+        id,
+        &d.func,
+    ))
 }
 
 /// G1's preconditions as the runtime checks them (`preconditions`,

@@ -61,6 +61,11 @@ pub struct Child {
     /// composite whose every child has one dispatches through one `match`
     /// (`composite::Dispatch`).
     pub marker: Option<TokenStream>,
+    /// Its guard's decide, written where its parent decides it (an
+    /// expression over the parent's `decide` parameters, of type
+    /// `Option<(f32, ())>`), when the guard is only a call of the user's
+    /// decide; `None` when it is a function of its own (`fn guard{id}`).
+    pub decide: Option<TokenStream>,
 }
 
 impl Child {

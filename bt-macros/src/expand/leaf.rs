@@ -23,6 +23,7 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
             halt: halt_behavior(g, id, leaf, &a),
             visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
             marker: Some(marker_behavior(g, id, leaf)),
+            decide: None,
         },
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
@@ -54,6 +55,7 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
             halt: halt_condition(&a),
             visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
             marker: None,
+            decide: None,
         },
         user_fns: quote! {
             #[inline(always)]

@@ -355,5 +355,6 @@ fn run(g: &Gen, id: usize) -> Child {
             quote!(#rt::OwnNode::#method(#a, #f #more))
         }),
         marker: Some(quote!(#rt::Own<#node_ty>)),
+        decide: None,
     }
 }

@@ -61,6 +61,7 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w)),
             marker: None,
+            decide: None,
         },
         items,
         persist: vec![quote!(#field: #parts::Persist)],
