@@ -365,6 +365,41 @@ impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> f
     }
 }
 
+/// A condition leaf (L6): the user's function, evaluated and traced
+/// (`drive::condition`). Implemented by the generated marker type of each
+/// `condition(F)` node; its [`Run`] marker is [`Cond`].
+pub trait Check<A, W> {
+    /// Evaluates the condition, read-only (G1's deciding code).
+    fn check<Tr: Trace>(agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> Status;
+}
+
+/// The [`Run`] marker of condition leaf `ID` of its tree, `C` its
+/// [`Check`]: no active state (`()`), evaluated again on each tick,
+/// nothing to halt.
+pub struct Cond<C, const ID: u16>(PhantomData<fn() -> C>);
+
+impl<P: Shaped, A, W, C: Check<A, W>, const ID: u16> Run<P, A, W> for Cond<C, ID> {
+    type Active = ();
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        _: &mut (),
+        _: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        C::check(agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(_: &mut (), _: &mut P, _: &mut A, _: &mut Ctx<W>, _: &mut Tr) {}
+    fn visit<V: Visitor<A, W>>(_: &(), _: Option<&dyn Debug>, v: &mut V) {
+        v.node(&P::shape()[usize::from(ID)]);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(_: &mut (), v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
+        v.node(&P::shape()[usize::from(ID)], agent, ctx);
+    }
+}
+
 /// The [`Run`] marker of a plain composite `G` under its parent: run by
 /// [`comp_tick`] (or [`comp_tick_outlined`] when `INLINE` is false: a big
 /// subtree), [`comp_halt`] and [`comp_visit_mut`].

@@ -33,12 +33,13 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
     }
 }
 
-/// What condition leaf `id` adds to its tree: the function evaluating it,
-/// with the user's function located at itself (see `Gen::call_user_fn`).
+/// What condition leaf `id` adds to its tree: its marker type, whose
+/// `Check` evaluates it, with the user's function located at itself (see
+/// `Gen::call_user_fn`); its runtime node type is `Cond<marker, id>`.
 pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
-    let rt = &g.rt;
-    let name = g.condition_fn(id);
-    let (agent_ty, ctx_ty, aw) = (&g.tree.agent, g.ctx_ty(), g.aw());
+    let (rt, ig) = (&g.rt, g.ig());
+    let ty = g.node_ty(id);
+    let (agent_ty, world, ctx_ty, aw) = (&g.tree.agent, &g.tree.world, g.ctx_ty(), g.aw());
     let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
     let call = g.call_user_fn(
         quote!(#rt::condition),
@@ -47,6 +48,8 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
         func,
     );
     let a = local("a");
+    // A tree of more nodes than `u16` counts is already an error (`check`).
+    let n = u16::try_from(id).unwrap_or(u16::MAX);
     Lowered {
         run: Child {
             active_ty: quote!(()),
@@ -54,13 +57,18 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
             tick: tick_condition(g, id, &a),
             halt: halt_condition(&a),
             visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
-            marker: None,
+            marker: Some(quote!(#rt::Cond<#ty, #n>)),
             decide: None,
         },
-        user_fns: quote! {
-            #[inline(always)]
-            fn #name<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
-                #call
+        // No lint attribute on the impl: it holds what the user wrote.
+        items: quote! {
+            #[allow(non_camel_case_types)]
+            struct #ty;
+            impl #ig #rt::Check<#agent_ty, #world> for #ty {
+                #[inline(always)]
+                fn check<__Tr: #rt::Trace>(#agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> #rt::Status {
+                    #call
+                }
             }
         },
         shape_kind: quote!(Condition),
@@ -112,10 +120,10 @@ fn visit_behavior(g: &Gen, id: usize, leaf: &Leaf, a: &Ident, w: Walk) -> TokenS
 /// Enters condition `id`: evaluates it; `Running` keeps it active.
 fn enter_condition(g: &Gen, id: usize) -> TokenStream {
     let (rt, agent, ctx, tr) = (&g.rt, &g.agent, &g.ctx, &g.tr);
-    let (root, name) = (g.root(), g.condition_fn(id));
+    let check = check(g, id);
     let s = local("s");
     quote! {
-        match #root::#name(&*#agent, &*#ctx, #tr) {
+        match #check(&*#agent, &*#ctx, #tr) {
             #rt::Status::Running => #rt::Entered::Running(()),
             #s => #rt::Entered::Done(#s),
         }
@@ -125,11 +133,17 @@ fn enter_condition(g: &Gen, id: usize) -> TokenStream {
 /// Ticks condition `id` (active state `a`: `()`): evaluates it again.
 fn tick_condition(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
-    let (root, name) = (g.root(), g.condition_fn(id));
+    let check = check(g, id);
     quote!({
         let _ = #a;
-        #root::#name(&*#agent, &*#ctx, #tr)
+        #check(&*#agent, &*#ctx, #tr)
     })
+}
+
+/// Condition `id`'s `Check::check`, as a path to call.
+fn check(g: &Gen, id: usize) -> TokenStream {
+    let (rt, ty, aw) = (&g.rt, g.node_ty(id), g.aw());
+    quote!(<#ty as #rt::Check<#aw>>::check)
 }
 
 /// Halts condition `id`: nothing to do.

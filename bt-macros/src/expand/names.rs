@@ -308,11 +308,6 @@ impl<'a> Gen<'a> {
         format_ident!("select{}", id)
     }
 
-    /// The function evaluating condition leaf `id`.
-    pub fn condition_fn(&self, id: usize) -> Ident {
-        format_ident!("condition{}", id)
-    }
-
     /// The function of `switch` node `id` (SPEC C10): which case matches.
     pub fn switch_fn(&self, id: usize) -> Ident {
         format_ident!("switch{}", id)
