@@ -16,7 +16,9 @@ use core::marker::PhantomData;
 
 use crate::behavior::Behavior;
 use crate::ctx::Ctx;
-use crate::drive::{activated, deactivated, halt, tick, Entered};
+use crate::drive::{
+    activated, deactivated, deco_halt, deco_tick, halt, tick, DecoState, DecoratorNode, Entered,
+};
 use crate::group::{
     chooser_enter, chooser_tick, decider_enter, priority_tick, reactive_tick, resume_tick,
     sequential_tick, status_enter, Children, Group, Priority, Random, RandomGroup, Scored,
@@ -397,6 +399,46 @@ impl<P: Shaped, A, W, C: Check<A, W>, const ID: u16> Run<P, A, W> for Cond<C, ID
     }
     fn visit_mut<V: VisitorMut<A, W>>(_: &mut (), v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         v.node(&P::shape()[usize::from(ID)], agent, ctx);
+    }
+}
+
+/// The [`Run`] marker of decorator node `ID` of its tree, `N` its
+/// [`DecoratorNode`] (R1–R11): run by `drive::deco_tick` and `deco_halt`,
+/// walked by `N`.
+pub struct Decorated<N, const ID: u16>(PhantomData<fn() -> N>);
+
+impl<P: Shaped, A, W, N: DecoratorNode<P, A, W>, const ID: u16> Run<P, A, W> for Decorated<N, ID> {
+    type Active = DecoState<N::Deco, N::Child>;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        deco_tick::<N, P, A, W, Tr>(active, &P::shape()[usize::from(ID)], ps, agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(
+        active: &mut Self::Active,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        deco_halt::<N, P, A, W, Tr>(active, &P::shape()[usize::from(ID)], ps, agent, ctx, tr);
+    }
+    fn visit<V: Visitor<A, W>>(active: &Self::Active, _: Option<&dyn Debug>, v: &mut V) {
+        N::visit(active, v);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut Self::Active,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        N::visit_mut(active, v, agent, ctx);
     }
 }
 

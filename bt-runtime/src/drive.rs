@@ -900,6 +900,17 @@ pub trait DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     );
+    /// Hands the decorator's memory, then the running child's active path,
+    /// to the visitor (I1).
+    fn visit<V: Visitor<A, W>>(state: &DecoState<Self::Deco, Self::Child>, v: &mut V);
+    /// Hands the decorator's memory, then the running child's active path,
+    /// to the mutable visitor, with the agent and the context (I1).
+    fn visit_mut<V: VisitorMut<A, W>>(
+        state: &mut DecoState<Self::Deco, Self::Child>,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
 }
 
 /// The active state of a decorator: its memory and its child's active

@@ -163,6 +163,14 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let halt_child = &kids[c].halt;
     let tick_inline = g.tick_inline(id);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
+    // Both walks: the decorator's memory, then the running child.
+    let state = quote!(#rt::DecoState<#deco_assoc, #child_ty>);
+    let walks = Walk::BOTH.map(|w| {
+        let borrow = w.borrow();
+        let sig = g.walk_sig(w, quote!(#a: #borrow #state));
+        let body = visit(g, id, &a, w, kids);
+        quote!(#sig { #body; })
+    });
     quote! {
         #[allow(non_camel_case_types)]
         struct #marker;
@@ -187,6 +195,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
             fn halt_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) {
                 #halt_child;
             }
+            #(#walks)*
         }
     }
 }
@@ -219,8 +228,19 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
             enter: enter(g, id, deco),
             tick: tick(g, id, &a),
             halt: halt(g, id, &a),
-            visit: Walk::BOTH.map(|w| visit(g, id, &a, w, kids)),
-            marker: None,
+            visit: Walk::BOTH.map(|w| {
+                let (rt, node_ty, persist) = (&g.rt, g.node_ty(id), g.persist());
+                let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+                let (f, more, method) = (local("f"), g.walk_args(w), w.method());
+                quote!(<#node_ty as #rt::DecoratorNode<#persist, #agent_ty, #world>>::#method(#a, #f #more))
+            }),
+            marker: Some({
+                let (rt, node_ty) = (&g.rt, g.node_ty(id));
+                // A tree of more nodes than `u16` counts is already an
+                // error (`check`).
+                let n = u16::try_from(id).unwrap_or(u16::MAX);
+                quote!(#rt::Decorated<#node_ty, #n>)
+            }),
             decide: None,
         },
         items: decorator(g, id, deco, kids),
@@ -267,7 +287,8 @@ fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
 }
 
-/// Hands decorator `id`'s memory to the visitor, then its running child.
+/// Hands decorator `id`'s memory to the visitor, then its running child:
+/// the body of its `DecoratorNode::visit` and `visit_mut`.
 fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kids: &[Child]) -> TokenStream {
     let (f, info, borrow) = (local("f"), g.info(id), w.borrow());
     let (span, memory) = (Span::call_site(), quote!(#borrow #a.deco));
