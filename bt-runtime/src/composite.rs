@@ -17,7 +17,7 @@ use core::marker::PhantomData;
 use crate::behavior::Behavior;
 use crate::ctx::Ctx;
 use crate::drive::{
-    activated, deactivated, deco_halt, deco_tick, halt, tick, DecoState, DecoratorNode, Entered,
+    activated, deactivated, deco_halt, deco_tick, halt, tick, DecoChild, DecoState, Entered,
 };
 use crate::group::{
     chooser_enter, chooser_tick, decider_enter, priority_tick, reactive_tick, resume_tick,
@@ -403,11 +403,11 @@ impl<P: Shaped, A, W, C: Check<A, W>, const ID: u16> Run<P, A, W> for Cond<C, ID
 }
 
 /// The [`Run`] marker of decorator node `ID` of its tree, `N` its
-/// [`DecoratorNode`] (R1–R11): run by `drive::deco_tick` and `deco_halt`,
+/// [`DecoratorNode`](crate::drive::DecoratorNode) (R1–R11): run by `drive::deco_tick` and `deco_halt`,
 /// walked by `N`.
 pub struct Decorated<N, const ID: u16>(PhantomData<fn() -> N>);
 
-impl<P: Shaped, A, W, N: DecoratorNode<P, A, W>, const ID: u16> Run<P, A, W> for Decorated<N, ID> {
+impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Run<P, A, W> for Decorated<N, ID> {
     type Active = DecoState<N::Deco, N::Child>;
     #[inline(always)]
     fn tick<Tr: Trace>(

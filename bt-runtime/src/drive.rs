@@ -884,6 +884,23 @@ pub trait DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Entered<Self::Child>;
+    /// Hands the decorator's memory, then the running child's active path,
+    /// to the visitor (I1).
+    fn visit<V: Visitor<A, W>>(state: &DecoState<Self::Deco, Self::Child>, v: &mut V);
+    /// Hands the decorator's memory, then the running child's active path,
+    /// to the mutable visitor, with the agent and the context (I1).
+    fn visit_mut<V: VisitorMut<A, W>>(
+        state: &mut DecoState<Self::Deco, Self::Child>,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    );
+}
+
+/// The running child of a decorator: ticking it and halting it. Derived
+/// from its runtime node type where it has one ([`DecoRun`]); written out
+/// by the generated code where not (a `subtree` reference).
+pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
     /// Ticks the running child.
     fn tick_child<Tr: Trace>(
         child: &mut Self::Child,
@@ -900,17 +917,49 @@ pub trait DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     );
-    /// Hands the decorator's memory, then the running child's active path,
-    /// to the visitor (I1).
-    fn visit<V: Visitor<A, W>>(state: &DecoState<Self::Deco, Self::Child>, v: &mut V);
-    /// Hands the decorator's memory, then the running child's active path,
-    /// to the mutable visitor, with the agent and the context (I1).
-    fn visit_mut<V: VisitorMut<A, W>>(
-        state: &mut DecoState<Self::Deco, Self::Child>,
-        v: &mut V,
+}
+
+/// A decorator whose child has a runtime node type
+/// ([`Run`](crate::composite::Run)), through which the runtime ticks and
+/// halts it ([`DecoChild`]).
+pub trait DecoRun<P, A, W>: DecoratorNode<P, A, W> {
+    /// The child's runtime node type.
+    type ChildRun: crate::composite::Run<P, A, W, Active = Self::Child>;
+    /// Re-evaluates the child's guard before its tick (G3, `recheck`):
+    /// `false` halts it and counts as `Failure`. Default: not re-checked.
+    #[inline(always)]
+    fn recheck<Tr: Trace>(ps: &mut P, agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> bool {
+        let _ = (ps, agent, ctx, tr);
+        true
+    }
+}
+
+impl<N: DecoRun<P, A, W>, P, A, W> DecoChild<P, A, W> for N {
+    #[inline(always)]
+    fn tick_child<Tr: Trace>(
+        child: &mut Self::Child,
+        ps: &mut P,
         agent: &mut A,
         ctx: &mut Ctx<W>,
-    );
+        tr: &mut Tr,
+    ) -> Status {
+        use crate::composite::Run;
+        if !N::recheck(ps, agent, ctx, tr) {
+            N::ChildRun::halt(child, ps, agent, ctx, tr);
+            return Status::Failure;
+        }
+        N::ChildRun::tick(child, ps, agent, ctx, tr)
+    }
+    #[inline]
+    fn halt_child<Tr: Trace>(
+        child: &mut Self::Child,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        <N::ChildRun as crate::composite::Run<P, A, W>>::halt(child, ps, agent, ctx, tr);
+    }
 }
 
 /// The active state of a decorator: its memory and its child's active
@@ -936,7 +985,7 @@ pub fn deco_enter<N, P, A, W, Tr>(
     tr: &mut Tr,
 ) -> Entered<DecoState<N::Deco, N::Child>>
 where
-    N: DecoratorNode<P, A, W>,
+    N: DecoChild<P, A, W>,
     Tr: Trace,
 {
     deco.enter(N::persist(ps), agent, ctx);
@@ -983,7 +1032,7 @@ pub fn deco_tick<N, P, A, W, Tr>(
     tr: &mut Tr,
 ) -> Status
 where
-    N: DecoratorNode<P, A, W>,
+    N: DecoChild<P, A, W>,
     Tr: Trace,
 {
     let s = deco_step::<N, P, A, W, Tr>(state, ps, agent, ctx, tr, false);
@@ -1030,7 +1079,7 @@ pub fn deco_halt<N, P, A, W, Tr>(
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) where
-    N: DecoratorNode<P, A, W>,
+    N: DecoChild<P, A, W>,
     Tr: Trace,
 {
     if let Some(child) = &mut state.child {
@@ -1056,7 +1105,7 @@ fn deco_step<N, P, A, W, Tr>(
     entering: bool,
 ) -> Status
 where
-    N: DecoratorNode<P, A, W>,
+    N: DecoChild<P, A, W>,
     Tr: Trace,
 {
     if !entering {

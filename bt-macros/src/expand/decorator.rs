@@ -159,9 +159,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let field = g.deco_field(id);
     let accept = kids[c].enter.clone();
     let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
-    let tick_child = g.tick_checked(c, &kids[c], g.has_recheck(c));
-    let halt_child = &kids[c].halt;
-    let tick_inline = g.tick_inline(id);
+    let running = running_child(g, id, c, &kids[c]);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
     // Both walks: the decorator's memory, then the running child.
     let state = quote!(#rt::DecoState<#deco_assoc, #child_ty>);
@@ -187,6 +185,45 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
             fn enter_child<__Tr: #rt::Trace>(#params) -> #rt::Entered<#child_ty> {
                 #enter_child
             }
+            #(#walks)*
+        }
+
+        #running
+    }
+}
+
+/// How decorator `id` ticks and halts its running child `c`: through the
+/// child's runtime node type (`DecoRun`, with the child's guard re-checked
+/// where it says `recheck`), or written out (`DecoChild`) for a child
+/// with none.
+fn running_child(g: &Gen, id: usize, c: usize, kid: &Child) -> TokenStream {
+    let (rt, ig, marker, a) = (&g.rt, g.ig(), g.node_ty(id), local("a"));
+    let (persist, agent_ty, world, params) =
+        (g.persist(), &g.tree.agent, &g.tree.world, g.params());
+    let child_ty = &kid.active_ty;
+    if let Some(k) = &kid.marker {
+        let recheck = g.has_recheck(c).then(|| {
+            let (agent, ctx, tr, ps, ctx_ty) = (&g.agent, &g.ctx, &g.tr, &g.ps, g.ctx_ty());
+            let re = g.call_recheck(c);
+            quote! {
+                #[inline(always)]
+                fn recheck<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                    #re
+                }
+            }
+        });
+        return quote! {
+            impl #ig #rt::DecoRun<#persist, #agent_ty, #world> for #marker {
+                type ChildRun = #k;
+                #recheck
+            }
+        };
+    }
+    let tick_child = g.tick_checked(c, kid, g.has_recheck(c));
+    let halt_child = &kid.halt;
+    let tick_inline = g.tick_inline(id);
+    quote! {
+        impl #ig #rt::DecoChild<#persist, #agent_ty, #world> for #marker {
             #tick_inline
             fn tick_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) -> #rt::Status {
                 #tick_child
@@ -195,7 +232,6 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
             fn halt_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) {
                 #halt_child;
             }
-            #(#walks)*
         }
     }
 }
