@@ -17,7 +17,8 @@ use core::marker::PhantomData;
 use crate::behavior::Behavior;
 use crate::ctx::Ctx;
 use crate::drive::{
-    activated, deactivated, deco_halt, deco_tick, halt, tick, DecoChild, DecoState, Entered,
+    activated, deactivated, deco_enter, deco_halt, deco_tick, enter, halt, tick, DecoChild,
+    DecoState, Entered,
 };
 use crate::group::{
     chooser_enter, chooser_tick, decider_enter, priority_tick, reactive_tick, resume_tick,
@@ -319,6 +320,48 @@ pub trait Run<P, A, W> {
     );
 }
 
+/// How a node with a runtime node type ([`Run`]) is entered: from what
+/// (`Init`), activated and ticked once. Implemented by the markers of
+/// behaviors, conditions, decorators and plain composites; a composite's
+/// generated `Group::enter` enters such a child through
+/// [`Entering::run`].
+pub trait Start<P, A, W>: Run<P, A, W> {
+    /// What entering it starts from: a behavior's or decorator's fresh
+    /// memory, or `()`.
+    type Init;
+    /// Activates the node and ticks it once.
+    fn enter<Tr: Trace>(
+        init: Self::Init,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self::Active>;
+}
+
+/// What entering a composite's child takes, in one parameter: the
+/// persistent state, the agent, the context and the tracer
+/// ([`Group::enter`]).
+pub struct Entering<'a, 't, P, A, W, Tr> {
+    /// The tree's persistent state.
+    pub ps: &'a mut P,
+    /// The agent.
+    pub agent: &'a mut A,
+    /// The context.
+    pub ctx: &'a mut Ctx<'t, W>,
+    /// The tracer.
+    pub tr: &'a mut Tr,
+}
+
+impl<P, A, W, Tr: Trace> Entering<'_, '_, P, A, W, Tr> {
+    /// Enters the child whose marker is `K` from `init`, its active state
+    /// wrapped by `wrap` (its variant of the composite's enum).
+    #[inline(always)]
+    pub fn run<K: Start<P, A, W>, C>(self, init: K::Init, wrap: fn(K::Active) -> C) -> Entered<C> {
+        Entered::map(K::enter(init, self.ps, self.agent, self.ctx, self.tr), wrap)
+    }
+}
+
 /// The static shape of the tree a persistent state `P` belongs to: how a
 /// node marker ([`Beh`]) finds its node from its id.
 pub trait Shaped {
@@ -402,6 +445,37 @@ impl<P: Shaped, A, W, C: Check<A, W>, const ID: u16> Run<P, A, W> for Cond<C, ID
     }
 }
 
+impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Start<P, A, W> for Beh<B, ID> {
+    type Init = B;
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        init: B,
+        _: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<B> {
+        enter(init, &P::shape()[usize::from(ID)], agent, ctx, tr)
+    }
+}
+
+impl<P: Shaped, A, W, C: Check<A, W>, const ID: u16> Start<P, A, W> for Cond<C, ID> {
+    type Init = ();
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        _: (),
+        _: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<()> {
+        match C::check(agent, ctx, tr) {
+            Status::Running => Entered::Running(()),
+            s => Entered::Done(s),
+        }
+    }
+}
+
 /// The [`Run`] marker of decorator node `ID` of its tree, `N` its
 /// [`DecoratorNode`](crate::drive::DecoratorNode) (R1–R11): run by `drive::deco_tick` and `deco_halt`,
 /// walked by `N`.
@@ -439,6 +513,20 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Run<P, A, W> for Dec
         ctx: &mut Ctx<W>,
     ) {
         N::visit_mut(active, v, agent, ctx);
+    }
+}
+
+impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Start<P, A, W> for Decorated<N, ID> {
+    type Init = N::Deco;
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        init: N::Deco,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self::Active> {
+        deco_enter::<N, P, A, W, Tr>(init, &P::shape()[usize::from(ID)], ps, agent, ctx, tr)
     }
 }
 
@@ -539,6 +627,23 @@ impl<N: OwnNode<P, A, W>, P, A, W> Run<P, A, W> for Own<N> {
     }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut N, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         active.visit_mut(v, agent, ctx);
+    }
+}
+
+impl<G: Group<P, A, W>, P, A, W, const INLINE: bool> Start<P, A, W> for Nest<G, INLINE>
+where
+    G::Policy: Policy<G, P, A, W>,
+{
+    type Init = ();
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        _: (),
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self::Active> {
+        comp_enter::<G, P, A, W, Tr>(ps, agent, ctx, tr)
     }
 }
 

@@ -16,6 +16,7 @@
 use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
+use crate::composite::Entering;
 use crate::ctx::Ctx;
 use crate::drive::{reject, subset_violation, Entered, Walk};
 use crate::rng::{replaces, Rng};
@@ -130,10 +131,7 @@ pub trait Group<P, A, W>: Children<P, A, W> {
     fn enter<Tr: Trace>(
         i: usize,
         d: Self::Decided,
-        ps: &mut P,
-        agent: &mut A,
-        ctx: &mut Ctx<W>,
-        tr: &mut Tr,
+        e: Entering<'_, '_, P, A, W, Tr>,
     ) -> Entered<Self::Active>;
 
     /// Calls `v.child(i, …)` for every `i` in `from..to` (clamped to `LEN`),
@@ -235,7 +233,7 @@ fn try_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) -> Option<Entered<G::Active>> {
     let (_, d) = G::decide(i, ps, agent, ctx, tr)?;
-    Some(G::enter(i, d, ps, agent, ctx, tr))
+    Some(G::enter(i, d, Entering { ps, agent, ctx, tr }))
 }
 
 /// Runs `v` over children `from..to`.
@@ -465,7 +463,7 @@ impl<G: Group<P, A, W>, P, A, W> Visit<G, P, A, W> for Interrupt<'_, G::Active> 
             return ControlFlow::Continue(());
         };
         G::halt(self.active, ps, agent, ctx, tr);
-        match G::enter(i, d, ps, agent, ctx, tr) {
+        match G::enter(i, d, Entering { ps, agent, ctx, tr }) {
             Entered::Running(a) => {
                 *self.active = a;
                 self.run = true;
@@ -834,7 +832,7 @@ pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tr
             score,
         });
         C::commit(ps, i);
-        match G::enter(i, d, ps, agent, ctx, tr) {
+        match G::enter(i, d, Entering { ps, agent, ctx, tr }) {
             Entered::Running(a) => return Walk::Run(a),
             Entered::Done(s) => {
                 mask |= C::after(i);
@@ -906,7 +904,7 @@ pub fn delegated_enter<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: T
 ) -> Entered<G::Active> {
     let (i, d) = first;
     C::commit(ps, i);
-    let walk = match G::enter(i, d, ps, agent, ctx, tr) {
+    let walk = match G::enter(i, d, Entering { ps, agent, ctx, tr }) {
         Entered::Running(a) => Walk::Run(a),
         Entered::Done(s) => {
             chooser_choose::<G, C, P, A, W, Tr>(C::after(i), Some(s), ps, agent, ctx, tr)
@@ -1010,7 +1008,7 @@ pub fn scored_tick<G: Group<P, A, W>, P, A, W, Tr: Trace>(
         if let Some((i, score, d)) = v.chosen {
             if score > v.run_score {
                 G::halt(active, ps, agent, ctx, tr);
-                match G::enter(i, d, ps, agent, ctx, tr) {
+                match G::enter(i, d, Entering { ps, agent, ctx, tr }) {
                     Entered::Running(a) => {
                         *active = a;
                         return Status::Running;

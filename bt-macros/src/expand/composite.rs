@@ -420,10 +420,10 @@ fn arms(c: &Comp, f: &dyn Fn(usize, usize, &Ident) -> TokenStream) -> Vec<TokenS
 /// reads `blk` only when it takes one).
 fn decide_enter_fns(c: &Comp) -> TokenStream {
     let g = c.g;
-    let (rt, params, persist, ctx_ty) = (&g.rt, g.params(), g.persist(), g.ctx_ty());
+    let (rt, persist, ctx_ty) = (&g.rt, g.persist(), g.ctx_ty());
     let (agent, ctx, tr, ps, blk) = (&g.agent, &g.ctx, &g.tr, &g.ps, &g.blk);
     let (d, i_, en, dn) = (local("d"), local("i"), &c.en, &c.dn);
-    let agent_ty = &g.tree.agent;
+    let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let len = g.tree.nodes[c.id].children.len();
     let inline = group_inline(c);
     let blocks = g.has_blocks(c.id);
@@ -431,8 +431,9 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
     let decides = arms(c, &|i, ch, v| {
         decide_arm(g, &c.kids[ch], i, ch, v, blocks.then_some(dn))
     });
+    let e = local("e");
     let enters = arms(c, &|i, ch, v| {
-        let enter = &c.kids[ch].enter;
+        let kid = &c.kids[ch];
         let pat = match (blocks, i + 1 == len) {
             (true, _) => quote!(#dn::#v(#blk)),
             // The last child's arm takes every index: the runtime enters
@@ -440,7 +441,19 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
             (false, true) => quote!(_),
             (false, false) => quote!(#i),
         };
-        quote!(#pat => #rt::Entered::map(#enter, #en::#v))
+        // A child with a runtime node type is entered by it; another
+        // (a node with a type of its own, a `subtree`) by its own code,
+        // over the entering frame's parts.
+        match (&kid.marker, &kid.init) {
+            (Some(k), Some(init)) => quote!(#pat => #e.run::<#k, _>(#init, #en::#v)),
+            _ => {
+                let enter = &kid.enter;
+                quote!(#pat => {
+                    let #rt::Entering { ps: #ps, agent: #agent, ctx: #ctx, tr: #tr } = #e;
+                    #rt::Entered::map(#enter, #en::#v)
+                })
+            }
+        }
     });
     let (enter_i, enter_d, scrutinee) = if blocks {
         (quote!(_), quote!(#d), quote!(#d))
@@ -457,7 +470,7 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
         }
 
         #inline
-        fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #params) -> #rt::Entered<#en> {
+        fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #e: #rt::Entering<'_, '_, #persist, #agent_ty, #world, __Tr>) -> #rt::Entered<#en> {
             match #scrutinee { #(#enters,)* }
         }
     }
@@ -874,6 +887,7 @@ fn run_plain(g: &Gen, id: usize) -> Child {
         ],
         marker: Some(quote!(#rt::Nest<#ty, #small>)),
         decide: None,
+        init: Some(quote!(())),
     }
 }
 
@@ -889,6 +903,7 @@ fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
         visit: Walk::BOTH.map(|w| visit(g, &a, w)),
         marker: Some(quote!(#rt::Own<#ty>)),
         decide: None,
+        init: None,
     }
 }
 

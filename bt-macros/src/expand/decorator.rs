@@ -278,6 +278,7 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
                 quote!(#rt::Decorated<#node_ty, #n>)
             }),
             decide: None,
+            init: Some(deco_new(g, id, deco)),
         },
         items: decorator(g, id, deco, kids),
         user_fns: match deco {

@@ -61,6 +61,11 @@ pub struct Child {
     /// composite whose every child has one dispatches through one `match`
     /// (`composite::Dispatch`).
     pub marker: Option<TokenStream>,
+    /// What its marker's `composite::Start` enters it from (a behavior's
+    /// or decorator's fresh memory, `()`), when the marker has one: its
+    /// parent composite then enters it through `Entering::run`, and `enter`
+    /// serves only its other parents.
+    pub init: Option<TokenStream>,
     /// Its guard's decide, written where its parent decides it (an
     /// expression over the parent's `decide` parameters, of type
     /// `Option<(f32, ())>`), when the guard is only a call of the user's

@@ -24,6 +24,7 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
             visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
             marker: Some(marker_behavior(g, id, leaf)),
             decide: None,
+            init: Some(g.memory(id, leaf)),
         },
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
@@ -59,6 +60,7 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
             visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
             marker: Some(quote!(#rt::Cond<#ty, #n>)),
             decide: None,
+            init: Some(quote!(())),
         },
         // No lint attribute on the impl: it holds what the user wrote.
         items: quote! {

@@ -356,5 +356,6 @@ fn run(g: &Gen, id: usize) -> Child {
         }),
         marker: Some(quote!(#rt::Own<#node_ty>)),
         decide: None,
+        init: None,
     }
 }

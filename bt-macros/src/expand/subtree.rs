@@ -62,6 +62,7 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w)),
             marker: None,
             decide: None,
+            init: None,
         },
         items,
         persist: vec![quote!(#field: #parts::Persist)],
