@@ -58,31 +58,45 @@ pub fn lower(g: &Gen, id: usize, guard: &Guard, lowered: &mut Lowered) {
 }
 
 /// Node `id`'s guard as an expression its parent composite's `decide`
-/// holds, when it is only a decide (no flag, no `every`, no DBlock, no
-/// `delegate`) and only that `decide` calls it (no `redecide`, G5): the
-/// user's function, called and traced as `fn guard{id}` would.
+/// holds, when only that `decide` calls it (no `redecide`, G5) and it
+/// hands no DBlock on (no `dblock =`, no `delegate`): its preconditions,
+/// then the user's decide (or an acceptance), called and traced as
+/// `fn guard{id}` would.
 fn inline_decide(g: &Gen, id: usize, guard: &Guard) -> Option<TokenStream> {
     let parent = g.tree.nodes[id].parent?;
     let composite = matches!(
         g.tree.nodes[parent].kind,
         crate::model::Kind::Composite { .. }
     );
-    let d = guard.decide.as_ref()?;
-    let simple = !d.dblock
+    let plain = guard.decide.as_ref().is_none_or(|d| !d.dblock)
         && guard.delegate.is_none()
-        && guard.redecide.is_none()
-        && guard.flags.is_empty()
-        && guard.every.is_none();
-    if !(composite && simple) {
+        && guard.redecide.is_none();
+    if !(composite && plain) {
         return None;
     }
-    let (rt, aw) = (&g.rt, g.aw());
-    Some(g.call_user_fn(
-        quote!(#rt::guard_decide),
-        quote!(#rt::DecideFn::<#aw, _>::call),
-        id,
-        &d.func,
-    ))
+    let (rt, aw, tr, ctx, info) = (&g.rt, g.aw(), &g.tr, &g.ctx, g.info(id));
+    let decide = match &guard.decide {
+        Some(d) => g.call_user_fn(
+            quote!(#rt::guard_decide),
+            quote!(#rt::DecideFn::<#aw, _>::call),
+            id,
+            &d.func,
+        ),
+        None => quote!({
+            #rt::accept(#info, #tr);
+            ::core::option::Option::Some((1.0, ()))
+        }),
+    };
+    Some(match preconditions(g, id, guard) {
+        None => decide,
+        Some((tests, timer)) => quote! {
+            if #rt::preconditions(#info, #tests, #timer, #ctx, #tr) {
+                #decide
+            } else {
+                ::core::option::Option::None
+            }
+        },
+    })
 }
 
 /// G1's preconditions as the runtime checks them (`preconditions`,
