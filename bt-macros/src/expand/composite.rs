@@ -93,7 +93,11 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         behavior: behavior.as_ref(),
         rescore: rescore.map(|(d, _)| d),
         ty: g.node_ty(id),
-        en: g.child_enum(id),
+        en: if is_plain(g, id) {
+            g.node_ty(id)
+        } else {
+            g.child_enum(id)
+        },
         dn: g.decided_enum(id),
         names: variants(g, id),
     };
@@ -124,14 +128,11 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     });
     let group = group_impl(&c);
     let random = random_impls(&c);
-    // A plain composite is the runtime's (`composite::Comp`): its type here
-    // is a marker naming its children's protocol.
+    // A plain composite is the runtime's (`composite::Comp`): its type
+    // here is its enum of running children, which implements its
+    // children's protocol.
     let (own, node) = if is_plain(g, id) {
-        let own = quote! {
-            #[allow(non_camel_case_types)]
-            struct #ty;
-        };
-        (own, None)
+        (TokenStream::new(), None)
     } else {
         let b_field = c.behavior.map(|b| {
             let t = g.leaf_ty(b);
@@ -455,6 +456,21 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
             }
         }
     });
+    // Without a guarded child, every child accepts with score 1.
+    let guarded = g.tree.nodes[c.id]
+        .children
+        .iter()
+        .any(|&ch| g.has_guard(ch));
+    let decide_body = if guarded || blocks {
+        quote! {
+            match #i_ {
+                #(#decides,)*
+                _ => ::core::option::Option::None,
+            }
+        }
+    } else {
+        quote!((#i_ < #len).then_some((1.0, ())))
+    };
     let (enter_i, enter_d, scrutinee) = if blocks {
         (quote!(_), quote!(#d), quote!(#d))
     } else {
@@ -463,10 +479,7 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
     quote! {
         #inline
         fn decide<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::option::Option<(::core::primitive::f32, #decided_ty)> {
-            match #i_ {
-                #(#decides,)*
-                _ => ::core::option::Option::None,
-            }
+            #decide_body
         }
 
         #inline
@@ -867,7 +880,9 @@ pub fn lower(
 /// How a parent runs plain composite `id` (`is_plain`): through the
 /// runtime's `comp_*` functions over its marker type.
 fn run_plain(g: &Gen, id: usize) -> Child {
-    let (rt, ty, en, args, a) = (&g.rt, g.node_ty(id), g.child_enum(id), g.args(), local("a"));
+    let (rt, ty, args, a) = (&g.rt, g.node_ty(id), g.args(), local("a"));
+    // A plain composite's enum of running children is its type.
+    let en = &ty;
     let (f, agent, ctx) = (local("f"), &g.agent, &g.ctx);
     let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
     let small = g.is_small(id);
