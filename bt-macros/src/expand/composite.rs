@@ -13,8 +13,10 @@
 //!
 //! What stays here is what differs per tree: the enum of the running child
 //! (one variant per child, holding its active state), the enum of a decided
-//! child (holding its DBlock), one `match` per protocol operation, and the
-//! group behavior (SPEC D7) around the policy.
+//! child (holding its DBlock), deciding and entering a child (one `match`
+//! each), the running child handed to the runtime (`Dispatch`: one `match`
+//! by `&mut`, one by `&`, each child named by its runtime node type), and
+//! the group behavior (SPEC D7) around the policy.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};

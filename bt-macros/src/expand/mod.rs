@@ -6,7 +6,10 @@
 //! tokens, its persistent fields and how they are seeded, whether it needs
 //! the clock or a generator, its entry in the static shape, the tree it
 //! references) and a `Child` (how its parent runs it: its active state's
-//! type, the code entering, ticking, halting and walking it). The file of
+//! type, the code entering, ticking, halting and walking it, and, for
+//! every kind but `subtree`, its runtime node type: a marker implementing
+//! `composite::Run`, through which a parent composite runs it with one
+//! `match`). The file of
 //! each node kind fills both from its children's `Child` records and never
 //! asks another kind's file for code: `leaf.rs` (behaviors, conditions),
 //! `composite.rs`, `decorator.rs`, `parallel.rs` (`parallel`, `concurrent`
@@ -37,28 +40,43 @@
 //!     (SPEC G1, F3);
 //!   - `struct __CreatureRoot`: the root's active state, as held by the
 //!     state type and by every `subtree Creature` reference;
-//!   - per composite node `n` named `eat`: `enum __CreatureN{n}_eat_C` with
-//!     one variant per child holding that child's active state, `enum
-//!     __CreatureN{n}_eat_CD` of a decided child's DBlock when a child
-//!     takes one (else deciding a child returns `()`), and the `impl
-//!     group::Group` of `__CreatureN{n}_eat` (one `match` per operation of
-//!     the child protocol, the walks' included, and the policy's marker
-//!     type). A plain composite's `__CreatureN{n}_eat` is a zero-sized
-//!     marker: its active state is the runtime's `composite::Comp` over the
-//!     enum, entered, ticked, halted and walked by the runtime (`comp_*`).
-//!     One with a group behavior, a rescoring interval or a `delegate` guard
-//!     is a struct of its own (the running child, the behavior's memory,
-//!     the timer) with an `impl` of `enter`, `tick`, `halt` and the walks
-//!     around the runtime's policy functions (`composite.rs`). The same for
-//!     `parallel` over `group::Slots` (`parallel.rs`);
+//!   - per composite node `n` named `eat`: the enum of its running child,
+//!     one variant per child holding that child's active state (`enum
+//!     __CreatureN{n}_eat` for a plain composite, `…_eat_C` for one with a
+//!     type of its own), `enum __CreatureN{n}_eat_CD` of a decided child's
+//!     DBlock when a child takes one (else deciding a child returns `()`),
+//!     the `impl group::Group` (deciding a child, the guards that are only
+//!     that written in place; entering one, through its runtime node type
+//!     and `composite::Entering`, a frame of the four parameters; the
+//!     policy's marker type) and the `impl composite::Dispatch`: one
+//!     `match` by `&mut` (`with`) and one by `&` (`with_ref`) handing the
+//!     running child to the runtime, which ticks, halts and walks it through
+//!     its marker, which child runs (`index`), the guards re-checked before
+//!     a tick (`recheck`) and, for the reactive policies, `with_nth`. A
+//!     composite with a `subtree` child writes each operation out instead
+//!     (`group::Children`). A plain composite's active state is the
+//!     runtime's `composite::Comp` over the enum, entered, ticked, halted
+//!     and walked by the runtime (`comp_*`; marker `Nest`). One with a
+//!     group behavior, a rescoring interval or a `delegate` guard is a
+//!     struct of its own (the running child, the behavior's memory, the
+//!     timer) with an inherent `enter` and an `impl composite::OwnNode`
+//!     (`tick`, `halt`, the walks) around the runtime's policy functions
+//!     (marker `Own`; `composite.rs`). The same for `parallel` over
+//!     `group::Slots` (`parallel.rs`);
 //!   - per decorator node: a marker type and its `impl
 //!     drive::DecoratorNode` (which `Decorator`, where its persistent state
-//!     is, how to drive the child; `decorator.rs`);
-//!   - an `impl __CreatureRoot` with no lint attribute holding every
-//!     function that contains user tokens: behavior constructors
-//!     (`memory{n}`), conditions (`condition{n}`), guards (`guard{n}`,
-//!     `recheck{n}`, `guard.rs`), so that the `#[allow]`s the generated code
-//!     needs never cover what the user wrote;
+//!     is, how to enter the child, the walks) and `drive::DecoRun` (the
+//!     child's runtime node type, through which the runtime ticks and
+//!     halts it; `decorator.rs`); marker `Decorated`;
+//!   - per condition node: a marker type whose `composite::Check` calls
+//!     the user's function (marker `Cond`, `leaf.rs`); a behavior's marker
+//!     is the runtime's `Beh<Memory, id>`;
+//!   - an `impl __CreatureRoot` with no lint attribute holding the other
+//!     functions that contain user tokens: behavior constructors
+//!     (`memory{n}`), the guards not written in their parent's `decide`
+//!     (`guard{n}`, `recheck{n}`, `guard.rs`), so that the `#[allow]`s the
+//!     generated code needs never cover what the user wrote (the impls
+//!     holding user tokens elsewhere carry none either);
 //!   - per `subtree` node `n`, `type __CreatureS{n} = path::as::Written;`:
 //!     the referenced tree, named once, used through the runtime's
 //!     `Subtree<Agent, World>` (SPEC S1, S3) whether it is declared in this
