@@ -504,7 +504,7 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Run<P, A, W> for Dec
         deco_halt::<N, P, A, W, Tr>(active, &P::shape()[usize::from(ID)], ps, agent, ctx, tr);
     }
     fn visit<V: Visitor<A, W>>(active: &Self::Active, _: Option<&dyn Debug>, v: &mut V) {
-        N::visit(active, v);
+        N::visit(active, &P::shape()[usize::from(ID)], v);
     }
     fn visit_mut<V: VisitorMut<A, W>>(
         active: &mut Self::Active,
@@ -512,7 +512,7 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Run<P, A, W> for Dec
         agent: &mut A,
         ctx: &mut Ctx<W>,
     ) {
-        N::visit_mut(active, v, agent, ctx);
+        N::visit_mut(active, &P::shape()[usize::from(ID)], v, agent, ctx);
     }
 }
 

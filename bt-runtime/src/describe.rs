@@ -551,8 +551,9 @@ pub trait ProbeOther {
         Self::Target: Decorator<A, W> + 'static;
     /// Nothing.
     fn __kept(&self, f: &mut dyn FnMut(&dyn fmt::Debug));
-    /// `None`: the memory's type does not implement `Debug`.
-    fn __debug(&self) -> Option<&dyn fmt::Debug>;
+    /// `None`: the memory's type does not implement `Debug` (for any
+    /// lifetime: the probe is often a temporary reference).
+    fn __debug<'x>(&self) -> Option<&'x dyn fmt::Debug>;
 }
 
 impl<T> ProbeOther for &T {
@@ -577,7 +578,7 @@ impl<T> ProbeOther for &T {
         let _ = f;
     }
     #[inline(always)]
-    fn __debug(&self) -> Option<&dyn fmt::Debug> {
+    fn __debug<'x>(&self) -> Option<&'x dyn fmt::Debug> {
         None
     }
 }

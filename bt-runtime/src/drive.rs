@@ -527,6 +527,25 @@ impl<S> Slot<S> {
         }
     }
 
+    /// The running child's active state, if it runs.
+    #[inline(always)]
+    pub fn running(&self) -> Option<&S> {
+        match self {
+            Slot::Running(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Keeps what entering the slot's child gave: its active state if it
+    /// runs, its status if it completed on entry.
+    #[inline(always)]
+    pub fn entered(&mut self, entered: Entered<S>) {
+        *self = match entered {
+            Entered::Running(a) => Slot::Running(a),
+            Entered::Done(s) => Slot::Done(s),
+        };
+    }
+
     /// One step of the slot's child (C5, C6): entered by `enter` (its guard
     /// included) when the slot is idle, ticked by `tick` when it runs; a
     /// completion is kept in the slot. A completed slot is left as it is.
@@ -884,23 +903,30 @@ pub trait DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Entered<Self::Child>;
-    /// Hands the decorator's memory, then the running child's active path,
-    /// to the visitor (I1).
-    fn visit<V: Visitor<A, W>>(state: &DecoState<Self::Deco, Self::Child>, v: &mut V);
-    /// Hands the decorator's memory, then the running child's active path,
-    /// to the mutable visitor, with the agent and the context (I1).
+}
+
+/// The running child of a decorator: ticking it, halting it, and both
+/// walks. Derived from its runtime node type where it has one
+/// ([`DecoRun`]); written out by the generated code where not (a `subtree`
+/// reference).
+pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
+    /// Hands the decorator's memory (node `node`), then the running
+    /// child's active path, to the visitor (I1).
+    fn visit<V: Visitor<A, W>>(
+        state: &DecoState<Self::Deco, Self::Child>,
+        node: &'static NodeInfo,
+        v: &mut V,
+    );
+    /// Hands the decorator's memory (node `node`), then the running
+    /// child's active path, to the mutable visitor, with the agent and the
+    /// context (I1).
     fn visit_mut<V: VisitorMut<A, W>>(
         state: &mut DecoState<Self::Deco, Self::Child>,
+        node: &'static NodeInfo,
         v: &mut V,
         agent: &mut A,
         ctx: &mut Ctx<W>,
     );
-}
-
-/// The running child of a decorator: ticking it and halting it. Derived
-/// from its runtime node type where it has one ([`DecoRun`]); written out
-/// by the generated code where not (a `subtree` reference).
-pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
     /// Ticks the running child.
     fn tick_child<Tr: Trace>(
         child: &mut Self::Child,
@@ -925,6 +951,10 @@ pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
 pub trait DecoRun<P, A, W>: DecoratorNode<P, A, W> {
     /// The child's runtime node type.
     type ChildRun: crate::composite::Run<P, A, W, Active = Self::Child>;
+    /// The decorator's memory and the running child's active state as
+    /// `Debug`, where their types implement it: the generated code probes
+    /// them where the types are concrete (I1's memories).
+    fn debug(state: &DecoState<Self::Deco, Self::Child>) -> [Option<&dyn core::fmt::Debug>; 2];
     /// Re-evaluates the child's guard before its tick (G3, `recheck`):
     /// `false` halts it and counts as `Failure`. Default: not re-checked.
     #[inline(always)]
@@ -934,7 +964,38 @@ pub trait DecoRun<P, A, W>: DecoratorNode<P, A, W> {
     }
 }
 
-impl<N: DecoRun<P, A, W>, P, A, W> DecoChild<P, A, W> for N {
+impl<N: DecoRun<P, A, W>, P, A, W> DecoChild<P, A, W> for N
+where
+    N::Deco: 'static,
+{
+    fn visit<V: Visitor<A, W>>(
+        state: &DecoState<Self::Deco, Self::Child>,
+        node: &'static NodeInfo,
+        v: &mut V,
+    ) {
+        use crate::composite::Run;
+        let [deco, child] = N::debug(state);
+        v.decorator(node, &state.deco);
+        if let Some(memory) = deco {
+            v.memory(node, memory);
+        }
+        if let Some(running) = &state.child {
+            N::ChildRun::visit(running, child, v);
+        }
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        state: &mut DecoState<Self::Deco, Self::Child>,
+        node: &'static NodeInfo,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        use crate::composite::Run;
+        v.decorator(node, &mut state.deco, agent, ctx);
+        if let Some(running) = &mut state.child {
+            N::ChildRun::visit_mut(running, v, agent, ctx);
+        }
+    }
     #[inline(always)]
     fn tick_child<Tr: Trace>(
         child: &mut Self::Child,

@@ -16,9 +16,9 @@
 use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
-use crate::composite::Entering;
+use crate::composite::{Entering, Run};
 use crate::ctx::Ctx;
-use crate::drive::{reject, subset_violation, Entered, Walk};
+use crate::drive::{reject, subset_violation, Entered, Slot, Walk};
 use crate::rng::{replaces, Rng};
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -1310,9 +1310,10 @@ pub trait Slots<P, A, W> {
     );
 
     /// Calls `v.child(self, i, …)` for every child in order until one
-    /// breaks; written out per child by generated trees (see
-    /// [`Group::each`]).
-    #[inline(always)]
+    /// breaks: one call per child with a literal index up to [`WIDE`]
+    /// children, as [`each_in_order`] does for composites; a loop beyond.
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn each<V: SlotVisit<Self, P, A, W>, Tr: Trace>(
         &mut self,
         v: &mut V,
@@ -1324,10 +1325,268 @@ pub trait Slots<P, A, W> {
     where
         Self: Sized,
     {
-        for i in 0..Self::LEN {
-            v.child(self, i, ps, agent, ctx, tr)?;
+        if Self::LEN > WIDE {
+            for i in 0..Self::LEN {
+                v.child(self, i, ps, agent, ctx, tr)?;
+            }
+            return ControlFlow::Continue(());
         }
+        macro_rules! in_order {
+            ($($i:literal)*) => {$(
+                if $i < Self::LEN {
+                    v.child(self, $i, ps, agent, ctx, tr)?;
+                }
+            )*};
+        }
+        in_order!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
         ControlFlow::Continue(())
+    }
+}
+
+/// The slots of a parallel or control node whose children all have a
+/// runtime node type ([`Run`](crate::composite::Run)): one `match` hands
+/// slot `i` with its child's type to an operation, and the runtime
+/// implements [`Slots`] once over it. `i` is below [`LEN`](Self::LEN):
+/// the generated `match` takes any other for the last child.
+pub trait SlotDispatch<P, A, W> {
+    /// How many children.
+    const LEN: usize;
+
+    /// Hands slot `i`, with its child's runtime node type, to `op`.
+    fn with<O: SlotOp<P, A, W>>(&mut self, i: usize, op: O) -> O::Out;
+
+    /// Hands slot `i` by `&`, with its child's runtime node type and its
+    /// running child's state as `Debug` where its type implements it, to
+    /// `op`.
+    fn with_ref<O: SlotRef<P, A, W>>(&self, i: usize, op: O) -> O::Out;
+
+    /// Enters child `i` into its idle slot: its guard rejecting counts as
+    /// `Failure` (G4); a completion on entry is kept in the slot.
+    fn enter<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    );
+
+    /// Re-evaluates child `i`'s guard before its tick (G3, `recheck`):
+    /// `false` halts it and counts as `Failure`. Default: none.
+    #[inline(always)]
+    fn recheck<Tr: Trace>(i: usize, ps: &mut P, agent: &A, ctx: &Ctx<W>, tr: &mut Tr) -> bool {
+        let _ = (i, ps, agent, ctx, tr);
+        true
+    }
+}
+
+/// An operation on one slot, generic over its child's runtime node type
+/// ([`SlotDispatch::with`]).
+pub trait SlotOp<P, A, W> {
+    /// What it returns.
+    type Out;
+    /// Runs on slot `i`, whose child's runtime node type is `K`.
+    fn run<K: Run<P, A, W>>(self, i: usize, slot: &mut Slot<K::Active>) -> Self::Out;
+}
+
+/// A read-only operation on one slot ([`SlotDispatch::with_ref`]).
+pub trait SlotRef<P, A, W> {
+    /// What it returns.
+    type Out;
+    /// Runs on slot `i`, whose child's runtime node type is `K`; `debug`
+    /// is its running child's state as `Debug`, if it has one.
+    fn run<K: Run<P, A, W>>(
+        self,
+        i: usize,
+        slot: &Slot<K::Active>,
+        debug: Option<&dyn core::fmt::Debug>,
+    ) -> Self::Out;
+}
+
+/// Steps a running slot ([`Slots::step`]): `true` if it is idle, to be
+/// entered.
+struct StepSlot<'a, 't, D, P, A, W, Tr> {
+    ps: &'a mut P,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+    tr: &'a mut Tr,
+    dispatch: PhantomData<fn() -> D>,
+}
+
+impl<D: SlotDispatch<P, A, W>, P, A, W, Tr: Trace> SlotOp<P, A, W>
+    for StepSlot<'_, '_, D, P, A, W, Tr>
+{
+    type Out = bool;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, i: usize, slot: &mut Slot<K::Active>) -> bool {
+        let Slot::Running(a) = slot else {
+            return matches!(slot, Slot::Idle);
+        };
+        let s = if D::recheck(i, self.ps, self.agent, self.ctx, self.tr) {
+            K::tick(a, self.ps, self.agent, self.ctx, self.tr)
+        } else {
+            K::halt(a, self.ps, self.agent, self.ctx, self.tr);
+            Status::Failure
+        };
+        if s.is_done() {
+            *slot = Slot::Done(s);
+        }
+        false
+    }
+}
+
+/// Halts a slot ([`Slots::halt`]).
+struct HaltSlot<'a, 't, P, A, W, Tr> {
+    ps: &'a mut P,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+    tr: &'a mut Tr,
+}
+
+impl<P, A, W, Tr: Trace> SlotOp<P, A, W> for HaltSlot<'_, '_, P, A, W, Tr> {
+    type Out = ();
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, _: usize, slot: &mut Slot<K::Active>) {
+        slot.halt(|a| K::halt(a, self.ps, self.agent, self.ctx, self.tr));
+    }
+}
+
+/// Makes a completed slot idle ([`Slots::restart`]).
+struct RestartSlot;
+
+impl<P, A, W> SlotOp<P, A, W> for RestartSlot {
+    type Out = ();
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, _: usize, slot: &mut Slot<K::Active>) {
+        slot.restart();
+    }
+}
+
+/// A slot's completion ([`Slots::done`]).
+struct DoneSlot;
+
+impl<P, A, W> SlotRef<P, A, W> for DoneSlot {
+    type Out = Option<Status>;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(
+        self,
+        _: usize,
+        slot: &Slot<K::Active>,
+        _: Option<&dyn core::fmt::Debug>,
+    ) -> Option<Status> {
+        slot.done()
+    }
+}
+
+/// Walks a running slot's child ([`slots_visit`]).
+struct VisitSlot<'a, V>(&'a mut V);
+
+impl<P, A, W, V: Visitor<A, W>> SlotRef<P, A, W> for VisitSlot<'_, V> {
+    type Out = ();
+    fn run<K: Run<P, A, W>>(
+        self,
+        _: usize,
+        slot: &Slot<K::Active>,
+        debug: Option<&dyn core::fmt::Debug>,
+    ) {
+        if let Slot::Running(a) = slot {
+            K::visit(a, debug, self.0);
+        }
+    }
+}
+
+/// Walks a running slot's child mutably ([`slots_visit_mut`]).
+struct VisitSlotMut<'a, 't, A, W, V> {
+    v: &'a mut V,
+    agent: &'a mut A,
+    ctx: &'a mut Ctx<'t, W>,
+}
+
+impl<P, A, W, V: VisitorMut<A, W>> SlotOp<P, A, W> for VisitSlotMut<'_, '_, A, W, V> {
+    type Out = ();
+    fn run<K: Run<P, A, W>>(self, _: usize, slot: &mut Slot<K::Active>) {
+        if let Slot::Running(a) = slot {
+            K::visit_mut(a, self.v, self.agent, self.ctx);
+        }
+    }
+}
+
+impl<D: SlotDispatch<P, A, W>, P, A, W> Slots<P, A, W> for D {
+    const LEN: usize = D::LEN;
+    #[inline(always)]
+    fn step<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        let step = StepSlot {
+            ps: &mut *ps,
+            agent: &mut *agent,
+            ctx: &mut *ctx,
+            tr: &mut *tr,
+            dispatch: PhantomData::<fn() -> D>,
+        };
+        if self.with(i, step) {
+            self.enter(i, ps, agent, ctx, tr);
+        }
+    }
+    #[inline(always)]
+    fn done(&self, i: usize) -> Option<Status> {
+        self.with_ref(i, DoneSlot)
+    }
+    #[inline(always)]
+    fn restart(&mut self, i: usize) {
+        self.with(i, RestartSlot);
+    }
+    #[inline]
+    fn halt<Tr: Trace>(
+        &mut self,
+        i: usize,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        self.with(i, HaltSlot { ps, agent, ctx, tr });
+    }
+}
+
+/// Hands a parallel or control node (`node`) to the visitor, then each
+/// running child's active path, in order (I1).
+pub fn slots_visit<S: SlotDispatch<P, A, W>, P, A, W, V: Visitor<A, W>>(
+    s: &S,
+    node: &'static NodeInfo,
+    v: &mut V,
+) {
+    v.node(node);
+    for i in 0..S::LEN {
+        s.with_ref(i, VisitSlot(&mut *v));
+    }
+}
+
+/// Hands a parallel or control node (`node`) to the mutable visitor, then
+/// each running child's active path, in order, with the agent and the
+/// context (I1).
+pub fn slots_visit_mut<S: SlotDispatch<P, A, W>, P, A, W, V: VisitorMut<A, W>>(
+    s: &mut S,
+    node: &'static NodeInfo,
+    v: &mut V,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+) {
+    v.node(node, agent, ctx);
+    for i in 0..S::LEN {
+        s.with(
+            i,
+            VisitSlotMut {
+                v: &mut *v,
+                agent: &mut *agent,
+                ctx: &mut *ctx,
+            },
+        );
     }
 }
 

@@ -145,7 +145,6 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
         return TokenStream::new();
     };
     let (rt, ps) = (&g.rt, &g.ps);
-    let a = local("a");
     let marker = g.node_ty(id);
     let deco_ty = deco_ty(g, id, deco);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
@@ -161,14 +160,6 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
     let running = running_child(g, id, c, &kids[c]);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
-    // Both walks: the decorator's memory, then the running child.
-    let state = quote!(#rt::DecoState<#deco_assoc, #child_ty>);
-    let walks = Walk::BOTH.map(|w| {
-        let borrow = w.borrow();
-        let sig = g.walk_sig(w, quote!(#a: #borrow #state));
-        let body = visit(g, id, &a, w, kids);
-        quote!(#sig { #body; })
-    });
     quote! {
         #[allow(non_camel_case_types)]
         struct #marker;
@@ -185,7 +176,6 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
             fn enter_child<__Tr: #rt::Trace>(#params) -> #rt::Entered<#child_ty> {
                 #enter_child
             }
-            #(#walks)*
         }
 
         #running
@@ -212,18 +202,32 @@ fn running_child(g: &Gen, id: usize, c: usize, kid: &Child) -> TokenStream {
                 }
             }
         });
+        // The memories as `Debug`, probed where their types are concrete.
+        let child = local("c");
         return quote! {
             impl #ig #rt::DecoRun<#persist, #agent_ty, #world> for #marker {
                 type ChildRun = #k;
                 #recheck
+                fn debug(#a: &#rt::DecoState<Self::Deco, Self::Child>) -> [::core::option::Option<&dyn ::core::fmt::Debug>; 2] {
+                    [(&#a.deco).__debug(), #a.child.as_ref().and_then(|#child| #child.__debug())]
+                }
             }
         };
     }
     let tick_child = g.tick_checked(c, kid, g.has_recheck(c));
     let halt_child = &kid.halt;
     let tick_inline = g.tick_inline(id);
+    // Both walks: the decorator's memory, then the running child.
+    let state = quote!(#rt::DecoState<Self::Deco, #child_ty>);
+    let walks = Walk::BOTH.map(|w| {
+        let borrow = w.borrow();
+        let sig = g.walk_sig(w, quote!(#a: #borrow #state, _: &'static #rt::NodeInfo));
+        let body = visit(g, id, &a, w, kid);
+        quote!(#sig { #body; })
+    });
     quote! {
         impl #ig #rt::DecoChild<#persist, #agent_ty, #world> for #marker {
+            #(#walks)*
             #tick_inline
             fn tick_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) -> #rt::Status {
                 #tick_child
@@ -266,9 +270,9 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| {
                 let (rt, node_ty, persist) = (&g.rt, g.node_ty(id), g.persist());
-                let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
+                let (agent_ty, world, info) = (&g.tree.agent, &g.tree.world, g.info(id));
                 let (f, more, method) = (local("f"), g.walk_args(w), w.method());
-                quote!(<#node_ty as #rt::DecoratorNode<#persist, #agent_ty, #world>>::#method(#a, #f #more))
+                quote!(<#node_ty as #rt::DecoChild<#persist, #agent_ty, #world>>::#method(#a, #info, #f #more))
             }),
             marker: Some({
                 let (rt, node_ty) = (&g.rt, g.node_ty(id));
@@ -324,9 +328,10 @@ fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
 }
 
-/// Hands decorator `id`'s memory to the visitor, then its running child:
-/// the body of its `DecoratorNode::visit` and `visit_mut`.
-fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kids: &[Child]) -> TokenStream {
+/// Hands decorator `id`'s memory to the visitor, then its running child
+/// `kid`: the body of its `DecoChild::visit` and `visit_mut` where they
+/// are written out.
+fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kid: &Child) -> TokenStream {
     let (f, info, borrow) = (local("f"), g.info(id), w.borrow());
     let (span, memory) = (Span::call_site(), quote!(#borrow #a.deco));
     // A user's decorator is checked against the tree's agent and world; a
@@ -334,12 +339,9 @@ fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kids: &[Child]) -> TokenStream 
     let user = matches!(&g.tree.nodes[id].kind, Kind::Decorator { deco: Deco::Custom(leaf), .. } if !leaf.builtin);
     let ty = user.then(|| quote!(_));
     let deco = g.visit_memory(span, "decorator", ty.as_ref(), memory, w, &f, info);
-    let Some(&c) = g.tree.nodes[id].children.first() else {
-        return deco;
-    };
     // The child's walk is written over `a` (`Child`): the running child
     // is bound to that name, after its last use as the decorator's state.
-    let visit = kids[c].visit(w);
+    let visit = kid.visit(w);
     quote!({
         #deco;
         if let ::core::option::Option::Some(#a) = #borrow #a.child { #visit }

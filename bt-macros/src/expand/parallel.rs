@@ -33,8 +33,10 @@ fn parallel(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         let t = &kids[c].active_ty;
         quote!(#f: #rt::Slot<#t>)
     });
-    let slots = slots_impl(g, id, kids);
-    let own = node_impl(g, id, tick, kids);
+    let dispatch = slot_dispatch_impl(g, id, kids);
+    let by_marker = dispatch.is_some();
+    let slots = dispatch.unwrap_or_else(|| slots_impl(g, id, kids));
+    let own = node_impl(g, id, tick, kids, by_marker);
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -123,7 +125,6 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         let halt = &kids[c].halt;
         quote!(#i => #me.#f.halt(|#a| #halt))
     });
-    let each = slots_each(g, id);
     quote! {
         impl #ig #rt::Slots<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
@@ -163,10 +164,86 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
                     _ => {}
                 }
             }
-
-            #each
         }
     }
+}
+
+/// `SlotDispatch` of parallel or control node `id` whose children all have
+/// a runtime node type: one `match` hands slot `i` with that type to the
+/// runtime's operation (`with`, `with_ref`), one enters child `i`
+/// (through its guard), one names the children re-checked before a tick.
+/// `None` if a child has no runtime node type (a `subtree` reference).
+fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> Option<TokenStream> {
+    let children = &g.tree.nodes[id].children;
+    if children.iter().any(|&c| kids[c].marker.is_none()) {
+        return None;
+    }
+    let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
+    let (a, o, i_) = (local("a"), local("o"), local("i"));
+    let (params, persist, aw, agent_ty) = (g.params(), g.persist(), g.aw(), &g.tree.agent);
+    let (ps, agent, ctx, tr, ctx_ty) = (&g.ps, &g.agent, &g.ctx, &g.tr, g.ctx_ty());
+    let n = children.len();
+    let inline = if n > WIDE {
+        quote!(#[inline])
+    } else {
+        g.tick_inline(id)
+    };
+    // The last child's arm takes every other index (the runtime asks for
+    // `i < LEN` only).
+    let pat = |i: usize| {
+        if i + 1 == n {
+            quote!(_)
+        } else {
+            quote!(#i)
+        }
+    };
+    let (mut runs, mut refs, mut enters, mut rechecks) = (vec![], vec![], vec![], vec![]);
+    for (i, &c) in children.iter().enumerate() {
+        let (f, p, k) = (field(i), pat(i), &kids[c].marker);
+        runs.push(quote!(#p => #o.run::<#k>(#i, &mut self.#f)));
+        refs.push(
+            quote!(#p => #o.run::<#k>(#i, &self.#f, self.#f.running().and_then(|#a| #a.__debug()))),
+        );
+        let start = g.guarded(
+            c,
+            kids[c].enter.clone(),
+            quote!(#rt::Entered::Done(#rt::Status::Failure)),
+        );
+        enters.push(quote!(#p => self.#f.entered(#start)));
+        if g.has_recheck(c) {
+            let re = g.call_recheck(c);
+            rechecks.push(quote!(#i => #re));
+        }
+    }
+    let recheck = (!rechecks.is_empty()).then(|| {
+        quote! {
+            #[inline(always)]
+            fn recheck<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                match #i_ {
+                    #(#rechecks,)*
+                    _ => true,
+                }
+            }
+        }
+    });
+    Some(quote! {
+        impl #ig #rt::SlotDispatch<#persist, #aw> for #ty {
+            const LEN: ::core::primitive::usize = #n;
+            #inline
+            fn with<__O: #rt::SlotOp<#persist, #aw>>(&mut self, #i_: ::core::primitive::usize, #o: __O) -> __O::Out {
+                match #i_ { #(#runs,)* }
+            }
+            #[inline(always)]
+            fn with_ref<__O: #rt::SlotRef<#persist, #aw>>(&self, #i_: ::core::primitive::usize, #o: __O) -> __O::Out {
+                match #i_ { #(#refs,)* }
+            }
+            #[inline]
+            fn enter<__Tr: #rt::Trace>(&mut self, #i_: ::core::primitive::usize, #params) {
+                match #i_ { #(#enters,)* }
+            }
+            #recheck
+        }
+    })
 }
 
 /// How `Slots::step` steps child `i` (node `c`): enters it (through its
@@ -191,35 +268,16 @@ fn step_arm(g: &Gen, i: usize, c: usize, child: &Child) -> TokenStream {
     }
 }
 
-/// `Slots::each` written out per child, as for composites (see
-/// `Group::each`); wide nodes keep the runtime's loop.
-fn slots_each(g: &Gen, id: usize) -> Option<TokenStream> {
-    let n = g.tree.nodes[id].children.len();
-    if n > WIDE {
-        return None;
-    }
-    let (rt, params, args, persist, aw) = (&g.rt, g.params(), g.args(), g.persist(), g.aw());
-    let (v, me) = (local("v"), local("me"));
-    let calls = (0..n).map(|i| quote!(#v.child(#me, #i, #args)?;));
-    Some(quote! {
-        #[cfg_attr(debug_assertions, inline)]
-        #[cfg_attr(not(debug_assertions), inline(always))]
-        fn each<__V: #rt::SlotVisit<Self, #persist, #aw>, __Tr: #rt::Trace>(
-            &mut self,
-            #v: &mut __V,
-            #params
-        ) -> ::core::ops::ControlFlow<#rt::Status> {
-            let #me = self;
-            #(#calls)*
-            ::core::ops::ControlFlow::Continue(())
-        }
-    })
-}
-
 /// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
 /// the policy `tick`, and its walks (the node, then its running
 /// children), the last three its `OwnNode` impl.
-fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStream {
+fn node_impl(
+    g: &Gen,
+    id: usize,
+    tick: TokenStream,
+    kids: &[Child],
+    by_marker: bool,
+) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (params, args, a) = (g.params(), g.args(), local("a"));
@@ -231,6 +289,20 @@ fn node_impl(g: &Gen, id: usize, tick: TokenStream, kids: &[Child]) -> TokenStre
     let (enter, run) = g.stepped(id, quote!(Self { #(#idle,)* }));
     let [visit, visit_mut] = Walk::BOTH.map(|w| {
         let borrow = w.borrow();
+        if by_marker {
+            // The runtime's walk over the slots (`SlotDispatch`).
+            let (f, info, more, sig) = (
+                local("f"),
+                g.info(id),
+                g.walk_args(w),
+                g.walk_sig(w, quote!(#borrow self)),
+            );
+            let walk = match w {
+                Walk::Ref => quote!(slots_visit),
+                Walk::Mut => quote!(slots_visit_mut),
+            };
+            return quote!(#sig { #rt::#walk(self, #info, #f #more) });
+        }
         let visits = node.children.iter().enumerate().map(|(i, &c)| {
             let f = field(i);
             let visit = kids[c].visit(w);
