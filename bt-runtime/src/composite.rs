@@ -21,9 +21,9 @@ use crate::drive::{
     DecoState, Entered,
 };
 use crate::group::{
-    chooser_enter, chooser_tick, decider_enter, priority_tick, reactive_tick, resume_tick,
-    sequential_tick, status_enter, Children, Group, Priority, Random, RandomGroup, Scored,
-    Sequential, Shuffle, ShuffleGroup,
+    chooser_enter, chooser_tick, decider_enter, parallel_halt, priority_tick, reactive_tick,
+    resume_tick, sequential_tick, status_enter, Children, Group, Priority, Random, RandomGroup,
+    Scored, Sequential, Shuffle, ShuffleGroup, Slots,
 };
 use crate::shape::NodeInfo;
 use crate::status::Status;
@@ -627,6 +627,85 @@ impl<N: OwnNode<P, A, W>, P, A, W> Run<P, A, W> for Own<N> {
     }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut N, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         active.visit_mut(v, agent, ctx);
+    }
+}
+
+/// A parallel or control node's slots with its policy (C5, C6, C8–C10):
+/// what the generated code writes for such a node, whose [`Run`] marker is
+/// [`Par`].
+pub trait Stepped<P, A, W>: Slots<P, A, W> + Sized {
+    /// Every slot idle: the node's state on entry.
+    fn idle() -> Self;
+
+    /// One tick of the node's policy over its slots
+    /// (`group::parallel_tick`, `if_then_else_tick`, …): its status, before
+    /// its deactivation is traced.
+    fn policy<Tr: Trace>(
+        &mut self,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status;
+}
+
+/// The [`Run`] marker of parallel or control node `ID` of its tree, whose
+/// slots are `S` ([`Stepped`]): entered with every slot idle and its
+/// policy run once, run on each tick, its deactivation traced on completion and
+/// on halt (every running child halted first, C7).
+pub struct Par<S, const ID: u16>(PhantomData<fn() -> S>);
+
+impl<P: Shaped, A, W, S: Stepped<P, A, W>, const ID: u16> Run<P, A, W> for Par<S, ID> {
+    type Active = S;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut S,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        let s = active.policy(ps, agent, ctx, tr);
+        if s.is_done() {
+            deactivated(&P::shape()[usize::from(ID)], Exit::Completed(s), tr);
+        }
+        s
+    }
+    #[inline]
+    fn halt<Tr: Trace>(active: &mut S, ps: &mut P, agent: &mut A, ctx: &mut Ctx<W>, tr: &mut Tr) {
+        parallel_halt(active, ps, agent, ctx, tr);
+        deactivated(&P::shape()[usize::from(ID)], Exit::Halted, tr);
+    }
+    fn visit<V: Visitor<A, W>>(active: &S, _: Option<&dyn Debug>, v: &mut V) {
+        v.node(&P::shape()[usize::from(ID)]);
+        active.visit(v);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(active: &mut S, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
+        v.node(&P::shape()[usize::from(ID)], agent, ctx);
+        active.visit_mut(v, agent, ctx);
+    }
+}
+
+impl<P: Shaped, A, W, S: Stepped<P, A, W>, const ID: u16> Start<P, A, W> for Par<S, ID> {
+    type Init = ();
+    #[inline]
+    fn enter<Tr: Trace>(
+        _: (),
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<S> {
+        let node = &P::shape()[usize::from(ID)];
+        activated(node, tr);
+        let mut me = S::idle();
+        match me.policy(ps, agent, ctx, tr) {
+            Status::Running => Entered::Running(me),
+            s => {
+                deactivated(node, Exit::Completed(s), tr);
+                Entered::Done(s)
+            }
+        }
     }
 }
 

@@ -1309,6 +1309,14 @@ pub trait Slots<P, A, W> {
         tr: &mut Tr,
     );
 
+    /// Hands each running child's active path to the visitor, in order
+    /// (I1).
+    fn visit<V: Visitor<A, W>>(&self, v: &mut V);
+
+    /// Hands each running child's active path to the mutable visitor, in
+    /// order, with the agent and the context (I1).
+    fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>);
+
     /// Calls `v.child(self, i, …)` for every child in order until one
     /// breaks: one call per child with a literal index up to [`WIDE`]
     /// children, as [`each_in_order`] does for composites; a loop beyond.
@@ -1478,7 +1486,7 @@ impl<P, A, W> SlotRef<P, A, W> for DoneSlot {
     }
 }
 
-/// Walks a running slot's child ([`slots_visit`]).
+/// Walks a running slot's child ([`Slots::visit`]).
 struct VisitSlot<'a, V>(&'a mut V);
 
 impl<P, A, W, V: Visitor<A, W>> SlotRef<P, A, W> for VisitSlot<'_, V> {
@@ -1495,7 +1503,7 @@ impl<P, A, W, V: Visitor<A, W>> SlotRef<P, A, W> for VisitSlot<'_, V> {
     }
 }
 
-/// Walks a running slot's child mutably ([`slots_visit_mut`]).
+/// Walks a running slot's child mutably ([`Slots::visit_mut`]).
 struct VisitSlotMut<'a, 't, A, W, V> {
     v: &'a mut V,
     agent: &'a mut A,
@@ -1552,41 +1560,22 @@ impl<D: SlotDispatch<P, A, W>, P, A, W> Slots<P, A, W> for D {
     ) {
         self.with(i, HaltSlot { ps, agent, ctx, tr });
     }
-}
-
-/// Hands a parallel or control node (`node`) to the visitor, then each
-/// running child's active path, in order (I1).
-pub fn slots_visit<S: SlotDispatch<P, A, W>, P, A, W, V: Visitor<A, W>>(
-    s: &S,
-    node: &'static NodeInfo,
-    v: &mut V,
-) {
-    v.node(node);
-    for i in 0..S::LEN {
-        s.with_ref(i, VisitSlot(&mut *v));
+    fn visit<V: Visitor<A, W>>(&self, v: &mut V) {
+        for i in 0..D::LEN {
+            self.with_ref(i, VisitSlot(&mut *v));
+        }
     }
-}
-
-/// Hands a parallel or control node (`node`) to the mutable visitor, then
-/// each running child's active path, in order, with the agent and the
-/// context (I1).
-pub fn slots_visit_mut<S: SlotDispatch<P, A, W>, P, A, W, V: VisitorMut<A, W>>(
-    s: &mut S,
-    node: &'static NodeInfo,
-    v: &mut V,
-    agent: &mut A,
-    ctx: &mut Ctx<W>,
-) {
-    v.node(node, agent, ctx);
-    for i in 0..S::LEN {
-        s.with(
-            i,
-            VisitSlotMut {
-                v: &mut *v,
-                agent: &mut *agent,
-                ctx: &mut *ctx,
-            },
-        );
+    fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
+        for i in 0..D::LEN {
+            self.with(
+                i,
+                VisitSlotMut {
+                    v: &mut *v,
+                    agent: &mut *agent,
+                    ctx: &mut *ctx,
+                },
+            );
+        }
     }
 }
 

@@ -691,54 +691,9 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// `fn enter`, `fn tick` and `fn halt` of a node driven by its own
-    /// `fn step` (`parallel`, `concurrent`, a control node): `enter`
-    /// traces the activation, builds `init` and steps it once; `tick`
-    /// steps; both trace the deactivation on completion. `halt` halts the
-    /// children (`fn halt_children`) and traces it. Returns `enter` (an
-    /// inherent function) and `tick` with `halt` (its `OwnNode` impl's).
-    pub fn stepped(&self, id: usize, init: TokenStream) -> (TokenStream, TokenStream) {
-        let (rt, tr) = (&self.rt, &self.tr);
-        let info = self.info(id);
-        let params = self.params();
-        let args = self.args();
-        let tick_inline = self.tick_inline(id);
-        let (me, s) = (local("me"), local("s"));
-        let enter = quote! {
-            #[inline]
-            fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<Self> {
-                #rt::activated(#info, #tr);
-                let mut #me = #init;
-                match #me.step(#args) {
-                    #rt::Status::Running => #rt::Entered::Running(#me),
-                    #s => {
-                        #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
-                        #rt::Entered::Done(#s)
-                    }
-                }
-            }
-        };
-        let run = quote! {
-            #tick_inline
-            fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
-                let #s = self.step(#args);
-                if #s.is_done() {
-                    #rt::deactivated(#info, #rt::Exit::Completed(#s), #tr);
-                }
-                #s
-            }
-
-            #[inline]
-            fn halt<__Tr: #rt::Trace>(&mut self, #params) {
-                self.halt_children(#args);
-                #rt::deactivated(#info, #rt::Exit::Halted, #tr);
-            }
-        };
-        (enter, run)
-    }
-
     /// Runs `accept` with `blk` bound if node `id`'s guard accepts, else
-    /// `reject` (SPEC G1, G2). An unguarded node always accepts.
+    /// `reject` (SPEC G1, G2). An unguarded node always accepts, and has no
+    /// DBlock to bind.
     pub fn guarded(&self, id: usize, accept: TokenStream, reject: TokenStream) -> TokenStream {
         let blk = &self.blk;
         if self.tree.nodes[id].guard.is_some() {
@@ -751,10 +706,8 @@ impl<'a> Gen<'a> {
                 }
             }
         } else {
-            quote! {{
-                let #blk = ();
-                #accept
-            }}
+            // No guard, no DBlock (`is_dblock`): `accept` does not name it.
+            accept
         }
     }
 

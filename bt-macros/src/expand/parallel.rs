@@ -33,10 +33,8 @@ fn parallel(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         let t = &kids[c].active_ty;
         quote!(#f: #rt::Slot<#t>)
     });
-    let dispatch = slot_dispatch_impl(g, id, kids);
-    let by_marker = dispatch.is_some();
-    let slots = dispatch.unwrap_or_else(|| slots_impl(g, id, kids));
-    let own = node_impl(g, id, tick, kids, by_marker);
+    let slots = slot_dispatch_impl(g, id, kids).unwrap_or_else(|| slots_impl(g, id, kids));
+    let own = node_impl(g, id, tick);
     quote! {
         #[allow(non_camel_case_types)]
         #derives
@@ -125,6 +123,20 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         let halt = &kids[c].halt;
         quote!(#i => #me.#f.halt(|#a| #halt))
     });
+    // Both walks: each running child in order.
+    let walks = Walk::BOTH.map(|w| {
+        let borrow = w.borrow();
+        let visits = node.children.iter().enumerate().map(|(i, &c)| {
+            let (f, visit) = (field(i), kids[c].visit(w));
+            quote! {
+                if let #rt::Slot::Running(#a) = #borrow self.#f {
+                    #visit
+                }
+            }
+        });
+        let sig = g.walk_sig(w, quote!(#borrow self));
+        quote!(#sig { #(#visits)* })
+    });
     quote! {
         impl #ig #rt::Slots<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
@@ -164,6 +176,8 @@ fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
                     _ => {}
                 }
             }
+
+            #(#walks)*
         }
     }
 }
@@ -268,81 +282,26 @@ fn step_arm(g: &Gen, i: usize, c: usize, child: &Child) -> TokenStream {
     }
 }
 
-/// The node's own `enter`, `tick`, `halt` (`Gen::stepped`), its step by
-/// the policy `tick`, and its walks (the node, then its running
-/// children), the last three its `OwnNode` impl.
-fn node_impl(
-    g: &Gen,
-    id: usize,
-    tick: TokenStream,
-    kids: &[Child],
-    by_marker: bool,
-) -> TokenStream {
-    let node = &g.tree.nodes[id];
+/// The node's `Stepped` impl: its slots all idle, and a tick of its
+/// policy (`tick`); the runtime's `Par` does the rest.
+fn node_impl(g: &Gen, id: usize, tick: TokenStream) -> TokenStream {
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
-    let (params, args, a) = (g.params(), g.args(), local("a"));
-    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
-    let idle = (0..node.children.len()).map(|i| {
+    let (params, persist, aw) = (g.params(), g.persist(), g.aw());
+    let idle = (0..g.tree.nodes[id].children.len()).map(|i| {
         let f = field(i);
         quote!(#f: #rt::Slot::Idle)
     });
-    let (enter, run) = g.stepped(id, quote!(Self { #(#idle,)* }));
-    let [visit, visit_mut] = Walk::BOTH.map(|w| {
-        let borrow = w.borrow();
-        if by_marker {
-            // The runtime's walk over the slots (`SlotDispatch`).
-            let (f, info, more, sig) = (
-                local("f"),
-                g.info(id),
-                g.walk_args(w),
-                g.walk_sig(w, quote!(#borrow self)),
-            );
-            let walk = match w {
-                Walk::Ref => quote!(slots_visit),
-                Walk::Mut => quote!(slots_visit_mut),
-            };
-            return quote!(#sig { #rt::#walk(self, #info, #f #more) });
-        }
-        let visits = node.children.iter().enumerate().map(|(i, &c)| {
-            let f = field(i);
-            let visit = kids[c].visit(w);
-            quote! {
-                if let #rt::Slot::Running(#a) = #borrow self.#f {
-                    #visit
-                }
-            }
-        });
-        let me = {
-            let (f, info, more) = (local("f"), g.info(id), g.walk_args(w));
-            quote!(#f.node(#info #more);)
-        };
-        let sig = g.walk_sig(w, quote!(#borrow self));
-        quote! {
-            #sig {
-                #me
-                #(#visits)*
-            }
-        }
-    });
+    let inline = g.tick_inline(id);
     quote! {
-        impl #ig #ty {
-            #enter
-
-            #[inline]
-            fn step<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
+        impl #ig #rt::Stepped<#persist, #aw> for #ty {
+            #[inline(always)]
+            fn idle() -> Self {
+                Self { #(#idle,)* }
+            }
+            #inline
+            fn policy<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
                 #tick
             }
-
-            #[inline]
-            fn halt_children<__Tr: #rt::Trace>(&mut self, #params) {
-                #rt::parallel_halt::<Self, _, _, _, _>(self, #args);
-            }
-        }
-
-        impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
-            #run
-            #visit
-            #visit_mut
         }
     }
 }
@@ -417,17 +376,23 @@ pub fn lower_control(g: &Gen, id: usize, control: &Control, kids: &[Child]) -> L
 /// it: through the node's own `enter`, `tick`, `halt` and walks.
 fn run(g: &Gen, id: usize) -> Child {
     let (rt, node_ty, args, a) = (&g.rt, g.node_ty(id), g.args(), local("a"));
+    let (persist, aw) = (g.persist(), g.aw());
+    // A tree of more nodes than `u16` counts is already an error (`check`).
+    let n = u16::try_from(id).unwrap_or(u16::MAX);
+    let marker = quote!(#rt::Par<#node_ty, #n>);
+    let run = quote!(<#marker as #rt::Run<#persist, #aw>>);
     Child {
         active_ty: node_ty.to_token_stream(),
-        enter: quote!(#node_ty::enter(#args)),
-        tick: quote!(#rt::OwnNode::tick(#a, #args)),
-        halt: quote!(#rt::OwnNode::halt(#a, #args)),
+        enter: quote!(<#marker as #rt::Start<#persist, #aw>>::enter((), #args)),
+        tick: quote!(#run::tick(#a, #args)),
+        halt: quote!(#run::halt(#a, #args)),
         visit: Walk::BOTH.map(|w| {
             let (f, more, method) = (local("f"), g.walk_args(w), w.method());
-            quote!(#rt::OwnNode::#method(#a, #f #more))
+            let debug = (w == Walk::Ref).then(|| quote!(::core::option::Option::None,));
+            quote!(#run::#method(#a, #debug #f #more))
         }),
-        marker: Some(quote!(#rt::Own<#node_ty>)),
+        marker: Some(marker),
         decide: None,
-        init: None,
+        init: Some(quote!(())),
     }
 }
