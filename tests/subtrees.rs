@@ -409,3 +409,123 @@ fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
     );
     assert!(!t.is_running());
 }
+
+// ------------------------------------------- slots and decorators (S1, I1)
+
+deciders::tree! {
+    /// A `subtree` child in a parallel's slot and under a decorator: the
+    /// children without a runtime node type, whose slots and decorator are
+    /// written out by the generated code.
+    tree Sides for World {
+        parallel(success >= 2) {
+            patrol: subtree ai::Patrol,
+            kept: retry(2) { again: subtree ai::Patrol },
+            guard: Act("guard"),
+        }
+    }
+}
+
+/// The mutable walk, as `kind name@tree` per node reached.
+#[derive(Default)]
+struct Reached(Vec<String>);
+
+impl deciders::VisitorMut<World> for Reached {
+    fn node(&mut self, node: &'static deciders::NodeInfo, _: &mut World, _: &mut deciders::Ctx) {
+        self.0.push(format!("node {}@{}", node.name, node.tree));
+    }
+    fn behavior<B: deciders::Behavior<World> + 'static>(
+        &mut self,
+        node: &'static deciders::NodeInfo,
+        _: &mut B,
+        _: &mut World,
+        _: &mut deciders::Ctx,
+    ) {
+        self.0.push(format!("behavior {}@{}", node.name, node.tree));
+    }
+    fn decorator<D: deciders::Decorator<World> + 'static>(
+        &mut self,
+        node: &'static deciders::NodeInfo,
+        _: &mut D,
+        _: &mut World,
+        _: &mut deciders::Ctx,
+    ) {
+        self.0
+            .push(format!("decorator {}@{}", node.name, node.tree));
+    }
+}
+
+// SPEC S1, C5, R1, I1
+#[test]
+fn i1_subtrees_in_slots_and_under_decorators_run_and_are_walked() {
+    let mut w = World::new();
+    let mut t = Sides::new();
+    // Every slot enters its child: both references start at their first
+    // leaf, through the decorator for the second.
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "activate walk",
+            "tick walk -> Running",
+            "activate walk",
+            "tick walk -> Running",
+            "activate guard",
+            "tick guard -> Running",
+        ],
+    );
+    let expected = [
+        "root@Sides",
+        "patrol@Sides",
+        "walk@Patrol",
+        "kept@Sides",
+        "again@Sides",
+        "walk@Patrol",
+        "guard@Sides",
+    ];
+    assert_eq!(path_of(&t), expected);
+    let mut reached = Reached::default();
+    t.visit_active_mut(&mut w, &mut Frame::new(0.0), &mut reached);
+    assert_eq!(
+        reached.0,
+        [
+            "node root@Sides",
+            "node patrol@Sides",
+            "behavior walk@Patrol",
+            "decorator kept@Sides",
+            "node again@Sides",
+            "behavior walk@Patrol",
+            "behavior guard@Sides",
+        ]
+    );
+    // Both references fail: the first slot keeps its failure, the retry
+    // takes its first failure and waits for the next tick (R1).
+    w.result("walk", Failure);
+    step(
+        &mut t,
+        &mut w,
+        Running,
+        &[
+            "tick walk -> Failure",
+            "deactivate walk",
+            "tick walk -> Failure",
+            "deactivate walk",
+            "tick guard -> Running",
+        ],
+    );
+    assert_eq!(path_of(&t), ["root@Sides", "kept@Sides", "guard@Sides"]);
+    // The retry enters its reference again, which fails a second time:
+    // two failures fail the parallel, which halts `guard` (C5, C7).
+    step(
+        &mut t,
+        &mut w,
+        Failure,
+        &[
+            "activate walk",
+            "tick walk -> Failure",
+            "deactivate walk",
+            "deactivate guard",
+        ],
+    );
+    assert!(path_of(&t).is_empty());
+}

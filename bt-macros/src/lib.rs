@@ -142,6 +142,10 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     }
     if !inner.is_empty() {
         out.extend(quote::quote! {
+            // Generated types and statics are named after the tree and the
+            // nodes (`__CreatureN3_eat`, `__CreatureSHAPE`): one `allow` for
+            // the whole block.
+            #[allow(non_camel_case_types, non_upper_case_globals)]
             const _: () = {
                 use #rt as #alias;
                 #inner

@@ -193,7 +193,7 @@ pub fn comp_enter<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 where
     G::Policy: Policy<G, P, A, W>,
 {
-    let node = G::node();
+    let node = G::NODE;
     activated(node, tr);
     let s = match G::Policy::start(node, ps, agent, ctx, tr) {
         Entered::Running(c) => return Entered::Running(Comp { c }),
@@ -219,7 +219,7 @@ where
 {
     let s = G::Policy::step(&mut comp.c, ps, agent, ctx, tr);
     if s.is_done() {
-        deactivated(G::node(), Exit::Completed(s), tr);
+        deactivated(G::NODE, Exit::Completed(s), tr);
     }
     s
 }
@@ -252,13 +252,13 @@ pub fn comp_halt<G: Group<P, A, W>, P, A, W, Tr: Trace>(
     tr: &mut Tr,
 ) {
     G::halt(&mut comp.c, ps, agent, ctx, tr);
-    deactivated(G::node(), Exit::Halted, tr);
+    deactivated(G::NODE, Exit::Halted, tr);
 }
 
 /// Hands composite `G`, then its running child's active path, to the
 /// visitor (I1).
 pub fn comp_visit<G: Group<P, A, W>, P, A, W, V: Visitor<A, W>>(comp: &Comp<G::Active>, v: &mut V) {
-    v.node(G::node());
+    v.node(G::NODE);
     G::visit(&comp.c, v);
 }
 
@@ -270,7 +270,7 @@ pub fn comp_visit_mut<G: Group<P, A, W>, P, A, W, V: VisitorMut<A, W>>(
     agent: &mut A,
     ctx: &mut Ctx<W>,
 ) {
-    v.node(G::node(), agent, ctx);
+    v.node(G::NODE, agent, ctx);
     G::visit_mut(&mut comp.c, v, agent, ctx);
 }
 
@@ -577,11 +577,24 @@ where
     }
 }
 
-/// A node with a generated type of its own, its active state: a
-/// composite with a group behavior, a rescoring interval or a `delegate`
-/// guard, a `parallel`, a `concurrent`, a control node. Its [`Run`]
-/// marker is [`Own`].
-pub trait OwnNode<P, A, W> {
+/// A composite with a generated type of its own, its active state: one
+/// with a group behavior, a rescoring interval or a `delegate` guard. Its
+/// [`Run`] marker is [`Own`]. (A `parallel`, a `concurrent` or a control
+/// node is [`Stepped`], marker [`Par`].)
+pub trait OwnNode<P, A, W>: Sized {
+    /// What entering it starts from: its group behavior's fresh memory
+    /// and what a `delegate` guard decided, as a tuple (`()` for neither).
+    type Init;
+
+    /// Activates the node and ticks it once.
+    fn enter<Tr: Trace>(
+        init: Self::Init,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<Self>;
+
     /// Ticks the node.
     fn tick<Tr: Trace>(
         &mut self,
@@ -706,6 +719,20 @@ impl<P: Shaped, A, W, S: Stepped<P, A, W>, const ID: u16> Start<P, A, W> for Par
                 Entered::Done(s)
             }
         }
+    }
+}
+
+impl<N: OwnNode<P, A, W>, P, A, W> Start<P, A, W> for Own<N> {
+    type Init = N::Init;
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        init: N::Init,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<N> {
+        N::enter(init, ps, agent, ctx, tr)
     }
 }
 

@@ -945,6 +945,10 @@ pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
     );
 }
 
+/// A decorator's memory and its running child's active state as `Debug`,
+/// where their types implement it ([`DecoRun::debug`]).
+pub type Probes<'a> = [Option<&'a dyn core::fmt::Debug>; 2];
+
 /// A decorator whose child has a runtime node type
 /// ([`Run`](crate::composite::Run)), through which the runtime ticks and
 /// halts it ([`DecoChild`]).
@@ -954,7 +958,7 @@ pub trait DecoRun<P, A, W>: DecoratorNode<P, A, W> {
     /// The decorator's memory and the running child's active state as
     /// `Debug`, where their types implement it: the generated code probes
     /// them where the types are concrete (I1's memories).
-    fn debug(state: &DecoState<Self::Deco, Self::Child>) -> [Option<&dyn core::fmt::Debug>; 2];
+    fn debug(state: &DecoState<Self::Deco, Self::Child>) -> Probes<'_>;
     /// Re-evaluates the child's guard before its tick (G3, `recheck`):
     /// `false` halts it and counts as `Failure`. Default: not re-checked.
     #[inline(always)]

@@ -113,7 +113,7 @@ pub trait Group<P, A, W>: Children<P, A, W> {
 
     /// The composite node itself, for the events it traces (its choices,
     /// [`TraceEvent::Chose`]).
-    fn node() -> &'static NodeInfo;
+    const NODE: &'static NodeInfo;
 
     /// Decides child `i` (`i < LEN`): runs its guard (G1, G2) and
     /// returns the decide's score and the child to enter, or `None` if it
@@ -827,7 +827,7 @@ pub fn chooser_choose<G: Group<P, A, W>, C: Chooser<G, P, A, W>, P, A, W, Tr: Tr
         });
         let Some((i, score, d)) = picked else { break };
         tr.event(TraceEvent::Chose {
-            node: G::node(),
+            node: G::NODE,
             index: i,
             score,
         });

@@ -124,7 +124,6 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
                 quote!(#v(#t))
             });
         quote! {
-            #[allow(non_camel_case_types)]
             enum #dn { #(#variants,)* }
         }
     });
@@ -143,7 +142,6 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         // `scored(rescore = d)`: when the group last decided (SPEC D6).
         let t_field = c.rescore.map(|_| quote!(t: #rt::Timer,));
         let own = quote! {
-            #[allow(non_camel_case_types)]
             #derives
             struct #ty {
                 #b_field
@@ -154,7 +152,6 @@ fn composite(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         (own, Some(node_impl(&c)))
     };
     quote! {
-        #[allow(non_camel_case_types)]
         #derives
         enum #en { #(#variants,)* }
 
@@ -227,11 +224,7 @@ fn group_impl(c: &Comp) -> TokenStream {
             type Decided = #decided_ty;
             type Policy = #policy;
             const LEN: ::core::primitive::usize = #len;
-
-            #[inline(always)]
-            fn node() -> &'static #rt::NodeInfo {
-                #info
-            }
+            const NODE: &'static #rt::NodeInfo = #info;
 
             #decide_enter
             #redecide
@@ -642,7 +635,6 @@ fn random_impls(c: &Comp) -> Option<TokenStream> {
 /// deactivated after them. All `None` without one.
 #[derive(Default)]
 struct GroupBehavior {
-    param: Option<TokenStream>,
     init: Option<TokenStream>,
     activate: Option<TokenStream>,
     done_on_entry: Option<TokenStream>,
@@ -660,7 +652,6 @@ fn group_behavior(c: &Comp) -> GroupBehavior {
     let (agent, ctx, tr) = (&g.agent, &g.ctx, &g.tr);
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let (b, s) = (local("b"), local("s"));
-    let b_ty = g.leaf_ty(leaf);
     // The runtime's group-behavior functions, with the agent and world
     // named and spanned at the behavior (as a leaf's, `Gen::enter`): a type
     // that is no behavior of this tree is reported there.
@@ -675,7 +666,6 @@ fn group_behavior(c: &Comp) -> GroupBehavior {
         group_fn("halt_group", false),
     );
     GroupBehavior {
-        param: Some(quote!(#b: #b_ty,)),
         init: Some(quote!(b: #b,)),
         activate: Some(quote! {
             let mut #b = match #enter_group(#b, #info, #agent, #ctx, #tr) {
@@ -760,7 +750,6 @@ fn node_impl(c: &Comp) -> TokenStream {
     let (agent_ty, world) = (&g.tree.agent, &g.tree.world);
     let (s, c_) = (local("s"), local("c"));
     let GroupBehavior {
-        param: b_param,
         init: b_init,
         activate: b_activate,
         done_on_entry: b_done_on_entry,
@@ -771,9 +760,18 @@ fn node_impl(c: &Comp) -> TokenStream {
     let (start, step) = policy_calls(c);
     let first = local("first");
     let dn = g.decided_ty(c.id);
-    let first_param = g
-        .delegates(c.id)
-        .then(|| quote!(#first: (::core::primitive::usize, #dn),));
+    // `Init`: the group behavior's memory, then what `delegate` decided.
+    let (b, b_ty) = (local("b"), c.behavior.map(|leaf| g.leaf_ty(leaf)));
+    let mut init_pats = Vec::new();
+    let mut init_tys = Vec::new();
+    if let Some(b_ty) = b_ty {
+        init_pats.push(b.to_token_stream());
+        init_tys.push(b_ty);
+    }
+    if g.delegates(c.id) {
+        init_pats.push(first.to_token_stream());
+        init_tys.push(quote!((::core::primitive::usize, #dn)));
+    }
     let t_init = c
         .rescore
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
@@ -786,9 +784,11 @@ fn node_impl(c: &Comp) -> TokenStream {
     let me = quote!(self);
     let [hook_ref, hook_mut] = Walk::BOTH.map(|w| hook(g, c.id, c.behavior, &me, w));
     quote! {
-        impl #ig #ty {
+        impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
+            type Init = (#(#init_tys,)*);
+
             #[inline]
-            fn enter<__Tr: #rt::Trace>(#b_param #first_param #params) -> #rt::Entered<Self> {
+            fn enter<__Tr: #rt::Trace>((#(#init_pats,)*): Self::Init, #params) -> #rt::Entered<Self> {
                 #b_activate
                 #rt::activated(#info, #tr);
                 let #s = match #start {
@@ -800,9 +800,6 @@ fn node_impl(c: &Comp) -> TokenStream {
                 #rt::Entered::Done(#s)
             }
 
-        }
-
-        impl #ig #rt::OwnNode<#persist, #agent_ty, #world> for #ty {
             // Called from exactly one place (the parent's tick).
             #tick_inline
             fn tick<__Tr: #rt::Trace>(&mut self, #params) -> #rt::Status {
@@ -912,23 +909,23 @@ fn run_plain(g: &Gen, id: usize) -> Child {
 /// `enter`, `tick`, `halt` and walks.
 fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
     let (rt, a, args, ty) = (&g.rt, local("a"), g.args(), g.node_ty(id));
+    let init = init(g, id, behavior);
     Child {
         active_ty: ty.to_token_stream(),
-        enter: enter(g, id, behavior),
+        enter: quote!(#rt::OwnNode::enter(#init, #args)),
         tick: quote!(#rt::OwnNode::tick(#a, #args)),
         halt: quote!(#rt::OwnNode::halt(#a, #args)),
         visit: Walk::BOTH.map(|w| visit(g, &a, w)),
         marker: Some(quote!(#rt::Own<#ty>)),
         decide: None,
-        init: None,
+        init: Some(init),
     }
 }
 
-/// Enters composite `id`: builds its group behavior's memory, if any, and
-/// hands it what a `delegate` guard decided (SPEC G6).
-fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
-    let node_ty = g.node_ty(id);
-    let args = g.args();
+/// What entering composite `id` starts from (`OwnNode::Init`): its group
+/// behavior's memory, if any, and what a `delegate` guard decided (SPEC
+/// G6).
+fn init(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
     let memory = behavior.map(|leaf| {
         let memory = g.memory(id, leaf);
         quote!(#memory,)
@@ -937,7 +934,7 @@ fn enter(g: &Gen, id: usize, behavior: Option<&Leaf>) -> TokenStream {
         let blk = &g.blk;
         quote!(#blk,)
     });
-    quote!(#node_ty::enter(#memory #first #args))
+    quote!((#memory #first))
 }
 
 /// Visits composite `id`, held in `a` (its group behavior's memory, if

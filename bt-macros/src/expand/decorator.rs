@@ -151,7 +151,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let span = deco_span(deco);
     let deco_assoc = quote_spanned!(span=> #deco_ty);
     let deco_persist =
-        quote_spanned!(span=> <#deco_ty as #rt::Decorator<#agent_ty, #world>>::Persist);
+        quote_spanned!(span=> <Self::Deco as #rt::Decorator<#agent_ty, #world>>::Persist);
     let child_ty = &kids[c].active_ty;
     let params = g.params();
     let persist = g.persist();
@@ -161,7 +161,6 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let running = running_child(g, id, c, &kids[c]);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
     quote! {
-        #[allow(non_camel_case_types)]
         struct #marker;
         #limit
 
@@ -208,7 +207,7 @@ fn running_child(g: &Gen, id: usize, c: usize, kid: &Child) -> TokenStream {
             impl #ig #rt::DecoRun<#persist, #agent_ty, #world> for #marker {
                 type ChildRun = #k;
                 #recheck
-                fn debug(#a: &#rt::DecoState<Self::Deco, Self::Child>) -> [::core::option::Option<&dyn ::core::fmt::Debug>; 2] {
+                fn debug(#a: &#rt::DecoState<Self::Deco, Self::Child>) -> #rt::Probes<'_> {
                     [(&#a.deco).__debug(), #a.child.as_ref().and_then(|#child| #child.__debug())]
                 }
             }

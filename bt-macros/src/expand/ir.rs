@@ -55,8 +55,9 @@ pub struct Child {
     /// read-only walk (`Walk::Ref`) and the mutable one.
     pub visit: [TokenStream; 2],
     /// Its runtime node type, when its kind has one: the marker type
-    /// implementing `composite::Run` (`Beh<Type, id>`, `Nest<Group,
-    /// inline>`, `Own<Type>`), which then ticks, halts and walks it as
+    /// implementing `composite::Run` (`Beh<Memory, id>`, `Cond<Type, id>`,
+    /// `Decorated<Type, id>`, `Nest<Group, inline>`, `Own<Type>`,
+    /// `Par<Type, id>`), which then ticks, halts and walks it as
     /// `tick`, `halt` and `visit` do. A
     /// composite whose every child has one dispatches through one `match`
     /// (`composite::Dispatch`).

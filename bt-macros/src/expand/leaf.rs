@@ -64,7 +64,6 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
         },
         // No lint attribute on the impl: it holds what the user wrote.
         items: quote! {
-            #[allow(non_camel_case_types)]
             struct #ty;
             impl #ig #rt::Check<#agent_ty, #world> for #ty {
                 #[inline(always)]

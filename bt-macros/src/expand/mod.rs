@@ -31,10 +31,13 @@
 //!   `TreeParts` trait, so that they need no name in the module;
 //! - in one `const _: () = { … };` block for the whole invocation, so that
 //!   the macro adds no other name to the user's module (and the trees of one
-//!   invocation still see each other's types, for `subtree`):
+//!   invocation still see each other's types, for `subtree`); its one
+//!   `#[allow(non_camel_case_types, non_upper_case_globals)]` covers the
+//!   generated names:
 //!   - `use $crate::__private as __deciders`: the runtime, by a short name;
 //!   - `static __CreatureSHAPE: [NodeInfo; N]`: the static shape (SPEC P2,
-//!     I3);
+//!     I3), a table of one `node(id, name, kind, parent, depth, behavior,
+//!     args, line)` row per node;
 //!   - `struct __CreaturePersist`: state that outlives activations, one
 //!     field per `every` timer and per decorator (its `Decorator::Persist`)
 //!     (SPEC G1, F3);
@@ -59,15 +62,25 @@
 //!     and walked by the runtime (`comp_*`; marker `Nest`). One with a
 //!     group behavior, a rescoring interval or a `delegate` guard is a
 //!     struct of its own (the running child, the behavior's memory, the
-//!     timer) with an inherent `enter` and an `impl composite::OwnNode`
-//!     (`tick`, `halt`, the walks) around the runtime's policy functions
-//!     (marker `Own`; `composite.rs`). The same for `parallel` over
-//!     `group::Slots` (`parallel.rs`);
+//!     timer) with an `impl composite::OwnNode` (`Init`, `enter`, `tick`,
+//!     `halt`, the walks) around the runtime's policy functions (marker
+//!     `Own`; `composite.rs`);
+//!   - per `parallel`, `concurrent` or control node: a struct of one
+//!     `Slot` field per child, its `impl group::SlotDispatch` (one `match`
+//!     by `&mut` and one by `&` handing slot `i` with its child's runtime
+//!     node type to the runtime, which steps, halts, restarts and walks it;
+//!     entering child `i` through its guard; the children re-checked) and
+//!     its `impl composite::Stepped` (every slot idle, and the runtime's
+//!     policy call); the runtime's marker `Par` enters, ticks, halts and
+//!     walks it (`parallel.rs`). A node with a `subtree` child writes
+//!     `group::Slots` out instead;
 //!   - per decorator node: a marker type and its `impl
 //!     drive::DecoratorNode` (which `Decorator`, where its persistent state
-//!     is, how to enter the child, the walks) and `drive::DecoRun` (the
-//!     child's runtime node type, through which the runtime ticks and
-//!     halts it; `decorator.rs`); marker `Decorated`;
+//!     is, how to enter the child) and `drive::DecoRun` (the child's
+//!     runtime node type, through which the runtime ticks, halts and walks
+//!     it, and `debug`, the probes of the memories; `decorator.rs`); marker
+//!     `Decorated`. A `subtree` child's operations are written out
+//!     (`drive::DecoChild`);
 //!   - per condition node: a marker type whose `composite::Check` calls
 //!     the user's function (marker `Cond`, `leaf.rs`); a behavior's marker
 //!     is the runtime's `Beh<Memory, id>`;

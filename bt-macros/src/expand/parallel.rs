@@ -4,9 +4,12 @@
 //! SPEC F3).
 //!
 //! The policy is runtime code (`group::parallel_tick`, `if_then_else_tick`,
-//! `while_do_else_tick`, `switch_tick` over `group::Slots`);
-//! a tree only implements the slots: one `match` per operation, and `each`
-//! written out per child (see `composite.rs`).
+//! `while_do_else_tick`, `switch_tick` over `group::Slots`), and so is the
+//! node's entering, ticking, halting and walking (`composite::Par`). A tree
+//! implements `composite::Stepped` (the idle slots, the policy call) and
+//! the slots: `group::SlotDispatch`, one `match` handing slot `i` with its
+//! child's runtime node type to the runtime, or, for a node with a
+//! `subtree` child, `group::Slots` written out.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -36,7 +39,6 @@ fn parallel(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let slots = slot_dispatch_impl(g, id, kids).unwrap_or_else(|| slots_impl(g, id, kids));
     let own = node_impl(g, id, tick);
     quote! {
-        #[allow(non_camel_case_types)]
         #derives
         struct #ty {
             #(#fields,)*
@@ -92,8 +94,10 @@ fn policy_tick(g: &Gen, id: usize) -> Option<TokenStream> {
     })
 }
 
-/// The slots' protocol (`Slots`): stepping, reading, restarting and
-/// halting child `i`, each a `match` over the children.
+/// The slots' protocol (`Slots`) written out, for a node with a child that
+/// has no runtime node type (a `subtree` reference): stepping, reading,
+/// restarting and halting child `i`, each a `match` over the children, and
+/// both walks over the running ones.
 fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let node = &g.tree.nodes[id];
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));

@@ -21,6 +21,7 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
     let (shape, persist, root) = (g.shape(), g.persist(), Gen::root_of(&tree.name));
     let len = tree.nodes.len();
     let infos = shape_infos(g, lowered);
+    let tree_name = tree.name.to_string();
     // What the nodes add, concatenated in node order.
     let persist_fields = lowered.iter().flat_map(|l| &l.persist);
     let items = lowered.iter().map(|l| &l.items);
@@ -38,12 +39,29 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
         // to visitors as `Debug` (`describe::ProbeDebug`, I1).
         use #rt::{ProbeDebug as _, ProbeOther as _};
 
-        #[allow(non_upper_case_globals)]
-        static #shape: [#rt::NodeInfo; #len] = [#(#infos),*];
+        static #shape: [#rt::NodeInfo; #len] = {
+            use #rt::NodeKind::*;
+            // One row per node, pre-order: id, name, kind, parent (the
+            // root's is itself), depth, behavior type, arguments, source
+            // line.
+            #[allow(clippy::too_many_arguments)]
+            const fn node(
+                id: ::core::primitive::u16,
+                name: &'static ::core::primitive::str,
+                kind: #rt::NodeKind,
+                parent: ::core::primitive::u16,
+                depth: ::core::primitive::u16,
+                behavior: &'static ::core::primitive::str,
+                args: &'static ::core::primitive::str,
+                line: ::core::primitive::u32,
+            ) -> #rt::NodeInfo {
+                #rt::NodeInfo::__node(id, name, #tree_name, kind, parent, depth, behavior, line).__args(args)
+            }
+            [#(#infos),*]
+        };
 
         // `pub` (nominally: nothing outside this block can name it) because
         // it is an associated type of the public state type's `TreeParts`.
-        #[allow(non_camel_case_types)]
         #[derive(::core::default::Default)]
         #derives
         pub struct #persist {
@@ -62,7 +80,7 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
         /// The active state of the whole tree, as held by its state type and
         /// by every `subtree` reference to it. `pub` like the persistent
         /// state.
-        #[allow(non_camel_case_types, dead_code)]
+        #[allow(dead_code)]
         #derives
         pub struct #root(#root_ty);
 
@@ -121,8 +139,7 @@ fn end_field(tree: &crate::model::Tree) -> Option<TokenStream> {
 
 /// The entries of the static shape, one per node, pre-order.
 fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
-    let (rt, tree) = (&g.rt, g.tree);
-    let tree_name = tree.name.to_string();
+    let tree = g.tree;
     tree.nodes
         .iter()
         .zip(lowered)
@@ -137,10 +154,7 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
             let depth = proc_macro2::Literal::u16_unsuffixed(n.depth as u16);
             let line = proc_macro2::Literal::u32_unsuffixed(n.span.start().line as u32);
             let args = super::outline::args(tree, n.id);
-            let args = (!args.is_empty()).then(|| quote!(.__args(#args)));
-            quote! {
-                #rt::NodeInfo::__node(#id, #node_name, #tree_name, #rt::NodeKind::#kind, #parent, #depth, #behavior, #line)#args
-            }
+            quote!(node(#id, #node_name, #kind, #parent, #depth, #behavior, #args, #line))
         })
         .collect()
 }
