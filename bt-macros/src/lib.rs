@@ -14,6 +14,7 @@
 //! Apart from that pipeline, `stimulus` is `#[derive(Stimulus)]`: a
 //! fieldless enum as a set of stimulus kinds (SPEC V2).
 #![forbid(unsafe_code)]
+#![warn(clippy::too_many_lines)]
 
 mod check;
 mod diag;

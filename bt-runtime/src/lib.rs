@@ -42,6 +42,7 @@
 //! | [`report`] | [`TickError`] and [`Report`], errors reported by a tick | D9 |
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
+#![warn(clippy::too_many_lines)]
 #![warn(missing_docs)]
 
 pub mod batch;
