@@ -1357,6 +1357,66 @@ deciders::tree! {
             Act("y"),
         }
     }
+    /// A `recheck` guard on a parallel's child (its slot).
+    tree RecheckSlot for World {
+        parallel(all_complete) {
+            x: when(recheck, decide = d("gx")) => sequence with Act("g") { Act("b"), Act("c") },
+            Act("y"),
+        }
+    }
+}
+
+#[test]
+fn g3_a_recheck_guard_on_a_parallel_child_halts_it_which_counts_as_failure() {
+    // SPEC G3, G4, C5, C7: a slot's guard is decided on entry and before
+    // each tick of its running child; rejecting halts the child deepest
+    // first and the slot keeps a Failure, while the other child runs on.
+    let mut w = World::new();
+    w.set("gx", 1.0).result("b", Success);
+    let mut t = RecheckSlot::new();
+    assert_eq!(step(&mut t, &mut w), Running);
+    assert_eq!(
+        w.take(),
+        log(&[
+            "decide gx",
+            "activate g",
+            "tick g -> Running",
+            "activate b",
+            "tick b -> Success",
+            "deactivate b",
+            "activate c",
+            "tick c -> Running",
+            "activate y",
+            "tick y -> Running",
+        ])
+    );
+    assert_eq!(step(&mut t, &mut w), Running);
+    assert_eq!(
+        w.take(),
+        log(&[
+            "decide gx",
+            "tick g -> Running",
+            "tick c -> Running",
+            "tick y -> Running"
+        ])
+    );
+    w.set("gx", 0.0);
+    assert_eq!(step(&mut t, &mut w), Running);
+    assert_eq!(
+        w.take(),
+        log(&[
+            "decide gx",
+            "deactivate c",
+            "deactivate g",
+            "tick y -> Running"
+        ])
+    );
+    // The slot keeps its Failure: the guard is not decided again, and the
+    // parallel completes with `y` (all complete, one failure fails it).
+    w.result("y", Success);
+    assert_eq!(step(&mut t, &mut w), Failure);
+    assert_eq!(w.take(), log(&["tick y -> Success", "deactivate y"]));
+    assert!(!t.is_running());
 }
 
 #[test]

@@ -29,15 +29,11 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         impl #rt::TreeParts for #name {
             const DEPTH: ::core::primitive::usize = 0;
             const CLOCK: ::core::primitive::bool = false;
-            const RNG: ::core::primitive::bool = false;
-            const SERVICES: ::core::primitive::bool = false;
             type Root = ();
             type Persist = ();
             type Clock = ();
             type Seed = ();
             #slots
-            fn shape() -> &'static [#rt::NodeInfo] { &[] }
-            fn seed(_: &mut (), _: ::core::primitive::u64) {}
         }
         #machine
         impl #ig #rt::Subtree<#agent, #world> for #name {

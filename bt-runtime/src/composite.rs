@@ -844,12 +844,32 @@ impl<D: Dispatch<P, A, W>, P, A, W, Tr: Trace> ChildOp<P, A, W> for TickOp<'_, '
     type Out = (usize, Status);
     #[inline(always)]
     fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> (usize, Status) {
-        if !D::recheck(i, self.ps, self.agent, self.ctx, self.tr) {
-            K::halt(active, self.ps, self.agent, self.ctx, self.tr);
-            return (i, Status::Failure);
-        }
-        (i, K::tick(active, self.ps, self.agent, self.ctx, self.tr))
+        let accepted = D::recheck(i, self.ps, self.agent, self.ctx, self.tr);
+        let s = tick_rechecked::<K, P, A, W, Tr>(
+            accepted, active, self.ps, self.agent, self.ctx, self.tr,
+        );
+        (i, s)
     }
+}
+
+/// Ticks the active node `K` after its guard's re-check (G3): when the
+/// guard rejected it (`accepted` false), halts it instead, which counts as
+/// `Failure`. What a composite's, a decorator's and a parallel's tick of a
+/// running child share.
+#[inline(always)]
+pub fn tick_rechecked<K: Run<P, A, W>, P, A, W, Tr: Trace>(
+    accepted: bool,
+    active: &mut K::Active,
+    ps: &mut P,
+    agent: &mut A,
+    ctx: &mut Ctx<W>,
+    tr: &mut Tr,
+) -> Status {
+    if !accepted {
+        K::halt(active, ps, agent, ctx, tr);
+        return Status::Failure;
+    }
+    K::tick(active, ps, agent, ctx, tr)
 }
 
 /// Halts the child ([`Children::halt`]).

@@ -1008,12 +1008,10 @@ where
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Status {
-        use crate::composite::Run;
-        if !N::recheck(ps, agent, ctx, tr) {
-            N::ChildRun::halt(child, ps, agent, ctx, tr);
-            return Status::Failure;
-        }
-        N::ChildRun::tick(child, ps, agent, ctx, tr)
+        let accepted = N::recheck(ps, agent, ctx, tr);
+        crate::composite::tick_rechecked::<N::ChildRun, P, A, W, Tr>(
+            accepted, child, ps, agent, ctx, tr,
+        )
     }
     #[inline]
     fn halt_child<Tr: Trace>(

@@ -16,7 +16,7 @@
 use core::marker::PhantomData;
 use core::ops::ControlFlow;
 
-use crate::composite::{Entering, Run};
+use crate::composite::{tick_rechecked, Entering, Run};
 use crate::ctx::Ctx;
 use crate::drive::{reject, subset_violation, Entered, Slot, Walk};
 use crate::rng::{replaces, Rng};
@@ -1430,12 +1430,9 @@ impl<D: SlotDispatch<P, A, W>, P, A, W, Tr: Trace> SlotOp<P, A, W>
         let Slot::Running(a) = slot else {
             return matches!(slot, Slot::Idle);
         };
-        let s = if D::recheck(i, self.ps, self.agent, self.ctx, self.tr) {
-            K::tick(a, self.ps, self.agent, self.ctx, self.tr)
-        } else {
-            K::halt(a, self.ps, self.agent, self.ctx, self.tr);
-            Status::Failure
-        };
+        let accepted = D::recheck(i, self.ps, self.agent, self.ctx, self.tr);
+        let s =
+            tick_rechecked::<K, P, A, W, Tr>(accepted, a, self.ps, self.agent, self.ctx, self.tr);
         if s.is_done() {
             *slot = Slot::Done(s);
         }
