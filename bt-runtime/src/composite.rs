@@ -339,9 +339,11 @@ pub trait Start<P, A, W>: Run<P, A, W> {
     ) -> Entered<Self::Active>;
 }
 
-/// What entering a composite's child takes, in one parameter: the
-/// persistent state, the agent, the context and the tracer
-/// ([`Group::enter`]).
+/// The four references every step of a tick takes, in one value: the
+/// persistent state, the agent, the context and the tracer. What entering
+/// a composite's child takes ([`Group::enter`]), and what the runtime's
+/// operations on a running child carry (ticking, halting, stepping a
+/// slot).
 pub struct Entering<'a, 't, P, A, W, Tr> {
     /// The tree's persistent state.
     pub ps: &'a mut P,
@@ -832,23 +834,18 @@ pub trait Dispatch<P, A, W> {
 
 /// Ticks the child ([`Children::tick`]), first re-checking its guard where
 /// `D` says so ([`Dispatch::recheck`]).
-struct TickOp<'a, 't, D, P, A, W, Tr> {
-    ps: &'a mut P,
-    agent: &'a mut A,
-    ctx: &'a mut Ctx<'t, W>,
-    tr: &'a mut Tr,
-    dispatch: PhantomData<fn() -> D>,
-}
+struct TickOp<'a, 't, D, P, A, W, Tr>(Entering<'a, 't, P, A, W, Tr>, PhantomData<fn() -> D>);
 
 impl<D: Dispatch<P, A, W>, P, A, W, Tr: Trace> ChildOp<P, A, W> for TickOp<'_, '_, D, P, A, W, Tr> {
     type Out = (usize, Status);
     #[inline(always)]
     fn run<K: Run<P, A, W>>(self, i: usize, active: &mut K::Active) -> (usize, Status) {
-        let accepted = D::recheck(i, self.ps, self.agent, self.ctx, self.tr);
-        let s = tick_rechecked::<K, P, A, W, Tr>(
-            accepted, active, self.ps, self.agent, self.ctx, self.tr,
-        );
-        (i, s)
+        let Entering { ps, agent, ctx, tr } = self.0;
+        let accepted = D::recheck(i, ps, agent, ctx, tr);
+        (
+            i,
+            tick_rechecked::<K, P, A, W, Tr>(accepted, active, ps, agent, ctx, tr),
+        )
     }
 }
 
@@ -873,18 +870,14 @@ pub fn tick_rechecked<K: Run<P, A, W>, P, A, W, Tr: Trace>(
 }
 
 /// Halts the child ([`Children::halt`]).
-struct HaltOp<'a, 't, P, A, W, Tr> {
-    ps: &'a mut P,
-    agent: &'a mut A,
-    ctx: &'a mut Ctx<'t, W>,
-    tr: &'a mut Tr,
-}
+struct HaltOp<'a, 't, P, A, W, Tr>(Entering<'a, 't, P, A, W, Tr>);
 
 impl<P, A, W, Tr: Trace> ChildOp<P, A, W> for HaltOp<'_, '_, P, A, W, Tr> {
     type Out = ();
     #[inline(always)]
     fn run<K: Run<P, A, W>>(self, _: usize, active: &mut K::Active) {
-        K::halt(active, self.ps, self.agent, self.ctx, self.tr);
+        let Entering { ps, agent, ctx, tr } = self.0;
+        K::halt(active, ps, agent, ctx, tr);
     }
 }
 
@@ -926,17 +919,8 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> (usize, Status) {
-        let dispatch = PhantomData::<fn() -> D>;
-        D::with(
-            active,
-            TickOp {
-                ps,
-                agent,
-                ctx,
-                tr,
-                dispatch,
-            },
-        )
+        let op = TickOp::<D, P, A, W, Tr>(Entering { ps, agent, ctx, tr }, PhantomData);
+        D::with(active, op)
     }
     #[inline(always)]
     fn tick_nth<Tr: Trace>(
@@ -947,18 +931,8 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Status {
-        let dispatch = PhantomData::<fn() -> D>;
-        match D::with_nth(
-            i,
-            active,
-            TickOp {
-                ps,
-                agent,
-                ctx,
-                tr,
-                dispatch,
-            },
-        ) {
+        let op = TickOp::<D, P, A, W, Tr>(Entering { ps, agent, ctx, tr }, PhantomData);
+        match D::with_nth(i, active, op) {
             Some((_, s)) => s,
             // The runtime asks for the child that runs.
             None => Status::Failure,
@@ -972,7 +946,7 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) {
-        D::with(active, HaltOp { ps, agent, ctx, tr });
+        D::with(active, HaltOp(Entering { ps, agent, ctx, tr }));
     }
     fn visit<V: Visitor<A, W>>(active: &D::Active, v: &mut V) {
         D::with_ref(active, VisitOp(v));

@@ -1413,13 +1413,7 @@ pub trait SlotRef<P, A, W> {
 
 /// Steps a running slot ([`Slots::step`]): `true` if it is idle, to be
 /// entered.
-struct StepSlot<'a, 't, D, P, A, W, Tr> {
-    ps: &'a mut P,
-    agent: &'a mut A,
-    ctx: &'a mut Ctx<'t, W>,
-    tr: &'a mut Tr,
-    dispatch: PhantomData<fn() -> D>,
-}
+struct StepSlot<'a, 't, D, P, A, W, Tr>(Entering<'a, 't, P, A, W, Tr>, PhantomData<fn() -> D>);
 
 impl<D: SlotDispatch<P, A, W>, P, A, W, Tr: Trace> SlotOp<P, A, W>
     for StepSlot<'_, '_, D, P, A, W, Tr>
@@ -1430,9 +1424,9 @@ impl<D: SlotDispatch<P, A, W>, P, A, W, Tr: Trace> SlotOp<P, A, W>
         let Slot::Running(a) = slot else {
             return matches!(slot, Slot::Idle);
         };
-        let accepted = D::recheck(i, self.ps, self.agent, self.ctx, self.tr);
-        let s =
-            tick_rechecked::<K, P, A, W, Tr>(accepted, a, self.ps, self.agent, self.ctx, self.tr);
+        let Entering { ps, agent, ctx, tr } = self.0;
+        let accepted = D::recheck(i, ps, agent, ctx, tr);
+        let s = tick_rechecked::<K, P, A, W, Tr>(accepted, a, ps, agent, ctx, tr);
         if s.is_done() {
             *slot = Slot::Done(s);
         }
@@ -1441,18 +1435,14 @@ impl<D: SlotDispatch<P, A, W>, P, A, W, Tr: Trace> SlotOp<P, A, W>
 }
 
 /// Halts a slot ([`Slots::halt`]).
-struct HaltSlot<'a, 't, P, A, W, Tr> {
-    ps: &'a mut P,
-    agent: &'a mut A,
-    ctx: &'a mut Ctx<'t, W>,
-    tr: &'a mut Tr,
-}
+struct HaltSlot<'a, 't, P, A, W, Tr>(Entering<'a, 't, P, A, W, Tr>);
 
 impl<P, A, W, Tr: Trace> SlotOp<P, A, W> for HaltSlot<'_, '_, P, A, W, Tr> {
     type Out = ();
     #[inline(always)]
     fn run<K: Run<P, A, W>>(self, _: usize, slot: &mut Slot<K::Active>) {
-        slot.halt(|a| K::halt(a, self.ps, self.agent, self.ctx, self.tr));
+        let Entering { ps, agent, ctx, tr } = self.0;
+        slot.halt(|a| K::halt(a, ps, agent, ctx, tr));
     }
 }
 
@@ -1527,14 +1517,13 @@ impl<D: SlotDispatch<P, A, W>, P, A, W> Slots<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) {
-        let step = StepSlot {
+        let here = Entering {
             ps: &mut *ps,
             agent: &mut *agent,
             ctx: &mut *ctx,
             tr: &mut *tr,
-            dispatch: PhantomData::<fn() -> D>,
         };
-        if self.with(i, step) {
+        if self.with(i, StepSlot::<D, P, A, W, Tr>(here, PhantomData)) {
             self.enter(i, ps, agent, ctx, tr);
         }
     }
@@ -1555,7 +1544,7 @@ impl<D: SlotDispatch<P, A, W>, P, A, W> Slots<P, A, W> for D {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) {
-        self.with(i, HaltSlot { ps, agent, ctx, tr });
+        self.with(i, HaltSlot(Entering { ps, agent, ctx, tr }));
     }
     fn visit<V: Visitor<A, W>>(&self, v: &mut V) {
         for i in 0..D::LEN {
