@@ -37,6 +37,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         }
         #machine
         impl #ig #rt::Subtree<#agent, #world> for #name {
+            type Tree = Self;
             fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)
             }

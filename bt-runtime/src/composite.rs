@@ -18,7 +18,7 @@ use crate::behavior::Behavior;
 use crate::ctx::Ctx;
 use crate::drive::{
     activated, deactivated, deco_enter, deco_halt, deco_tick, enter, halt, tick, DecoChild,
-    DecoState, Entered,
+    DecoState, Entered, Renamed, Subtree,
 };
 use crate::group::{
     chooser_enter, chooser_tick, decider_enter, parallel_halt, priority_tick, reactive_tick,
@@ -529,6 +529,90 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Start<P, A, W> for D
         tr: &mut Tr,
     ) -> Entered<Self::Active> {
         deco_enter::<N, P, A, W, Tr>(init, &P::shape()[usize::from(ID)], ps, agent, ctx, tr)
+    }
+}
+
+/// A `subtree` reference of a tree whose persistent state is `P`: where
+/// the referenced tree's persistent state lives in `P`. Implemented by the
+/// generated marker type of each `subtree` node.
+pub trait Reference<P> {
+    /// The referenced tree's persistent state.
+    type Persist;
+    /// The referenced tree's persistent state, in ours.
+    fn persist(ps: &mut P) -> &mut Self::Persist;
+}
+
+/// The [`Run`] marker of `subtree` reference `ID` (marker type `R`) of its
+/// tree to tree `T` (S1–S3): run by `T`'s [`Subtree`] functions over its
+/// persistent state in ours ([`Reference`]), its root reported as the
+/// reference in traces and walks ([`Renamed`]). The generated code names
+/// `T` as `<Path as Subtree<Agent, World>>::Tree`, so that a path that is
+/// no tree for this agent and world is reported once, at the path.
+pub struct Sub<T, R, const ID: u16>(PhantomData<fn() -> (T, R)>);
+
+impl<P, A, W, T, R, const ID: u16> Run<P, A, W> for Sub<T, R, ID>
+where
+    P: Shaped,
+    T: Subtree<A, W>,
+    R: Reference<P, Persist = T::Persist>,
+{
+    type Active = T::Root;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut T::Root,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        let tr = &mut Renamed::new(tr, T::shape(), &P::shape()[usize::from(ID)]);
+        T::tick(active, R::persist(ps), agent, ctx, tr)
+    }
+    #[inline]
+    fn halt<Tr: Trace>(
+        active: &mut T::Root,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        let tr = &mut Renamed::new(tr, T::shape(), &P::shape()[usize::from(ID)]);
+        T::halt(active, R::persist(ps), agent, ctx, tr);
+    }
+    fn visit<V: Visitor<A, W>>(active: &T::Root, _: Option<&dyn Debug>, v: &mut V) {
+        T::visit(
+            active,
+            &mut Renamed::new(v, T::shape(), &P::shape()[usize::from(ID)]),
+        );
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut T::Root,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        let v = &mut Renamed::new(v, T::shape(), &P::shape()[usize::from(ID)]);
+        T::visit_mut(active, v, agent, ctx);
+    }
+}
+
+impl<P, A, W, T, R, const ID: u16> Start<P, A, W> for Sub<T, R, ID>
+where
+    P: Shaped,
+    T: Subtree<A, W>,
+    R: Reference<P, Persist = T::Persist>,
+{
+    type Init = ();
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        _: (),
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<T::Root> {
+        let tr = &mut Renamed::new(tr, T::shape(), &P::shape()[usize::from(ID)]);
+        T::enter(R::persist(ps), agent, ctx, tr)
     }
 }
 

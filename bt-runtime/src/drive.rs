@@ -712,6 +712,12 @@ pub trait MachineState: TreeParts + Sized {
     note = "`subtree PATH` names the state type of a tree declared with `tree!` (in this or another module or crate) for the same agent and world as the tree that references it: `tree Name for {A}` (with `, world = {W}` unless the world is `()`)"
 )]
 pub trait Subtree<A, W>: TreeParts {
+    /// The tree itself (`Self`): how the generated code names a referenced
+    /// tree in its runtime node type (`composite::Sub`), so that a path
+    /// that is no tree for this agent and world is reported once, at the
+    /// path.
+    type Tree: Subtree<A, W, Root = Self::Root, Persist = Self::Persist>;
+
     /// Activates the tree's root and ticks it once.
     fn enter<Tr: Trace>(
         ps: &mut Self::Persist,
@@ -906,9 +912,8 @@ pub trait DecoratorNode<P, A, W> {
 }
 
 /// The running child of a decorator: ticking it, halting it, and both
-/// walks. Derived from its runtime node type where it has one
-/// ([`DecoRun`]); written out by the generated code where not (a `subtree`
-/// reference).
+/// walks. A generated decorator derives them from its child's runtime node
+/// type ([`DecoRun`]); a tree built at run time may write them out.
 pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
     /// Hands the decorator's memory (node `node`), then the running
     /// child's active path, to the visitor (I1).

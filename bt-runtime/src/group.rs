@@ -27,10 +27,10 @@ use crate::trace::{Reject, Trace, TraceEvent};
 use crate::visit::{Visitor, VisitorMut};
 
 /// The running child of a composite: which one it is, ticking it, halting
-/// it and both walks over it. A composite whose every child has a
-/// runtime node type implements it through one `match`
-/// ([`Dispatch`](crate::composite::Dispatch)); the others write each
-/// operation out.
+/// it and both walks over it. A generated composite implements it through
+/// one `match` over its children's runtime node types
+/// ([`Dispatch`](crate::composite::Dispatch)); a tree built at run time
+/// may write each operation out.
 ///
 /// `P` is the tree's persistent state (timers), `A` the agent, `W` the world.
 pub trait Children<P, A, W> {
@@ -1275,7 +1275,9 @@ fn reactive_pass<G: Group<P, A, W>, P, A, W, Tr: Trace>(
 // ---------------------------------------------------------------- parallel
 
 /// The children of a `parallel` or `concurrent` node, as its policy sees
-/// them: one slot each, since several run at once (C5, C6, F3).
+/// them: one slot each, since several run at once (C5, C6, F3). A
+/// generated node implements it through one `match` over its children's
+/// runtime node types ([`SlotDispatch`]).
 pub trait Slots<P, A, W> {
     /// How many children.
     const LEN: usize;

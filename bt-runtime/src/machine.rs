@@ -460,6 +460,7 @@ mod tests {
     }
 
     impl Subtree<Log, ()> for Steps {
+        type Tree = Self;
         fn enter<Tr: Trace>(
             ps: &mut Ps,
             agent: &mut Log,

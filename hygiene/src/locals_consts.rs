@@ -62,6 +62,22 @@ pub const state: u32 = 0;
 pub const world: u32 = 0;
 /// 0.
 pub const machine: u32 = 0;
+/// 1, named like a parameter of the static shape's `node` rows.
+pub const id: u32 = 1;
+/// 1, as `id`.
+pub const name: u32 = 1;
+/// 1, as `id`.
+pub const kind: u32 = 1;
+/// 1, as `id`.
+pub const parent: u32 = 1;
+/// 1, as `id`.
+pub const depth: u32 = 1;
+/// 1, as `id`.
+pub const behavior: u32 = 1;
+/// 1, as `id`.
+pub const args: u32 = 1;
+/// 1, as `id`.
+pub const line: u32 = 1;
 /// The danger decide, named like the generated `agent` parameter.
 pub const agent: fn(&Bot) -> f32 = Bot::danger;
 /// The hunger decide, named like the generated `ctx` parameter.

@@ -201,9 +201,8 @@ fn policy_ty(rt: &TokenStream, policy: Policy) -> TokenStream {
 }
 
 /// The children's protocol: `Group` (deciding, entering, the policy's
-/// walk over the children, the read-only walk) and the running child's
-/// operations, through one `match` (`Dispatch`) where every child has a
-/// runtime node type, one `match` per operation (`Children`) where not.
+/// walk over the children) and the running child's operations, through
+/// one `match` (`Dispatch`).
 fn group_impl(c: &Comp) -> TokenStream {
     let g = c.g;
     let (rt, ig, info) = (&g.rt, g.ig(), g.info(c.id));
@@ -215,10 +214,7 @@ fn group_impl(c: &Comp) -> TokenStream {
     let policy = policy_ty(rt, c.policy);
     let decided_ty = g.decided_ty(c.id);
     let decide_enter = decide_enter_fns(c);
-    let running = match dispatch_impl(c) {
-        Some(dispatch) => dispatch,
-        None => children_impl(c),
-    };
+    let running = dispatch_impl(c);
     quote! {
         impl #ig #rt::Group<#persist, #agent_ty, #world> for #ty {
             type Decided = #decided_ty;
@@ -246,24 +242,21 @@ fn rechecks(c: &Comp, ch: usize) -> bool {
     }
 }
 
-/// `Dispatch` of composite `c`, when every child has a runtime node type
-/// (`Child::marker`): one `match` handing the running child to the
-/// runtime's operation, through which the runtime's `Children` ticks,
-/// halts and walks it; the children whose guard is re-checked before a
-/// tick (G3); for a reactive composite, the `match` on a known child.
-fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
+/// `Dispatch` of composite `c`: one `match` handing the running child,
+/// with its runtime node type (`Child::marker`), to the runtime's
+/// operation, through which the runtime's `Children` ticks, halts and
+/// walks it; the children whose guard is re-checked before a tick (G3);
+/// for a reactive composite, the `match` on a known child.
+fn dispatch_impl(c: &Comp) -> TokenStream {
     let g = c.g;
     let kids = &g.tree.nodes[c.id].children;
-    if kids.iter().any(|&ch| c.kids[ch].marker.is_none()) {
-        return None;
-    }
     let (rt, ig, ty, en) = (&g.rt, g.ig(), &c.ty, &c.en);
     let (a, o, i_) = (local("a"), local("o"), local("i"));
     let (persist, agent_ty, world, ctx_ty) =
         (g.persist(), &g.tree.agent, &g.tree.world, g.ctx_ty());
     let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
     let inline = group_inline(c);
-    let marker = |ch: usize| c.kids[ch].marker.as_ref();
+    let marker = |ch: usize| &c.kids[ch].marker;
     let runs = arms(c, &|i, ch, v| {
         let k = marker(ch);
         quote!(#en::#v(#a) => #o.run::<#k>(#i, #a))
@@ -312,7 +305,7 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
             }
         }
     });
-    Some(quote! {
+    quote! {
         impl #ig #rt::Dispatch<#persist, #agent_ty, #world> for #ty {
             type Active = #en;
             #inline
@@ -326,49 +319,6 @@ fn dispatch_impl(c: &Comp) -> Option<TokenStream> {
             }
             #index
             #recheck
-        }
-    })
-}
-
-/// `Children` of composite `c`, one `match` per operation on the running
-/// child: for a composite with a child that has no runtime node type or is
-/// re-checked before its tick.
-fn children_impl(c: &Comp) -> TokenStream {
-    let g = c.g;
-    let (rt, ig, ty, en, a) = (&g.rt, g.ig(), &c.ty, &c.en, local("a"));
-    let (params, persist, agent_ty, world) =
-        (g.params(), g.persist(), &g.tree.agent, &g.tree.world);
-    let inline = group_inline(c);
-    let ticks = arms(c, &|i, ch, v| {
-        let tick = g.tick_checked(ch, &c.kids[ch], rechecks(c, ch));
-        quote!(#en::#v(#a) => (#i, #tick))
-    });
-    let tick_nth = rechecks_running_child(g.tree, c.id).then(|| tick_nth_fn(c, &inline));
-    let halts = arms(c, &|_, ch, v| {
-        let halt = &c.kids[ch].halt;
-        quote!(#en::#v(#a) => #halt)
-    });
-    let index = index_fn(c);
-    let [visit, visit_mut] = Walk::BOTH.map(|w| walk_fn(c, w));
-    quote! {
-        impl #ig #rt::Children<#persist, #agent_ty, #world> for #ty {
-            type Active = #en;
-            #index
-
-            #inline
-            fn tick<__Tr: #rt::Trace>(#a: &mut #en, #params) -> (::core::primitive::usize, #rt::Status) {
-                match #a { #(#ticks,)* }
-            }
-
-            #tick_nth
-
-            #inline
-            fn halt<__Tr: #rt::Trace>(#a: &mut #en, #params) {
-                match #a { #(#halts,)* }
-            }
-
-            #visit
-            #visit_mut
         }
     }
 }
@@ -437,19 +387,9 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
             (false, true) => quote!(_),
             (false, false) => quote!(#i),
         };
-        // A child with a runtime node type is entered by it; another
-        // (a node with a type of its own, a `subtree`) by its own code,
-        // over the entering frame's parts.
-        match (&kid.marker, &kid.init) {
-            (Some(k), Some(init)) => quote!(#pat => #e.run::<#k, _>(#init, #en::#v)),
-            _ => {
-                let enter = &kid.enter;
-                quote!(#pat => {
-                    let #rt::Entering { ps: #ps, agent: #agent, ctx: #ctx, tr: #tr } = #e;
-                    #rt::Entered::map(#enter, #en::#v)
-                })
-            }
-        }
+        // Entered by its runtime node type, from its `init`.
+        let (k, init) = (&kid.marker, &kid.init);
+        quote!(#pat => #e.run::<#k, _>(#init, #en::#v))
     });
     // Without a guarded child, every child accepts with score 1.
     let guarded = g.tree.nodes[c.id]
@@ -480,23 +420,6 @@ fn decide_enter_fns(c: &Comp) -> TokenStream {
         #inline
         fn enter<__Tr: #rt::Trace>(#enter_i: ::core::primitive::usize, #enter_d: #decided_ty, #e: #rt::Entering<'_, '_, #persist, #agent_ty, #world, __Tr>) -> #rt::Entered<#en> {
             match #scrutinee { #(#enters,)* }
-        }
-    }
-}
-
-/// `Children::visit` or `Children::visit_mut` of composite `c`: walk `w`
-/// over the running child (I1), one `match`.
-fn walk_fn(c: &Comp, w: Walk) -> TokenStream {
-    let (g, a, en) = (c.g, local("a"), &c.en);
-    let arms = arms(c, &|_, ch, v| {
-        let visit = c.kids[ch].visit(w);
-        quote!(#en::#v(#a) => #visit)
-    });
-    let borrow = w.borrow();
-    let sig = g.walk_sig(w, quote!(#a: #borrow #en));
-    quote! {
-        #sig {
-            match #a { #(#arms,)* }
         }
     }
 }
@@ -539,34 +462,6 @@ fn redecide_fn(c: &Comp) -> TokenStream {
         #[inline(always)]
         fn redecide<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
             #guard.is_some()
-        }
-    }
-}
-
-/// `tick_nth`: only the reactive policies tick a child they know the
-/// index of (one arm survives in each of the pass's per-child copies,
-/// where the whole `match` made the release build quadratic).
-fn tick_nth_fn(c: &Comp, inline: &TokenStream) -> TokenStream {
-    let g = c.g;
-    let (rt, params, en) = (&g.rt, g.params(), &c.en);
-    let (a, i_) = (local("a"), local("i"));
-    let arms = g.tree.nodes[c.id]
-        .children
-        .iter()
-        .zip(&c.names)
-        .enumerate()
-        .map(|(i, (&ch, v))| {
-            let tick = g.tick_checked(ch, &c.kids[ch], g.has_guard(ch));
-            quote!(#en::#v(#a) if #i_ == #i => #tick)
-        });
-    quote! {
-        #inline
-        fn tick_nth<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #a: &mut #en, #params) -> #rt::Status {
-            match #a {
-                #(#arms,)*
-                // The runtime asks for the child that runs.
-                _ => #rt::Status::Failure,
-            }
         }
     }
 }
@@ -899,9 +794,9 @@ fn run_plain(g: &Gen, id: usize) -> Child {
             quote!(#rt::comp_visit::<#ty, #persist, #agent_ty, #world, _>(#a, #f)),
             quote!(#rt::comp_visit_mut::<#ty, #persist, #agent_ty, #world, _>(#a, #f, #agent, #ctx)),
         ],
-        marker: Some(quote!(#rt::Nest<#ty, #small>)),
+        marker: quote!(#rt::Nest<#ty, #small>),
         decide: None,
-        init: Some(quote!(())),
+        init: quote!(()),
     }
 }
 
@@ -916,9 +811,9 @@ fn run_own(g: &Gen, id: usize, behavior: Option<&Leaf>) -> Child {
         tick: quote!(#rt::OwnNode::tick(#a, #args)),
         halt: quote!(#rt::OwnNode::halt(#a, #args)),
         visit: Walk::BOTH.map(|w| visit(g, &a, w)),
-        marker: Some(quote!(#rt::Own<#ty>)),
+        marker: quote!(#rt::Own<#ty>),
         decide: None,
-        init: Some(init),
+        init,
     }
 }
 

@@ -17,7 +17,7 @@ use syn::spanned::Spanned;
 
 use super::ir::{Child, Lowered, Walk};
 use super::names::{local, Gen};
-use crate::model::{Deco, DecoArg, Kind, LimitArgs, StatusName};
+use crate::model::{Deco, DecoArg, LimitArgs, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
@@ -181,59 +181,31 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     }
 }
 
-/// How decorator `id` ticks and halts its running child `c`: through the
-/// child's runtime node type (`DecoRun`, with the child's guard re-checked
-/// where it says `recheck`), or written out (`DecoChild`) for a child
-/// with none.
+/// How decorator `id` ticks, halts and walks its running child `c`:
+/// through the child's runtime node type (`DecoRun`, with the child's
+/// guard re-checked where it says `recheck`, and the probes of the
+/// memories for the read-only walk).
 fn running_child(g: &Gen, id: usize, c: usize, kid: &Child) -> TokenStream {
     let (rt, ig, marker, a) = (&g.rt, g.ig(), g.node_ty(id), local("a"));
-    let (persist, agent_ty, world, params) =
-        (g.persist(), &g.tree.agent, &g.tree.world, g.params());
-    let child_ty = &kid.active_ty;
-    if let Some(k) = &kid.marker {
-        let recheck = g.has_recheck(c).then(|| {
-            let (agent, ctx, tr, ps, ctx_ty) = (&g.agent, &g.ctx, &g.tr, &g.ps, g.ctx_ty());
-            let re = g.call_recheck(c);
-            quote! {
-                #[inline(always)]
-                fn recheck<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
-                    #re
-                }
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
+    let recheck = g.has_recheck(c).then(|| {
+        let (agent, ctx, tr, ps, ctx_ty) = (&g.agent, &g.ctx, &g.tr, &g.ps, g.ctx_ty());
+        let re = g.call_recheck(c);
+        quote! {
+            #[inline(always)]
+            fn recheck<__Tr: #rt::Trace>(#ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                #re
             }
-        });
-        // The memories as `Debug`, probed where their types are concrete.
-        let child = local("c");
-        return quote! {
-            impl #ig #rt::DecoRun<#persist, #agent_ty, #world> for #marker {
-                type ChildRun = #k;
-                #recheck
-                fn debug(#a: &#rt::DecoState<Self::Deco, Self::Child>) -> #rt::Probes<'_> {
-                    [(&#a.deco).__debug(), #a.child.as_ref().and_then(|#child| #child.__debug())]
-                }
-            }
-        };
-    }
-    let tick_child = g.tick_checked(c, kid, g.has_recheck(c));
-    let halt_child = &kid.halt;
-    let tick_inline = g.tick_inline(id);
-    // Both walks: the decorator's memory, then the running child.
-    let state = quote!(#rt::DecoState<Self::Deco, #child_ty>);
-    let walks = Walk::BOTH.map(|w| {
-        let borrow = w.borrow();
-        let sig = g.walk_sig(w, quote!(#a: #borrow #state, _: &'static #rt::NodeInfo));
-        let body = visit(g, id, &a, w, kid);
-        quote!(#sig { #body; })
+        }
     });
+    // The memories as `Debug`, probed where their types are concrete.
+    let (k, child) = (&kid.marker, local("c"));
     quote! {
-        impl #ig #rt::DecoChild<#persist, #agent_ty, #world> for #marker {
-            #(#walks)*
-            #tick_inline
-            fn tick_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) -> #rt::Status {
-                #tick_child
-            }
-            #[inline]
-            fn halt_child<__Tr: #rt::Trace>(#a: &mut #child_ty, #params) {
-                #halt_child;
+        impl #ig #rt::DecoRun<#persist, #agent_ty, #world> for #marker {
+            type ChildRun = #k;
+            #recheck
+            fn debug(#a: &#rt::DecoState<Self::Deco, Self::Child>) -> #rt::Probes<'_> {
+                [(&#a.deco).__debug(), #a.child.as_ref().and_then(|#child| #child.__debug())]
             }
         }
     }
@@ -273,15 +245,15 @@ pub fn lower(g: &Gen, id: usize, deco: &Deco, keyword: &Ident, kids: &[Child]) -
                 let (f, more, method) = (local("f"), g.walk_args(w), w.method());
                 quote!(<#node_ty as #rt::DecoChild<#persist, #agent_ty, #world>>::#method(#a, #info, #f #more))
             }),
-            marker: Some({
+            marker: {
                 let (rt, node_ty) = (&g.rt, g.node_ty(id));
                 // A tree of more nodes than `u16` counts is already an
                 // error (`check`).
                 let n = u16::try_from(id).unwrap_or(u16::MAX);
                 quote!(#rt::Decorated<#node_ty, #n>)
-            }),
+            },
             decide: None,
-            init: Some(deco_new(g, id, deco)),
+            init: deco_new(g, id, deco),
         },
         items: decorator(g, id, deco, kids),
         user_fns: match deco {
@@ -325,24 +297,4 @@ fn tick(g: &Gen, id: usize, a: &Ident) -> TokenStream {
 fn halt(g: &Gen, id: usize, a: &Ident) -> TokenStream {
     let (rt, node_ty, args, info) = (&g.rt, g.node_ty(id), g.args(), g.info(id));
     quote!(#rt::deco_halt::<#node_ty, _, _, _, _>(#a, #info, #args))
-}
-
-/// Hands decorator `id`'s memory to the visitor, then its running child
-/// `kid`: the body of its `DecoChild::visit` and `visit_mut` where they
-/// are written out.
-fn visit(g: &Gen, id: usize, a: &Ident, w: Walk, kid: &Child) -> TokenStream {
-    let (f, info, borrow) = (local("f"), g.info(id), w.borrow());
-    let (span, memory) = (Span::call_site(), quote!(#borrow #a.deco));
-    // A user's decorator is checked against the tree's agent and world; a
-    // built-in fits any.
-    let user = matches!(&g.tree.nodes[id].kind, Kind::Decorator { deco: Deco::Custom(leaf), .. } if !leaf.builtin);
-    let ty = user.then(|| quote!(_));
-    let deco = g.visit_memory(span, "decorator", ty.as_ref(), memory, w, &f, info);
-    // The child's walk is written over `a` (`Child`): the running child
-    // is bound to that name, after its last use as the decorator's state.
-    let visit = kid.visit(w);
-    quote!({
-        #deco;
-        if let ::core::option::Option::Some(#a) = #borrow #a.child { #visit }
-    })
 }

@@ -54,19 +54,21 @@ pub struct Child {
     /// Hands it and the active path below it to the visitor `__f`, by the
     /// read-only walk (`Walk::Ref`) and the mutable one.
     pub visit: [TokenStream; 2],
-    /// Its runtime node type, when its kind has one: the marker type
-    /// implementing `composite::Run` (`Beh<Memory, id>`, `Cond<Type, id>`,
-    /// `Decorated<Type, id>`, `Nest<Group, inline>`, `Own<Type>`,
-    /// `Par<Type, id>`), which then ticks, halts and walks it as
-    /// `tick`, `halt` and `visit` do. A
-    /// composite whose every child has one dispatches through one `match`
-    /// (`composite::Dispatch`).
-    pub marker: Option<TokenStream>,
-    /// What its marker's `composite::Start` enters it from (a behavior's
-    /// or decorator's fresh memory, `()`), when the marker has one: its
-    /// parent composite then enters it through `Entering::run`, and `enter`
-    /// serves only its other parents.
-    pub init: Option<TokenStream>,
+    /// Its runtime node type: the marker type implementing
+    /// `composite::Run` and `composite::Start` (`Beh<Memory, id>`,
+    /// `Cond<Type, id>`, `Decorated<Type, id>`, `Nest<Group, inline>`,
+    /// `Own<Type>`, `Par<Type, id>`, `Sub<Tree, Type, id>`), which ticks,
+    /// halts and walks it as `tick`, `halt` and `visit` do. Its parent
+    /// runs it through this type: a composite through one `match`
+    /// (`composite::Dispatch`), a parallel over its slots
+    /// (`group::SlotDispatch`), a decorator (`drive::DecoRun`).
+    pub marker: TokenStream,
+    /// What its marker's `Start` enters it from (a behavior's or
+    /// decorator's fresh memory, a group behavior's, `()`): its parent
+    /// composite enters it through `Entering::run`; `enter` serves the
+    /// parents that check its guard first (a decorator, a slot) and the
+    /// root.
+    pub init: TokenStream,
     /// Its guard's decide, written where its parent decides it (an
     /// expression over the parent's `decide` parameters, of type
     /// `Option<(f32, ())>`), when the guard is only a call of the user's

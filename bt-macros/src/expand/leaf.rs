@@ -22,9 +22,9 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
             tick: tick_behavior(g, id, leaf, &a),
             halt: halt_behavior(g, id, leaf, &a),
             visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
-            marker: Some(marker_behavior(g, id, leaf)),
+            marker: marker_behavior(g, id, leaf),
             decide: None,
-            init: Some(g.memory(id, leaf)),
+            init: g.memory(id, leaf),
         },
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
@@ -58,9 +58,9 @@ pub fn lower_condition(g: &Gen, id: usize, func: &Expr) -> Lowered {
             tick: tick_condition(g, id, &a),
             halt: halt_condition(&a),
             visit: Walk::BOTH.map(|w| visit_condition(g, id, &a, w)),
-            marker: Some(quote!(#rt::Cond<#ty, #n>)),
+            marker: quote!(#rt::Cond<#ty, #n>),
             decide: None,
-            init: Some(quote!(())),
+            init: quote!(()),
         },
         // No lint attribute on the impl: it holds what the user wrote.
         items: quote! {

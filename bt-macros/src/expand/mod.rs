@@ -6,10 +6,9 @@
 //! tokens, its persistent fields and how they are seeded, whether it needs
 //! the clock or a generator, its entry in the static shape, the tree it
 //! references) and a `Child` (how its parent runs it: its active state's
-//! type, the code entering, ticking, halting and walking it, and, for
-//! every kind but `subtree`, its runtime node type: a marker implementing
-//! `composite::Run`, through which a parent composite runs it with one
-//! `match`). The file of
+//! type, the code entering, ticking, halting and walking it, and its
+//! runtime node type: a marker implementing `composite::Run`, through
+//! which a parent composite runs it with one `match`). The file of
 //! each node kind fills both from its children's `Child` records and never
 //! asks another kind's file for code: `leaf.rs` (behaviors, conditions),
 //! `composite.rs`, `decorator.rs`, `parallel.rs` (`parallel`, `concurrent`
@@ -56,8 +55,7 @@
 //!     running child to the runtime, which ticks, halts and walks it through
 //!     its marker, which child runs (`index`), the guards re-checked before
 //!     a tick (`recheck`) and, for the reactive policies, `with_nth`. A
-//!     composite with a `subtree` child writes each operation out instead
-//!     (`group::Children`). A plain composite's active state is the
+//!     plain composite's active state is the
 //!     runtime's `composite::Comp` over the enum, entered, ticked, halted
 //!     and walked by the runtime (`comp_*`; marker `Nest`). One with a
 //!     group behavior, a rescoring interval or a `delegate` guard is a
@@ -72,15 +70,13 @@
 //!     entering child `i` through its guard; the children re-checked) and
 //!     its `impl composite::Stepped` (every slot idle, and the runtime's
 //!     policy call); the runtime's marker `Par` enters, ticks, halts and
-//!     walks it (`parallel.rs`). A node with a `subtree` child writes
-//!     `group::Slots` out instead;
+//!     walks it (`parallel.rs`);
 //!   - per decorator node: a marker type and its `impl
 //!     drive::DecoratorNode` (which `Decorator`, where its persistent state
 //!     is, how to enter the child) and `drive::DecoRun` (the child's
 //!     runtime node type, through which the runtime ticks, halts and walks
 //!     it, and `debug`, the probes of the memories; `decorator.rs`); marker
-//!     `Decorated`. A `subtree` child's operations are written out
-//!     (`drive::DecoChild`);
+//!     `Decorated`;
 //!   - per condition node: a marker type whose `composite::Check` calls
 //!     the user's function (marker `Cond`, `leaf.rs`); a behavior's marker
 //!     is the runtime's `Beh<Memory, id>`;
@@ -93,7 +89,12 @@
 //!   - per `subtree` node `n`, `type __CreatureS{n} = path::as::Written;`:
 //!     the referenced tree, named once, used through the runtime's
 //!     `Subtree<Agent, World>` (SPEC S1, S3) whether it is declared in this
-//!     invocation or elsewhere (`subtree.rs`);
+//!     invocation or elsewhere, and a marker type whose
+//!     `composite::Reference` says where the referenced tree's persistent
+//!     state is in ours; its runtime node type is `Sub<<__CreatureS{n} as
+//!     Subtree<Agent, World>>::Tree, marker, n>`, the tree named at the
+//!     path, so that a path that is no tree for this agent is one error
+//!     there (`subtree.rs`);
 //!   - `use __deciders::{ProbeDebug as _, ProbeOther as _}`: the probes
 //!     through which the read-only walk hands memories, and
 //!     `TreeParts::persistent` persistent state, as `Debug` (SPEC I1);

@@ -11,7 +11,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Path, Token};
 
-use super::ir::{Child, Walk};
+use super::ir::Walk;
 use crate::model::{Kind, Leaf, Policy, Tree};
 
 /// A local of generated code (a variable, a parameter, a pattern binding):
@@ -596,27 +596,6 @@ impl<'a> Gen<'a> {
                 quote!(#root::#name())
             }
             None => quote_spanned!(leaf.span=> #rt::memory::<#ty>()),
-        }
-    }
-
-    /// Ticks the active child `id`, run as `child` says, first
-    /// re-evaluating its guard when `recheck` says so (SPEC G3): a
-    /// rejection halts it and counts as `Failure`.
-    pub fn tick_checked(&self, id: usize, child: &Child, recheck: bool) -> TokenStream {
-        let tick = &child.tick;
-        if !recheck {
-            return tick.clone();
-        }
-        let rt = &self.rt;
-        let halt = &child.halt;
-        let re = self.call_recheck(id);
-        quote! {
-            if #re {
-                #tick
-            } else {
-                #halt;
-                #rt::Status::Failure
-            }
         }
     }
 

@@ -8,8 +8,7 @@
 //! node's entering, ticking, halting and walking (`composite::Par`). A tree
 //! implements `composite::Stepped` (the idle slots, the policy call) and
 //! the slots: `group::SlotDispatch`, one `match` handing slot `i` with its
-//! child's runtime node type to the runtime, or, for a node with a
-//! `subtree` child, `group::Slots` written out.
+//! child's runtime node type to the runtime.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
@@ -36,7 +35,7 @@ fn parallel(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         let t = &kids[c].active_ty;
         quote!(#f: #rt::Slot<#t>)
     });
-    let slots = slot_dispatch_impl(g, id, kids).unwrap_or_else(|| slots_impl(g, id, kids));
+    let slots = slot_dispatch_impl(g, id, kids);
     let own = node_impl(g, id, tick);
     quote! {
         #derives
@@ -94,108 +93,12 @@ fn policy_tick(g: &Gen, id: usize) -> Option<TokenStream> {
     })
 }
 
-/// The slots' protocol (`Slots`) written out, for a node with a child that
-/// has no runtime node type (a `subtree` reference): stepping, reading,
-/// restarting and halting child `i`, each a `match` over the children, and
-/// both walks over the running ones.
-fn slots_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
-    let node = &g.tree.nodes[id];
-    let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
-    let (a, i_, me) = (local("a"), local("i"), local("me"));
-    let (params, persist, aw) = (g.params(), g.persist(), g.aw());
-    let n = node.children.len();
-    let inline = if n > WIDE {
-        quote!(#[inline])
-    } else {
-        g.tick_inline(id)
-    };
-    let steps = node
-        .children
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| step_arm(g, i, c, &kids[c]));
-    let dones = (0..n).map(|i| {
-        let f = field(i);
-        quote!(#i => #me.#f.done())
-    });
-    let restarts = (0..n).map(|i| {
-        let f = field(i);
-        quote!(#i => #me.#f.restart())
-    });
-    let halts = node.children.iter().enumerate().map(|(i, &c)| {
-        let f = field(i);
-        let halt = &kids[c].halt;
-        quote!(#i => #me.#f.halt(|#a| #halt))
-    });
-    // Both walks: each running child in order.
-    let walks = Walk::BOTH.map(|w| {
-        let borrow = w.borrow();
-        let visits = node.children.iter().enumerate().map(|(i, &c)| {
-            let (f, visit) = (field(i), kids[c].visit(w));
-            quote! {
-                if let #rt::Slot::Running(#a) = #borrow self.#f {
-                    #visit
-                }
-            }
-        });
-        let sig = g.walk_sig(w, quote!(#borrow self));
-        quote!(#sig { #(#visits)* })
-    });
-    quote! {
-        impl #ig #rt::Slots<#persist, #aw> for #ty {
-            const LEN: ::core::primitive::usize = #n;
-
-            #inline
-            fn step<__Tr: #rt::Trace>(&mut self, #i_: ::core::primitive::usize, #params) {
-                let #me = self;
-                match #i_ {
-                    #(#steps,)*
-                    _ => {}
-                }
-            }
-
-            #[inline(always)]
-            fn done(&self, #i_: ::core::primitive::usize) -> ::core::option::Option<#rt::Status> {
-                let #me = self;
-                match #i_ {
-                    #(#dones,)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-
-            #[inline(always)]
-            fn restart(&mut self, #i_: ::core::primitive::usize) {
-                let #me = self;
-                match #i_ {
-                    #(#restarts,)*
-                    _ => {}
-                }
-            }
-
-            #[inline]
-            fn halt<__Tr: #rt::Trace>(&mut self, #i_: ::core::primitive::usize, #params) {
-                let #me = self;
-                match #i_ {
-                    #(#halts,)*
-                    _ => {}
-                }
-            }
-
-            #(#walks)*
-        }
-    }
-}
-
-/// `SlotDispatch` of parallel or control node `id` whose children all have
-/// a runtime node type: one `match` hands slot `i` with that type to the
-/// runtime's operation (`with`, `with_ref`), one enters child `i`
-/// (through its guard), one names the children re-checked before a tick.
-/// `None` if a child has no runtime node type (a `subtree` reference).
-fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> Option<TokenStream> {
+/// `SlotDispatch` of parallel or control node `id`: one `match` hands slot
+/// `i` with its child's runtime node type to the runtime's operation
+/// (`with`, `with_ref`), one enters child `i` (through its guard), one
+/// names the children re-checked before a tick.
+fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let children = &g.tree.nodes[id].children;
-    if children.iter().any(|&c| kids[c].marker.is_none()) {
-        return None;
-    }
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (a, o, i_) = (local("a"), local("o"), local("i"));
     let (params, persist, aw, agent_ty) = (g.params(), g.persist(), g.aw(), &g.tree.agent);
@@ -244,7 +147,7 @@ fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> Option<TokenStream>
             }
         }
     });
-    Some(quote! {
+    quote! {
         impl #ig #rt::SlotDispatch<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
             #inline
@@ -261,28 +164,6 @@ fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> Option<TokenStream>
             }
             #recheck
         }
-    })
-}
-
-/// How `Slots::step` steps child `i` (node `c`): enters it (through its
-/// guard) when idle, ticks it when running, and keeps its completion.
-fn step_arm(g: &Gen, i: usize, c: usize, child: &Child) -> TokenStream {
-    let rt = &g.rt;
-    let (a, me, f) = (local("a"), local("me"), field(i));
-    let (ps, agent, ctx, tr) = (&g.ps, &g.agent, &g.ctx, &g.tr);
-    let start = g.guarded(
-        c,
-        child.enter.clone(),
-        quote!(#rt::Entered::Done(#rt::Status::Failure)),
-    );
-    let tick = g.tick_checked(c, child, g.has_recheck(c));
-    let args = g.args();
-    quote! {
-        #i => #me.#f.step(
-            #args,
-            |#ps, #agent, #ctx, #tr| #start,
-            |#a, #ps, #agent, #ctx, #tr| #tick,
-        )
     }
 }
 
@@ -395,8 +276,8 @@ fn run(g: &Gen, id: usize) -> Child {
             let debug = (w == Walk::Ref).then(|| quote!(::core::option::Option::None,));
             quote!(#run::#method(#a, #debug #f #more))
         }),
-        marker: Some(marker),
+        marker,
         decide: None,
-        init: Some(quote!(())),
+        init: quote!(()),
     }
 }

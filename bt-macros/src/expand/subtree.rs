@@ -52,6 +52,27 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
     items.extend(quote_spanned!(path.span()=>
         const _: () = ::core::assert!(!#parts::SERVICES, #message);
     ));
+    // The reference's marker type: where its persistent state is, for its
+    // runtime node type (`composite::Reference`).
+    let (persist, node_ty) = (g.persist(), g.node_ty(id));
+    items.extend(quote! {
+        struct #node_ty;
+        impl #rt::Reference<#persist> for #node_ty {
+            type Persist = #parts::Persist;
+            #[inline(always)]
+            fn persist(#ps: &mut #persist) -> &mut Self::Persist {
+                &mut #ps.#field
+            }
+        }
+    });
+    // The tree named through `Subtree<Agent, World>`, at the path: a path
+    // that is no tree for this agent and world is one error, there.
+    let (sub, span, n) = (
+        g.subtree_trait(id),
+        g.subtree_span(id),
+        u16::try_from(id).unwrap_or(u16::MAX),
+    );
+    let marker = quote_spanned!(span=> #rt::Sub<#sub::Tree, #node_ty, #n>);
     let a = local("a");
     Lowered {
         run: Child {
@@ -60,9 +81,9 @@ pub fn lower(g: &Gen, id: usize, path: &Path) -> Lowered {
             tick: tick(g, id, &a),
             halt: halt(g, id, &a),
             visit: Walk::BOTH.map(|w| visit(g, id, &a, w)),
-            marker: None,
+            marker,
             decide: None,
-            init: None,
+            init: quote!(()),
         },
         items,
         persist: vec![quote!(#field: #parts::Persist)],

@@ -22,6 +22,12 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
     let len = tree.nodes.len();
     let infos = shape_infos(g, lowered);
     let tree_name = tree.name.to_string();
+    // The rows' parameters, as every generated binding (a user's `const
+    // id` next to the tree would make a parameter `id` a pattern).
+    let [id, name, kind, parent, depth, behavior, args, line] = [
+        "id", "name", "kind", "parent", "depth", "behavior", "args", "line",
+    ]
+    .map(local);
     // What the nodes add, concatenated in node order.
     let persist_fields = lowered.iter().flat_map(|l| &l.persist);
     let items = lowered.iter().map(|l| &l.items);
@@ -46,16 +52,16 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
             // line.
             #[allow(clippy::too_many_arguments)]
             const fn node(
-                id: ::core::primitive::u16,
-                name: &'static ::core::primitive::str,
-                kind: #rt::NodeKind,
-                parent: ::core::primitive::u16,
-                depth: ::core::primitive::u16,
-                behavior: &'static ::core::primitive::str,
-                args: &'static ::core::primitive::str,
-                line: ::core::primitive::u32,
+                #id: ::core::primitive::u16,
+                #name: &'static ::core::primitive::str,
+                #kind: #rt::NodeKind,
+                #parent: ::core::primitive::u16,
+                #depth: ::core::primitive::u16,
+                #behavior: &'static ::core::primitive::str,
+                #args: &'static ::core::primitive::str,
+                #line: ::core::primitive::u32,
             ) -> #rt::NodeInfo {
-                #rt::NodeInfo::__node(id, name, #tree_name, kind, parent, depth, behavior, line).__args(args)
+                #rt::NodeInfo::__node(#id, #name, #tree_name, #kind, #parent, #depth, #behavior, #line).__args(#args)
             }
             [#(#infos),*]
         };
@@ -368,6 +374,7 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     quote! {
         #[doc(hidden)]
         impl #ig #rt::Subtree<#aw> for #name {
+            type Tree = Self;
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
                 let #blk = ();
