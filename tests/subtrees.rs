@@ -413,9 +413,9 @@ fn i2_a_trace_reports_a_subtree_root_as_its_reference() {
 // ------------------------------------------- slots and decorators (S1, I1)
 
 deciders::tree! {
-    /// A `subtree` child in a parallel's slot and under a decorator: the
-    /// children without a runtime node type, whose slots and decorator are
-    /// written out by the generated code.
+    /// A `subtree` child in a parallel's slot and under a decorator, run
+    /// and walked through its runtime node type (`Sub`) by the slots'
+    /// dispatch and by the decorator.
     tree Sides for World {
         parallel(success >= 2) {
             patrol: subtree ai::Patrol,

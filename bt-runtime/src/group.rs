@@ -1353,9 +1353,9 @@ pub trait Slots<P, A, W> {
     }
 }
 
-/// The slots of a parallel or control node whose children all have a
-/// runtime node type ([`Run`](crate::composite::Run)): one `match` hands
-/// slot `i` with its child's type to an operation, and the runtime
+/// The slots of a parallel or control node, whose children each have a
+/// runtime node type ([`Run`]): one `match` hands slot `i` with its
+/// child's type to an operation, and the runtime
 /// implements [`Slots`] once over it. `i` is below [`LEN`](Self::LEN):
 /// the generated `match` takes any other for the last child.
 pub trait SlotDispatch<P, A, W> {
