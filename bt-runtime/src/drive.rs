@@ -716,7 +716,7 @@ pub trait Subtree<A, W>: TreeParts {
     /// tree in its runtime node type (`composite::Sub`), so that a path
     /// that is no tree for this agent and world is reported once, at the
     /// path.
-    type Tree: Subtree<A, W, Root = Self::Root, Persist = Self::Persist>;
+    type Tree: Subtree<A, W>;
 
     /// Activates the tree's root and ticks it once.
     fn enter<Tr: Trace>(

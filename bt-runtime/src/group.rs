@@ -186,6 +186,28 @@ pub trait Visit<G: Group<P, A, W>, P, A, W> {
 /// bound for its inlining decisions.
 pub const WIDE: usize = 16;
 
+/// Runs `$call` (a `ControlFlow`) for every `$i` in `$from..$to` below
+/// `$len`, in order, returning at the first break: one call per index up
+/// to [`WIDE`], each `$i` a constant, a loop beyond ([`each_in_order`],
+/// [`Slots::each`]).
+macro_rules! in_order {
+    ($len:expr, $from:expr, $to:expr, |$i:ident| $call:expr) => {
+        if $len > WIDE {
+            for $i in $from..$to.min($len) {
+                $call?;
+            }
+        } else {
+            in_order!(@each $len, $from, $to, $i, $call; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        }
+    };
+    (@each $len:expr, $from:expr, $to:expr, $i:ident, $call:expr; $($n:literal)*) => {$(
+        if $n < $len && $n >= $from && $n < $to {
+            let $i: usize = $n;
+            $call?;
+        }
+    )*};
+}
+
 /// Calls `v.child(i, …)` for every `i` in `from..to` (clamped to
 /// `G::LEN`), in order, until one breaks ([`Group::each`]). Up to
 /// [`WIDE`] children, the calls are written out, one per child with `i` a
@@ -206,20 +228,7 @@ pub fn each_in_order<G: Group<P, A, W>, V: Visit<G, P, A, W>, P, A, W, Tr: Trace
     ctx: &mut Ctx<W>,
     tr: &mut Tr,
 ) -> ControlFlow<()> {
-    if G::LEN > WIDE {
-        for i in from..to.min(G::LEN) {
-            v.child(i, ps, agent, ctx, tr)?;
-        }
-        return ControlFlow::Continue(());
-    }
-    macro_rules! in_order {
-        ($($i:literal)*) => {$(
-            if $i < G::LEN && $i >= from && $i < to {
-                v.child($i, ps, agent, ctx, tr)?;
-            }
-        )*};
-    }
-    in_order!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+    in_order!(G::LEN, from, to, |i| v.child(i, ps, agent, ctx, tr));
     ControlFlow::Continue(())
 }
 
@@ -1335,20 +1344,8 @@ pub trait Slots<P, A, W> {
     where
         Self: Sized,
     {
-        if Self::LEN > WIDE {
-            for i in 0..Self::LEN {
-                v.child(self, i, ps, agent, ctx, tr)?;
-            }
-            return ControlFlow::Continue(());
-        }
-        macro_rules! in_order {
-            ($($i:literal)*) => {$(
-                if $i < Self::LEN {
-                    v.child(self, $i, ps, agent, ctx, tr)?;
-                }
-            )*};
-        }
-        in_order!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        in_order!(Self::LEN, 0, Self::LEN, |i| v
+            .child(self, i, ps, agent, ctx, tr));
         ControlFlow::Continue(())
     }
 }

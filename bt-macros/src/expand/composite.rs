@@ -252,9 +252,7 @@ fn dispatch_impl(c: &Comp) -> TokenStream {
     let kids = &g.tree.nodes[c.id].children;
     let (rt, ig, ty, en) = (&g.rt, g.ig(), &c.ty, &c.en);
     let (a, o, i_) = (local("a"), local("o"), local("i"));
-    let (persist, agent_ty, world, ctx_ty) =
-        (g.persist(), &g.tree.agent, &g.tree.world, g.ctx_ty());
-    let (agent, ctx, tr, ps) = (&g.agent, &g.ctx, &g.tr, &g.ps);
+    let (persist, agent_ty, world) = (g.persist(), &g.tree.agent, &g.tree.world);
     let inline = group_inline(c);
     let marker = |ch: usize| &c.kids[ch].marker;
     let runs = arms(c, &|i, ch, v| {
@@ -285,26 +283,13 @@ fn dispatch_impl(c: &Comp) -> TokenStream {
             }
         }
     });
-    let rechecks: Vec<_> = kids
+    let rechecked: Vec<_> = kids
         .iter()
         .enumerate()
         .filter(|&(_, &ch)| rechecks(c, ch))
-        .map(|(i, &ch)| {
-            let re = g.call_recheck(ch);
-            quote!(#i => #re)
-        })
+        .map(|(i, &ch)| (i, ch))
         .collect();
-    let recheck = (!rechecks.is_empty()).then(|| {
-        quote! {
-            #[inline(always)]
-            fn recheck<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
-                match #i_ {
-                    #(#rechecks,)*
-                    _ => true,
-                }
-            }
-        }
-    });
+    let recheck = g.dispatch_recheck(&rechecked);
     quote! {
         impl #ig #rt::Dispatch<#persist, #agent_ty, #world> for #ty {
             type Active = #en;

@@ -599,6 +599,33 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// `fn recheck(i, …)` of a composite's or a parallel's dispatch: child
+    /// `i`'s guard re-evaluated before its tick (SPEC G3) for each `(i,
+    /// node)` of `rechecked`, `true` for the others; `None` if none is
+    /// (the trait's default).
+    pub fn dispatch_recheck(&self, rechecked: &[(usize, usize)]) -> Option<TokenStream> {
+        if rechecked.is_empty() {
+            return None;
+        }
+        let (rt, persist, ctx_ty) = (&self.rt, self.persist(), self.ctx_ty());
+        let (agent, ctx, tr, ps, agent_ty) =
+            (&self.agent, &self.ctx, &self.tr, &self.ps, &self.tree.agent);
+        let i_ = local("i");
+        let arms = rechecked.iter().map(|&(i, node)| {
+            let re = self.call_recheck(node);
+            quote!(#i => #re)
+        });
+        Some(quote! {
+            #[inline(always)]
+            fn recheck<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
+                match #i_ {
+                    #(#arms,)*
+                    _ => true,
+                }
+            }
+        })
+    }
+
     /// Hands `memory` (a reference, a place expression) to the visitor
     /// `f` by walk `w`, through its hook `hook` (`behavior` or
     /// `decorator`), spanned at `span`. `ty` is the memory's type as the

@@ -101,8 +101,7 @@ fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
     let children = &g.tree.nodes[id].children;
     let (rt, ig, ty) = (&g.rt, g.ig(), g.node_ty(id));
     let (a, o, i_) = (local("a"), local("o"), local("i"));
-    let (params, persist, aw, agent_ty) = (g.params(), g.persist(), g.aw(), &g.tree.agent);
-    let (ps, agent, ctx, tr, ctx_ty) = (&g.ps, &g.agent, &g.ctx, &g.tr, g.ctx_ty());
+    let (params, persist, aw) = (g.params(), g.persist(), g.aw());
     let n = children.len();
     let inline = if n > WIDE {
         quote!(#[inline])
@@ -118,7 +117,7 @@ fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
             quote!(#i)
         }
     };
-    let (mut runs, mut refs, mut enters, mut rechecks) = (vec![], vec![], vec![], vec![]);
+    let (mut runs, mut refs, mut enters, mut rechecked) = (vec![], vec![], vec![], vec![]);
     for (i, &c) in children.iter().enumerate() {
         let (f, p, k) = (field(i), pat(i), &kids[c].marker);
         runs.push(quote!(#p => #o.run::<#k>(#i, &mut self.#f)));
@@ -132,21 +131,10 @@ fn slot_dispatch_impl(g: &Gen, id: usize, kids: &[Child]) -> TokenStream {
         );
         enters.push(quote!(#p => self.#f.entered(#start)));
         if g.has_recheck(c) {
-            let re = g.call_recheck(c);
-            rechecks.push(quote!(#i => #re));
+            rechecked.push((i, c));
         }
     }
-    let recheck = (!rechecks.is_empty()).then(|| {
-        quote! {
-            #[inline(always)]
-            fn recheck<__Tr: #rt::Trace>(#i_: ::core::primitive::usize, #ps: &mut #persist, #agent: &#agent_ty, #ctx: &#ctx_ty, #tr: &mut __Tr) -> ::core::primitive::bool {
-                match #i_ {
-                    #(#rechecks,)*
-                    _ => true,
-                }
-            }
-        }
-    });
+    let recheck = g.dispatch_recheck(&rechecked);
     quote! {
         impl #ig #rt::SlotDispatch<#persist, #aw> for #ty {
             const LEN: ::core::primitive::usize = #n;
