@@ -93,6 +93,37 @@
 //! behavior that emitted a "start" output emits the matching "cancel"
 //! output from its `deactivate`, and the despawn applies it.
 //!
+//! # Faults
+//!
+//! Nothing a tree, a save or a frame's despawns do makes the plugin's
+//! systems panic, so one agent's fault does not end the app:
+//!
+//! - **A hook that panics** in the tick (a behavior, a decide, a
+//!   condition, a tracer, the `deactivate` of a pending stop) is caught
+//!   around that entity alone, on any number of threads, as
+//!   `deciders::batch::par_tick_all` catches one per agent: the other
+//!   entities tick and their outputs are applied, later updates run as
+//!   usual, and the panic becomes a [`TreePanicked`] message (the entity
+//!   and the panic's text) and one more [`Brain::panics`]. The tree is left
+//!   as if dropped at the panic (nothing active, no `deactivate` called;
+//!   timers and the clock kept): its next tick starts from the root. What
+//!   its hooks emitted before the panic is applied. A `deactivate` that
+//!   panics in a despawn halt is caught and reported the same way.
+//!   (With `panic = "abort"`, nothing can be caught.)
+//! - **An entity despawned by an earlier output** of the same
+//!   [`DecidersSystems::Apply`] (two brains that despawn each other: the
+//!   lower entity's outputs apply first) has its own outputs dropped, not
+//!   applied to a missing entity (Bevy's command handler panics on an
+//!   insert into one): an [`OutputsDropped`] message names it and counts
+//!   them. Each entity's outputs are applied to the world before the next
+//!   entity's, so an output about *another* entity can ask
+//!   `commands.get_entity(other)` whether it is still there (see
+//!   [`Output::apply`]).
+//! - **A loaded [`Brain`]** (feature `serde`) whose fields would break a
+//!   later step (`every: 0`, a countdown `wait` not below `every`, a
+//!   negative or not finite `pending_dt`) is refused by its
+//!   `Deserialize` with an error naming the field.
+//!
 //! # Example
 //!
 //! ```
@@ -219,6 +250,21 @@ impl<'w, R, O> Env<'w, R, O> {
 pub trait Output: Send + Sync + 'static {
     /// Queues what this output asks for; `entity` is the entity whose
     /// behavior emitted it.
+    ///
+    /// In [`DecidersSystems::Apply`], each entity's outputs are applied to
+    /// the world (their commands run) before the next entity's. So
+    /// `entity` exists when this is called there: if an earlier output
+    /// despawned it, its outputs are dropped instead and reported as an
+    /// [`OutputsDropped`] message. Another entity this output names may be
+    /// gone, despawned by an earlier output: ask with
+    /// `commands.get_entity(other)` rather than `commands.entity(other)`,
+    /// whose insert panics in Bevy's command handler when `other` is
+    /// missing.
+    ///
+    /// The outputs of a despawn halt (the `deactivate` hooks run when the
+    /// entity is despawned) are applied too, but their commands run once
+    /// `entity` is gone: commands on `entity` itself there must allow for
+    /// that (`try_insert`, `queue_silenced`).
     fn apply(self, entity: Entity, commands: &mut Commands);
 }
 
@@ -347,8 +393,9 @@ pub struct TreeErrors {
 /// left as if dropped at the panic (T4): nothing active, no `deactivate`
 /// called, and its next tick starts from the root; timers, cooldowns and
 /// the clock are kept. What its hooks emitted before the panic is applied
-/// with the rest of the frame's outputs. (With `panic = "abort"` nothing
-/// is caught, and the panic hook still prints the panic as usual.)
+/// with the rest of the frame's outputs. The panic hook still runs (the
+/// default one prints the panic to stderr); with `panic = "abort"`
+/// nothing is caught.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct TreePanicked {
     /// The entity whose tick panicked.
@@ -626,9 +673,12 @@ pub enum DecidersSystems {
     /// Yours: set flags and stimuli, pause or resume brains, update the
     /// snapshot.
     Prepare,
-    /// Every due brain ticks, in parallel.
+    /// Every due brain ticks, in parallel; a panic in one brain's step is
+    /// caught and written as a [`TreePanicked`] message.
     Tick,
-    /// Every output becomes commands, in entity order.
+    /// Every output becomes commands, in entity order, each entity's
+    /// applied before the next entity's; the outputs of an entity
+    /// despawned by an earlier one are dropped ([`OutputsDropped`]).
     Apply,
 }
 
