@@ -70,6 +70,8 @@ struct Sailor {
     foe: Option<Entity>,
     /// Whether it marks itself when it sinks its foe.
     marks: bool,
+    /// Whether its `deactivate` panics (after logging) when halted.
+    grudge: bool,
     /// How many ticks its work had.
     ticks: u32,
     /// The steps it ticked at.
@@ -105,9 +107,12 @@ impl<'w> Behavior<Sailor, W<'w>> for Work {
         }
         Status::Running
     }
-    fn deactivate(&mut self, _: &mut Sailor, ctx: &mut Ctx<W<'w>>, exit: Exit) {
+    fn deactivate(&mut self, s: &mut Sailor, ctx: &mut Ctx<W<'w>>, exit: Exit) {
         if exit == Exit::Halted {
             ctx.world_mut().emit(Log::Line("halted".into()));
+            if s.grudge {
+                panic!("sailor {} holds a grudge", s.id);
+            }
         }
     }
 }
@@ -433,4 +438,83 @@ fn lod_brains_of_one_rate_tick_on_different_steps_by_entity_index() {
     phases.sort_unstable();
     phases.dedup();
     assert_eq!(phases, [1, 2, 3]);
+}
+
+/// Spawns a sailor whose `deactivate` panics when halted; its entity.
+fn spawn_grudging(app: &mut App, id: u32) -> Entity {
+    let sailor = Sailor {
+        id,
+        grudge: true,
+        ..Sailor::default()
+    };
+    app.world_mut()
+        .spawn((sailor, Brain::new(Crew::new())))
+        .id()
+}
+
+/// The journal lines of `e`.
+fn lines_of(app: &App, e: Entity) -> Vec<String> {
+    let journal = &app.world().resource::<Journal>().0;
+    journal
+        .iter()
+        .filter(|(j, _)| *j == e)
+        .map(|(_, l)| l.clone())
+        .collect()
+}
+
+// SPEC T4, L2
+#[test]
+fn t4_a_deactivate_that_panics_in_a_despawn_halt_is_caught_and_reported() {
+    let mut app = app(0);
+    let before = spawn(&mut app, 1);
+    let grudging = spawn_grudging(&mut app, 2);
+    let after = spawn(&mut app, 3);
+    step(&mut app);
+    app.world_mut().despawn(grudging);
+    assert!(app.world().get_entity(grudging).is_err());
+    step(&mut app);
+    step(&mut app);
+    // What it emitted before the panic was applied at the despawn.
+    assert_eq!(lines_of(&app, grudging), ["start", "work 1", "halted"]);
+    // The message, read at the next step.
+    assert_eq!(
+        app.world().resource::<Seen>().panics,
+        [(2, grudging, "sailor 2 holds a grudge".to_string())]
+    );
+    for e in [before, after] {
+        assert_eq!(lines_of(&app, e), ["start", "work 1", "work 2", "work 3"]);
+    }
+}
+
+// SPEC T4, O3
+#[test]
+fn t4_a_pending_stop_whose_deactivate_panics_is_caught_in_the_tick() {
+    let mut app = app(0);
+    let other = spawn(&mut app, 1);
+    let grudging = spawn_grudging(&mut app, 2);
+    step(&mut app);
+    app.world_mut()
+        .get_mut::<Brain<Crew>>(grudging)
+        .unwrap()
+        .stop();
+    step(&mut app);
+    step(&mut app);
+    assert_eq!(lines_of(&app, grudging), ["start", "work 1", "halted"]);
+    assert_eq!(
+        app.world().resource::<Seen>().panics,
+        [(2, grudging, "sailor 2 holds a grudge".to_string())]
+    );
+    let brain = app.world().get::<Brain<Crew>>(grudging).unwrap();
+    // Stopped as asked, nothing left running, the panic counted.
+    assert_eq!(
+        brain.player().status(),
+        deciders::lifecycle::PlayStatus::Stopped
+    );
+    assert!(!brain.tree().is_running());
+    assert_eq!((brain.panics(), brain.last_status()), (1, None));
+    assert_eq!(app.world().get::<Sailor>(grudging).unwrap().ticks, 1);
+    assert_eq!(
+        lines_of(&app, other),
+        ["start", "work 1", "work 2", "work 3"]
+    );
 }
