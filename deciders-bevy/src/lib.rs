@@ -93,6 +93,37 @@
 //! behavior that emitted a "start" output emits the matching "cancel"
 //! output from its `deactivate`, and the despawn applies it.
 //!
+//! # Faults
+//!
+//! Nothing a tree, a save or a frame's despawns do makes the plugin's
+//! systems panic, so one agent's fault does not end the app:
+//!
+//! - **A hook that panics** in the tick (a behavior, a decide, a
+//!   condition, a tracer, the `deactivate` of a pending stop) is caught
+//!   around that entity alone, on any number of threads, as
+//!   `deciders::batch::par_tick_all` catches one per agent: the other
+//!   entities tick and their outputs are applied, later updates run as
+//!   usual, and the panic becomes a [`TreePanicked`] message (the entity
+//!   and the panic's text) and one more [`Brain::panics`]. The tree is left
+//!   as if dropped at the panic (nothing active, no `deactivate` called;
+//!   timers and the clock kept): its next tick starts from the root. What
+//!   its hooks emitted before the panic is applied. A `deactivate` that
+//!   panics in a despawn halt is caught and reported the same way.
+//!   (With `panic = "abort"`, nothing can be caught.)
+//! - **An entity despawned by an earlier output** of the same
+//!   [`DecidersSystems::Apply`] (two brains that despawn each other: the
+//!   lower entity's outputs apply first) has its own outputs dropped, not
+//!   applied to a missing entity (Bevy's command handler panics on an
+//!   insert into one): an [`OutputsDropped`] message names it and counts
+//!   them. Each entity's outputs are applied to the world before the next
+//!   entity's, so an output about *another* entity can ask
+//!   `commands.get_entity(other)` whether it is still there (see
+//!   [`Output::apply`]).
+//! - **A loaded [`Brain`]** (feature `serde`) whose fields would break a
+//!   later step (`every: 0`, a countdown `wait` not below `every`, a
+//!   negative or not finite `pending_dt`) is refused by its
+//!   `Deserialize` with an error naming the field.
+//!
 //! # Example
 //!
 //! ```
@@ -160,6 +191,7 @@ use bevy_ecs::observer::On;
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{IterQueryData, QueryItem};
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use bevy_ecs::world::CommandQueue;
 use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::lifecycle::{PlayMode, Player};
@@ -218,6 +250,21 @@ impl<'w, R, O> Env<'w, R, O> {
 pub trait Output: Send + Sync + 'static {
     /// Queues what this output asks for; `entity` is the entity whose
     /// behavior emitted it.
+    ///
+    /// In [`DecidersSystems::Apply`], each entity's outputs are applied to
+    /// the world (their commands run) before the next entity's. So
+    /// `entity` exists when this is called there: if an earlier output
+    /// despawned it, its outputs are dropped instead and reported as an
+    /// [`OutputsDropped`] message. Another entity this output names may be
+    /// gone, despawned by an earlier output: ask with
+    /// `commands.get_entity(other)` rather than `commands.entity(other)`,
+    /// whose insert panics in Bevy's command handler when `other` is
+    /// missing.
+    ///
+    /// The outputs of a despawn halt (the `deactivate` hooks run when the
+    /// entity is despawned) are applied too, but their commands run once
+    /// `entity` is gone: commands on `entity` itself there must allow for
+    /// that (`try_insert`, `queue_silenced`).
     fn apply(self, entity: Entity, commands: &mut Commands);
 }
 
@@ -332,11 +379,73 @@ pub struct TreeErrors {
     pub count: u32,
 }
 
+/// A Bevy message written when a hook of an entity's tree panicked in the
+/// plugin's tick (a behavior, a decide, a condition, a tracer, or the
+/// `deactivate` hooks of a pending [`Brain::stop`]): the entity and the
+/// panic's text. Read them with a `MessageReader<TreePanicked>` in a
+/// system after [`DecidersSystems::Tick`]; [`Brain::panics`] counts them
+/// per brain. Written in entity order.
+///
+/// The panic does not leave the tick, as with
+/// `deciders::batch::par_tick_all`: it is caught around that entity alone
+/// (`std::panic::catch_unwind`), every other entity ticks and has its
+/// outputs applied, and later updates run as usual. The entity's tree is
+/// left as if dropped at the panic (T4): nothing active, no `deactivate`
+/// called, and its next tick starts from the root; timers, cooldowns and
+/// the clock are kept. What its hooks emitted before the panic is applied
+/// with the rest of the frame's outputs. The panic hook still runs (the
+/// default one prints the panic to stderr); with `panic = "abort"`
+/// nothing is caught.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct TreePanicked {
+    /// The entity whose tick panicked.
+    pub entity: Entity,
+    /// The panic's message (`panic!("…")`), or `Box<dyn Any>` when its
+    /// payload is not text.
+    pub message: String,
+}
+
+/// The text of a caught panic's payload.
+fn panic_text(payload: &(dyn core::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&'static str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "Box<dyn Any>".to_string()
+    }
+}
+
+/// A Bevy message written when the outputs of an entity were not applied
+/// because the entity no longer existed when their turn came in
+/// [`DecidersSystems::Apply`]: an output applied before them (another
+/// entity's, or one of a despawn halt) despawned it. `count` outputs were
+/// dropped; the other entities' outputs were applied.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputsDropped {
+    /// The entity that emitted them, despawned earlier in the same apply.
+    pub entity: Entity,
+    /// How many of its outputs were dropped.
+    pub count: u32,
+}
+
 /// An entity's behavior tree: the state of the tree `T` in a lifecycle
 /// [`Player`], the flags its guards test this frame, its tick rate, and a
 /// lifecycle operation waiting for the next tick.
+///
+/// Loading one (cargo feature `serde`) checks what a later step relies
+/// on, and refuses a save that breaks it with an error naming the field:
+/// `every` must be at least 1, `wait` below `every`, and `pending_dt`
+/// finite and not negative.
 #[derive(Component)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "BrainData<T>",
+        bound(deserialize = "T: serde::Deserialize<'de>")
+    )
+)]
 pub struct Brain<T: Send + Sync + 'static> {
     player: Player<T>,
     flags: Flags,
@@ -350,7 +459,82 @@ pub struct Brain<T: Send + Sync + 'static> {
     pending_dt: f32,
     op: Option<Op>,
     errors: u32,
+    /// Panics caught in its steps.
+    panics: u32,
     last: Option<deciders::Status>,
+}
+
+/// A [`Brain`] as saved, before its fields are checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Brain")]
+struct BrainData<T> {
+    player: Player<T>,
+    flags: Flags,
+    stimuli: Flags,
+    every: u32,
+    wait: Option<u32>,
+    pending_dt: f32,
+    op: Option<Op>,
+    errors: u32,
+    /// Absent from saves made before brains counted panics.
+    #[serde(default)]
+    panics: u32,
+    last: Option<deciders::Status>,
+}
+
+/// Why a saved [`Brain`] was refused: the field and what is wrong with it.
+#[cfg(feature = "serde")]
+#[derive(Debug)]
+struct BadBrain {
+    field: &'static str,
+    problem: String,
+}
+
+#[cfg(feature = "serde")]
+impl core::fmt::Display for BadBrain {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "invalid Brain field `{}`: {}", self.field, self.problem)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: Send + Sync + 'static> TryFrom<BrainData<T>> for Brain<T> {
+    type Error = BadBrain;
+
+    fn try_from(data: BrainData<T>) -> Result<Self, BadBrain> {
+        let bad = |field, problem: String| Err(BadBrain { field, problem });
+        if data.every == 0 {
+            return bad(
+                "every",
+                "0, and a brain ticks every n-th step with n at least 1".into(),
+            );
+        }
+        if let Some(wait) = data.wait.filter(|&wait| wait >= data.every) {
+            return bad(
+                "wait",
+                format!("{wait} steps, not below `every` ({})", data.every),
+            );
+        }
+        if !(data.pending_dt.is_finite() && data.pending_dt >= 0.0) {
+            return bad(
+                "pending_dt",
+                format!("{}, not a finite time of 0 or more", data.pending_dt),
+            );
+        }
+        Ok(Brain {
+            player: data.player,
+            flags: data.flags,
+            stimuli: data.stimuli,
+            every: data.every,
+            wait: data.wait,
+            pending_dt: data.pending_dt,
+            op: data.op,
+            errors: data.errors,
+            panics: data.panics,
+            last: data.last,
+        })
+    }
 }
 
 /// A lifecycle operation asked for outside the tick, performed by the tick
@@ -377,6 +561,7 @@ impl<T: Send + Sync + 'static> Brain<T> {
             pending_dt: 0.0,
             op: None,
             errors: 0,
+            panics: 0,
             last: None,
         }
     }
@@ -427,6 +612,13 @@ impl<T: Send + Sync + 'static> Brain<T> {
     /// broke the subset rule), from the frames' reports.
     pub fn errors(&self) -> u32 {
         self.errors
+    }
+
+    /// How many of its steps panicked so far: a hook (or its pending
+    /// operation) panicked, the plugin caught it and wrote a
+    /// [`TreePanicked`] message.
+    pub fn panics(&self) -> u32 {
+        self.panics
     }
 
     /// Plays the tree with `mode` at the start of the next tick step (O1,
@@ -481,9 +673,12 @@ pub enum DecidersSystems {
     /// Yours: set flags and stimuli, pause or resume brains, update the
     /// snapshot.
     Prepare,
-    /// Every due brain ticks, in parallel.
+    /// Every due brain ticks, in parallel; a panic in one brain's step is
+    /// caught and written as a [`TreePanicked`] message.
     Tick,
-    /// Every output becomes commands, in entity order.
+    /// Every output becomes commands, in entity order, each entity's
+    /// applied before the next entity's; the outputs of an entity
+    /// despawned by an earlier one are dropped ([`OutputsDropped`]).
     Apply,
 }
 
@@ -497,6 +692,8 @@ struct Outbox<T, O> {
     out: Vec<(Entity, u32, O)>,
     /// The frame's errors, sorted by entity before they are written.
     errors: Vec<TreeErrors>,
+    /// The frame's caught panics, likewise.
+    panics: Vec<TreePanicked>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -505,6 +702,7 @@ impl<T, O> Default for Outbox<T, O> {
         Outbox {
             out: Vec::new(),
             errors: Vec::new(),
+            panics: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -554,6 +752,8 @@ where
     fn build(&self, app: &mut App) {
         app.init_resource::<Outbox<T, O>>();
         app.add_message::<TreeErrors>();
+        app.add_message::<TreePanicked>();
+        app.add_message::<OutputsDropped>();
         app.configure_sets(
             self.schedule,
             (
@@ -586,6 +786,7 @@ fn tick<A, T, R, O>(
     mut outbox: ResMut<Outbox<T, O>>,
     buffers: Local<Parallel<Buffers<O>>>,
     mut messages: MessageWriter<TreeErrors>,
+    mut panicked: MessageWriter<TreePanicked>,
 ) where
     A: Agent,
     T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
@@ -629,26 +830,36 @@ fn tick<A, T, R, O>(
             },
         );
     let mut buffers = buffers;
-    let Outbox { out, errors, .. } = &mut *outbox;
+    let Outbox {
+        out,
+        errors,
+        panics,
+        ..
+    } = &mut *outbox;
     for buffer in buffers.iter_mut() {
         for (entity, output) in buffer.out.drain(..) {
             let place = u32::try_from(out.len()).unwrap_or(u32::MAX);
             out.push((entity, place, output));
         }
         errors.append(&mut buffer.errors);
+        panics.append(&mut buffer.panics);
     }
     // Each entity's outputs stay in the order they were made.
     out.sort_unstable_by_key(|&(entity, place, _)| (entity, place));
     // An entity reports at most once a tick.
     errors.sort_unstable_by_key(|e| e.entity);
     messages.write_batch(errors.drain(..));
+    // An entity panics at most once a tick.
+    panics.sort_unstable_by_key(|p| p.entity);
+    panicked.write_batch(panics.drain(..));
 }
 
-/// One thread's share of a frame: the outputs and the errors of the
-/// brains it ticked.
+/// One thread's share of a frame: the outputs, the errors and the caught
+/// panics of the brains it ticked.
 struct Buffers<O> {
     out: Vec<(Entity, O)>,
     errors: Vec<TreeErrors>,
+    panics: Vec<TreePanicked>,
 }
 
 impl<O> Default for Buffers<O> {
@@ -656,6 +867,7 @@ impl<O> Default for Buffers<O> {
         Buffers {
             out: Vec::new(),
             errors: Vec::new(),
+            panics: Vec::new(),
         }
     }
 }
@@ -687,6 +899,12 @@ fn watched_tick<'w, A, T, R, O>(
 /// One brain's step: its pending operation, then a tick with the time
 /// accumulated since its last one, in the world of `entity` over the
 /// snapshot `read`; its outputs and errors go to the thread's `buffer`.
+///
+/// A panic in the step is caught here, around this entity alone, as
+/// `deciders::batch::par_tick_all` catches one per agent: the frame (whose
+/// world holds the thread's outputs so far, this entity's included) is
+/// kept, the tree is as if dropped (T4), and the panic goes to the
+/// buffer's panics and the brain's count.
 fn tick_one<'w, A, T, R, O, Tr: Trace>(
     brain: &mut Brain<T>,
     agent: &mut A,
@@ -706,15 +924,32 @@ fn tick_one<'w, A, T, R, O, Tr: Trace>(
     let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
     frame.set_stimuli(brain.stimuli);
     let player = &mut brain.player;
-    match brain.op.take() {
-        None => {}
-        Some(Op::Play(mode)) => player.play(mode, agent, &mut frame),
-        Some(Op::Pause) => player.pause(agent, &mut frame),
-        Some(Op::Resume) => player.resume(agent, &mut frame),
-        Some(Op::Stop) => player.stop(agent, &mut frame),
-        Some(Op::Reset) => player.reset(agent, &mut frame),
+    let op = brain.op.take();
+    // Unwind safety: a tree whose hook panicked is as if dropped (T4); the
+    // player, the agent and the frame hold what the hooks left in them,
+    // which the `TreePanicked` message tells the game about.
+    let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        match op {
+            None => {}
+            Some(Op::Play(mode)) => player.play(mode, agent, &mut frame),
+            Some(Op::Pause) => player.pause(agent, &mut frame),
+            Some(Op::Resume) => player.resume(agent, &mut frame),
+            Some(Op::Stop) => player.stop(agent, &mut frame),
+            Some(Op::Reset) => player.reset(agent, &mut frame),
+        }
+        player.tick_traced(agent, &mut frame, trace)
+    }));
+    match stepped {
+        Ok(last) => brain.last = last,
+        Err(payload) => {
+            brain.last = None;
+            brain.panics = brain.panics.saturating_add(1);
+            buffer.panics.push(TreePanicked {
+                entity,
+                message: panic_text(&*payload),
+            });
+        }
     }
-    brain.last = player.tick_traced(agent, &mut frame, trace);
     let report = frame.report();
     if let Some(&first) = report.first() {
         let count = report.count();
@@ -728,24 +963,54 @@ fn tick_one<'w, A, T, R, O, Tr: Trace>(
     buffer.out = frame.into_world().out;
 }
 
-/// The apply set: every output of the frame, in entity order.
-fn apply<T: Send + Sync + 'static, O: Output>(
-    mut outbox: ResMut<Outbox<T, O>>,
-    mut commands: Commands,
-) {
-    for (entity, _, output) in outbox.out.drain(..) {
-        output.apply(entity, &mut commands);
+/// The apply set: every output of the frame, in entity order. Each
+/// entity's outputs become commands that are applied to the world before
+/// the next entity's turn, so that an entity despawned by an earlier
+/// output is seen gone: its outputs are dropped and reported
+/// ([`OutputsDropped`]) instead of reaching Bevy's command handler, which
+/// panics on an insert into a missing entity.
+fn apply<T: Send + Sync + 'static, O: Output>(world: &mut World, mut queue: Local<CommandQueue>) {
+    let mut out = core::mem::take(&mut world.resource_mut::<Outbox<T, O>>().out);
+    // Allocates only in a frame that drops outputs.
+    let mut dropped = Vec::new();
+    let mut outputs = out.drain(..).peekable();
+    while let Some((entity, _, first)) = outputs.next() {
+        let rest = core::iter::from_fn(|| {
+            outputs
+                .next_if(|&(next, _, _)| next == entity)
+                .map(|(_, _, output)| output)
+        });
+        if world.get_entity(entity).is_err() {
+            let count = u32::try_from(1 + rest.count()).unwrap_or(u32::MAX);
+            dropped.push(OutputsDropped { entity, count });
+            continue;
+        }
+        let mut commands = Commands::new(&mut queue, world);
+        first.apply(entity, &mut commands);
+        for output in rest {
+            output.apply(entity, &mut commands);
+        }
+        queue.apply(world);
+    }
+    drop(outputs);
+    // The emptied buffer goes back, with its capacity, for the next frame.
+    world.resource_mut::<Outbox<T, O>>().out = out;
+    if !dropped.is_empty() {
+        world.write_message_batch(dropped);
     }
 }
 
 /// Despawn halts: before an entity loses its brain or its agent, its tree
 /// is stopped (every running behavior deactivated with `Exit::Halted`) and
-/// the outputs of those hooks are applied.
+/// the outputs of those hooks are applied. A `deactivate` that panics is
+/// caught as in the tick: the outputs made before it are applied, the
+/// panic is counted and written as a [`TreePanicked`] message.
 fn halt_on_remove<A, T, R, O>(
     removed: On<Remove<(A::Parts, Brain<T>)>>,
     read: Res<R>,
     mut agents: Query<(A::Data, &mut Brain<T>)>,
     mut commands: Commands,
+    mut panicked: MessageWriter<TreePanicked>,
 ) where
     A: Agent,
     T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
@@ -761,11 +1026,22 @@ fn halt_on_remove<A, T, R, O>(
         entity,
         out: Vec::new(),
     };
-    let out = A::with_view(&mut data, |agent| {
+    let brain = &mut *brain;
+    let (out, stopped) = A::with_view(&mut data, |agent| {
         let mut frame = Frame::new(0.0).with_world(env);
-        brain.player.stop(agent, &mut frame);
-        frame.into_world().out
+        let player = &mut brain.player;
+        let stopped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            player.stop(agent, &mut frame);
+        }));
+        (frame.into_world().out, stopped)
     });
+    if let Err(payload) = stopped {
+        brain.panics = brain.panics.saturating_add(1);
+        panicked.write(TreePanicked {
+            entity,
+            message: panic_text(&*payload),
+        });
+    }
     for (entity, output) in out {
         output.apply(entity, &mut commands);
     }

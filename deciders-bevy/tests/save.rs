@@ -254,3 +254,80 @@ fn o6_brains_saved_mid_run_continue_in_a_fresh_app() {
         assert_eq!(journals[0], journals[1], "step {k} after the load");
     }
 }
+
+/// One saved ship's brain after a few steps, as a JSON object to edit.
+fn saved_brain() -> serde_json::Value {
+    let mut app = empty_app();
+    let ship = Ship {
+        seed: 1,
+        x: 1,
+        fuel: 3,
+    };
+    app.world_mut()
+        .spawn((ship, Brain::new(Pilot::with_seed(1)).tick_every(3)));
+    for _ in 0..4 {
+        step(&mut app);
+    }
+    let all: serde_json::Value = serde_json::from_str(&save(&mut app)).unwrap();
+    all[0][1].clone()
+}
+
+/// Loads an edited brain: the error's text, if it is refused.
+fn load_brain(brain: &serde_json::Value) -> Result<Brain<Pilot>, String> {
+    serde_json::from_value::<Brain<Pilot>>(brain.clone()).map_err(|e| e.to_string())
+}
+
+// SPEC O6: a loaded value never makes a later step panic
+#[test]
+fn o6_a_save_whose_tick_rate_or_times_would_break_a_step_is_refused_naming_the_field() {
+    let good = saved_brain();
+    assert_eq!(good["every"], 3);
+    let loaded = load_brain(&good).expect("the saved brain loads");
+    assert_eq!(loaded.panics(), 0);
+    // `every: 0` would divide by zero at the next step.
+    let mut zero = good.clone();
+    zero["every"] = 0.into();
+    let error = load_brain(&zero).err().expect("every = 0 is refused");
+    assert!(error.contains("invalid Brain field `every`: 0"), "{error}");
+    // A countdown at or above the rate would not tick for that long.
+    let mut wait = good.clone();
+    wait["wait"] = 3.into();
+    let error = load_brain(&wait).err().expect("wait = every is refused");
+    assert!(
+        error.contains("invalid Brain field `wait`: 3 steps, not below `every` (3)"),
+        "{error}"
+    );
+    wait["wait"] = 2.into();
+    assert!(load_brain(&wait).is_ok(), "wait = every - 1 loads");
+    // A time that is negative (or, from another format, not finite) would
+    // reach the next tick.
+    let mut time = good.clone();
+    time["pending_dt"] = (-1.0).into();
+    let error = load_brain(&time).err().expect("a negative time is refused");
+    assert!(
+        error.contains("invalid Brain field `pending_dt`: -1"),
+        "{error}"
+    );
+    // A save made before brains counted panics loads, with none counted.
+    let mut old = good.clone();
+    old.as_object_mut().unwrap().remove("panics");
+    assert_eq!(load_brain(&old).expect("an older save loads").panics(), 0);
+    // The saved brain, loaded, goes on ticking every third step.
+    let mut app = empty_app();
+    let ship = Ship {
+        seed: 1,
+        x: 1,
+        fuel: 3,
+    };
+    let e = app.world_mut().spawn((ship, loaded)).id();
+    let mut ticked = Vec::new();
+    for k in 0..6 {
+        let before = app.world().get::<Ship>(e).unwrap().clone();
+        step(&mut app);
+        if *app.world().get::<Ship>(e).unwrap() != before {
+            ticked.push(k);
+        }
+    }
+    assert_eq!(ticked.len(), 2, "ticked at steps {ticked:?}");
+    assert_eq!(ticked[1] - ticked[0], 3, "ticked at steps {ticked:?}");
+}
