@@ -90,7 +90,7 @@ fn i1_describe_state_after_the_first_tick() {
         "\
 Post at 0.50 s
 root: priority
-  patrol: repeat(2) = Repeat { done: 0, of: 2 }, kept Every { seconds: 10.00, last: 0.50 }
+  patrol: repeat(2) = Repeat { done: 0, of: 2 }, kept Every { seconds: 10.0, last: 0.5 }
     Walk: behavior
 "
     );
@@ -109,7 +109,7 @@ fn i1_describe_state_after_an_interruption_changed_the_path() {
 Post at 1.00 s
 root: priority
   alarm: sequence
-    look: timeout(5s) = Timeout { seconds: 5.00, since: 1.00 }, active for 0.00 s
+    look: timeout(5s) = Timeout { seconds: 5.0, since: 1.0 }, active for 0.00 s
       Look: behavior = Look { turns: 1 }
 "
     );
@@ -149,11 +149,11 @@ fn i1_describe_tree_marks_the_active_path() {
 Post at 1.00 s
 * root: priority
 *   alarm: sequence
-*     look: timeout(5s) = Timeout { seconds: 5.00, since: 1.00 }, active for 0.00 s
+*     look: timeout(5s) = Timeout { seconds: 5.0, since: 1.0 }, active for 0.00 s
 *       Look: behavior = Look { turns: 1 }
       retry(3)
         Search: behavior
-    patrol: repeat(2), kept Every { seconds: 10.00, last: 0.50 }
+    patrol: repeat(2), kept Every { seconds: 10.0, last: 0.5 }
       Walk: behavior
 "
     );
@@ -178,7 +178,7 @@ Post at 0.00 s
         Look: behavior
       retry(3)
         Search: behavior
-    patrol: repeat(2), kept Every { seconds: 10.00, last: never }
+    patrol: repeat(2), kept Every { seconds: 10.0, last: never }
       Walk: behavior
 "
     );
@@ -241,7 +241,7 @@ Watch at 0.25 s
       run_once, kept Some(Success)
         Succeed: behavior
 *   rounds: subtree Rounds
-*     Wait: behavior = Wait { seconds: 1.00, since: 0.25 }, active for 0.00 s
+*     Wait: behavior = Wait { seconds: 1.0, since: 0.25 }, active for 0.00 s
 "
     );
     state.tick(&mut Guard::default(), &mut Frame::new(0.5));
@@ -253,7 +253,7 @@ Watch at 0.25 s
 Watch at 0.75 s
 root: parallel(success >= 3)
   rounds: subtree Rounds
-    Wait: behavior = Wait { seconds: 1.00, since: 0.25 }, active for 0.50 s
+    Wait: behavior = Wait { seconds: 1.0, since: 0.25 }, active for 0.50 s
 "
     );
 }

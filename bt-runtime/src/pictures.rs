@@ -83,6 +83,7 @@
 
 use core::fmt::{self, Write};
 
+use crate::describe::hostile;
 use crate::shape::{NodeId, NodeInfo, NodeKind};
 
 /// The colour of highlighted nodes' borders and of highlighted edges.
@@ -210,16 +211,53 @@ fn escaped<W: Write + ?Sized>(
     out.write_str(rest)
 }
 
-/// Writes `text` for a DOT quoted string: `"` and `\` (and the characters
+/// Writes `c`, a character [`hostile`] to text, for a DOT quoted
+/// string: as the text `{:?}` writes for it in a string (`\t`, `\u{1b}`),
+/// its backslash doubled (and its braces escaped in a label) so that
+/// Graphviz shows it instead of reading it.
+fn dot_visible<W: Write + ?Sized>(out: &mut W, c: char, label: bool) -> fmt::Result {
+    match c {
+        '\t' => out.write_str("\\\\t"),
+        '\r' => out.write_str("\\\\r"),
+        '\0' => out.write_str("\\\\0"),
+        c if label => write!(out, "\\\\u\\{{{:x}\\}}", u32::from(c)),
+        c => write!(out, "\\\\u{{{:x}}}", u32::from(c)),
+    }
+}
+
+/// Writes `text` for a DOT quoted label: `"` and `\` (and the characters
 /// a record label gives a meaning, `<>{}|`) take a backslash, a line break
-/// is `\n`.
+/// is `\n`, `&` is `&amp;` (Graphviz reads entities in labels), and the
+/// other control characters and [`hostile`] ones are shown as their
+/// escapes (`\u{1b}`), never written raw.
 fn escape_dot<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
     escaped(
         out,
         text,
-        |c| matches!(c, '"' | '\\' | '<' | '>' | '{' | '}' | '|' | '\n'),
+        |c| matches!(c, '"' | '\\' | '<' | '>' | '{' | '}' | '|' | '&') || hostile(c),
         |out, c| match c {
             '\n' => out.write_str("\\n"),
+            '&' => out.write_str("&amp;"),
+            c if hostile(c) => dot_visible(out, c, true),
+            c => {
+                out.write_char('\\')?;
+                out.write_char(c)
+            }
+        },
+    )
+}
+
+/// Writes `text` for a DOT quoted ID (the graph's name): `"` and `\` take
+/// a backslash, control characters and [`hostile`] ones are shown as
+/// their escapes (`\n`, `\u{1b}`).
+fn escape_dot_id<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
+    escaped(
+        out,
+        text,
+        |c| matches!(c, '"' | '\\') || hostile(c),
+        |out, c| match c {
+            '\n' => out.write_str("\\\\n"),
+            c if hostile(c) => dot_visible(out, c, false),
             c => {
                 out.write_char('\\')?;
                 out.write_char(c)
@@ -229,14 +267,15 @@ fn escape_dot<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
 }
 
 /// Writes `text` for a quoted Mermaid label: `"` is `#quot;`, a line
-/// break is `<br/>`, and `#`, `<`, `>`, `&`, `` ` `` and the other control
-/// characters are numeric entities (`#35;`), so that nothing reads as
-/// markup, markdown or an entity.
+/// break is `<br/>`, and `#`, `%`, `<`, `>`, `&`, `` ` `` and the other
+/// control characters and [`hostile`] ones are numeric entities
+/// (`#35;`), so that nothing reads as markup, markdown, a directive
+/// (`%%{…}%%`), an entity or the end of a line.
 fn escape_mermaid<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
     escaped(
         out,
         text,
-        |c| matches!(c, '"' | '#' | '<' | '>' | '&' | '`') || c.is_control(),
+        |c| matches!(c, '"' | '#' | '%' | '<' | '>' | '&' | '`') || hostile(c),
         |out, c| match c {
             '"' => out.write_str("#quot;"),
             '\n' => out.write_str("<br/>"),
@@ -291,17 +330,9 @@ pub fn write_dot<W: Write + ?Sized>(
 ) -> fmt::Result {
     out.write_str("digraph ")?;
     if let Some(root) = shape.first() {
-        // A quoted ID, not a label: only `"` and `\` need a backslash.
+        // A quoted ID, not a label: no line break, no record characters.
         out.write_char('"')?;
-        escaped(
-            out,
-            root.tree,
-            |c| matches!(c, '"' | '\\'),
-            |out, c| {
-                out.write_char('\\')?;
-                out.write_char(c)
-            },
-        )?;
+        escape_dot_id(out, root.tree)?;
         out.write_str("\" ")?;
     }
     out.write_str("{\n  graph [ordering=out];\n  node [fontname=\"Helvetica\"];\n")?;
