@@ -1251,6 +1251,7 @@ mod tests {
                     0 => rec.pause(),
                     1 => rec.resume(),
                     2 => rec.clear(),
+                    3..=5 => rec.frame([0, 1, 2, 5, u64::MAX][rng.below(5)]),
                     _ => rec.event(any_event(&mut rng, &ODD)),
                 }
                 let depths = rec.live.windows(2).all(|w| w[1].depth <= w[0].depth + 1);
