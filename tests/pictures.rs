@@ -835,6 +835,9 @@ fn graphviz_shows(dot: &str, text: &str) {
     assert!(out.status.success());
     assert!(!svg.chars().any(|c| c.is_control() && c != '\n'), "{svg}");
     assert!(svg.contains(&format!(">{text}</text>")), "{svg}");
-    assert!(svg.contains(">&amp;quot; &amp;amp; &amp;#92;n</text>"), "{svg}");
+    assert!(
+        svg.contains(">&amp;quot; &amp;amp; &amp;#92;n</text>"),
+        "{svg}"
+    );
     assert!(svg.contains(">ends with \\</text>"), "{svg}");
 }

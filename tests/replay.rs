@@ -549,7 +549,10 @@ fn i6_the_page_embeds_every_tick_and_needs_no_network() {
     // node ids, the address.
     assert!(html.contains("\" active\"") && html.contains("data-node-id"));
     assert!(html.contains("frame=") && html.contains("tick="));
-    assert!(json.contains("],\n\"paused\":[],\n\"ticks\":["), "nothing paused");
+    assert!(
+        json.contains("],\n\"paused\":[],\n\"ticks\":["),
+        "nothing paused"
+    );
 }
 
 // SPEC I6

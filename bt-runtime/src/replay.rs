@@ -555,7 +555,11 @@ impl Recorder {
         };
         if let Some(dropped) = &old {
             // The pauses before the dropped tick go with it.
-            while self.pauses.front().is_some_and(|p| p.before <= dropped.number) {
+            while self
+                .pauses
+                .front()
+                .is_some_and(|p| p.before <= dropped.number)
+            {
                 self.pauses.pop_front();
             }
         }

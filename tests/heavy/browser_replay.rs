@@ -152,7 +152,10 @@ fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
         critter.hunger += 0.05;
         critter.food_seen = t >= 8;
         critter.threat = (13..16).contains(&t);
-        if player.tick_traced(&mut critter, frame, &mut recorder).is_none() {
+        if player
+            .tick_traced(&mut critter, frame, &mut recorder)
+            .is_none()
+        {
             assert!(PAUSED.contains(&number));
             critter.hunger -= 0.05;
             continue;
