@@ -720,6 +720,10 @@ fn i6_a_limit_drops_the_pauses_with_their_ticks() {
         if number % 2 == 0 {
             traced(&mut state, &mut w, &mut rec);
         }
+        if number == 8 {
+            // Ticks 3 and 4 kept: the pause before tick 2 went with it.
+            assert_eq!(pauses(&rec), [(5, 5, 3), (7, 7, 4)]);
+        }
     }
     rec.frame(10);
     assert_eq!(frames(&rec), [6, 8]);
