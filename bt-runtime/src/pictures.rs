@@ -29,13 +29,20 @@
 //! - The nodes whose ids are in `active`, and the edges between two of them,
 //!   in red and bold; with no ids, nothing is highlighted.
 //!
-//! Names, kinds and behavior types are escaped for each format, so that
-//! any text reads back as written: in DOT, `"` and `\` (and `<`, `>`, `{`,
-//! `}`, `|`, so that the labels stay right even if you switch the nodes to
-//! record shapes) take a backslash; in Mermaid, labels are quoted and `"`,
-//! `#`, `<`, `>`, `&`, `` ` `` and control characters are written as
-//! entities (`#quot;`, `#35;`, …). A line break in a name is a line break
-//! of the label in both.
+//! Names, kinds, behavior types and the tree's name are escaped for each
+//! format, every character its grammar forbids or reads, so that any text
+//! reads back as written and none ends a label or a statement: in DOT,
+//! `"` and `\` (and `<`, `>`, `{`, `}`, `|`, so that the labels stay right
+//! even if you switch the nodes to record shapes) take a backslash, and
+//! `&` is `&amp;` (Graphviz reads entities in labels); in Mermaid, labels
+//! are quoted and `"`, `#`, `%`, `<`, `>`, `&` and `` ` `` are written as
+//! entities (`#quot;`, `#35;`, …), so that nothing reads as markup,
+//! markdown, an entity or a directive (`%%{…}%%`). A line break in a name
+//! is a line break of the label in both. No control character, nor any
+//! character that breaks, reorders or hides text (U+2028, the
+//! bidirectional controls, U+FEFF, …), is written raw: Mermaid writes it
+//! as an entity (`#27;`), DOT shows it as the escape `{:?}` writes for it
+//! (the label reads `\u{1b}`, `\t`), in labels and in the graph's name.
 //!
 //! # The active path
 //!
@@ -562,6 +569,18 @@ mod tests {
         );
         assert_eq!(dot(""), "");
         assert_eq!(mermaid("\""), "#quot;");
+        // Entities, controls shown as their escapes, directives.
+        assert_eq!(
+            dot("a&b\u{1b}\t\r\0\u{2028}"),
+            r"a&amp;b\\u\{1b\}\\t\\r\\0\\u\{2028\}"
+        );
+        assert_eq!(
+            mermaid("50%\u{1b}\u{2028}\u{202e}"),
+            "50#37;#27;#8232;#8238;"
+        );
+        let mut id = String::new();
+        escape_dot_id(&mut id, "a\nb\u{1b}\"\\{&").unwrap();
+        assert_eq!(id, r#"a\\nb\\u{1b}\"\\{&"#);
     }
 
     // SPEC I4
