@@ -8,7 +8,8 @@
 //! give the `active` class to exactly the nodes of that tick's active path,
 //! as `active_path` gave it in Rust (at the paused frame: the path the tick
 //! before left), and the timeline must have one mark per tick and one,
-//! five frames wide and marked paused, for the pause. A probe script
+//! five frames wide and marked paused, for the pause, and a break where
+//! the recorder itself was paused for two frames. A probe script
 //! appended to a copy of the page presses keys (End, Home, ←, →,
 //! PageDown), clicks marks of the timeline (a tick, the pause) and moves
 //! its slider, and the selected frame and the address must follow. A page
@@ -129,9 +130,14 @@ deciders::tree! {
 /// twentieth tick, five frames.
 const PAUSED: std::ops::RangeInclusive<u64> = 20..=24;
 
-/// Ticks the creature through its day, 32 ticks in 37 game frames (paused
-/// in [`PAUSED`]), recording; returns the recorder and each tick's active
-/// path (ids of `Creature`'s shape) from Rust.
+/// The game frames in which the recorder is paused: the creature ticks,
+/// unrecorded.
+const UNRECORDED: std::ops::RangeInclusive<u64> = 30..=31;
+
+/// Ticks the creature through its day, 34 ticks in 39 game frames (paused
+/// in [`PAUSED`]), recording all but those of [`UNRECORDED`]; returns the
+/// recorder and each recorded tick's active path (ids of `Creature`'s
+/// shape) from Rust.
 fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
     let mut critter = Critter {
         hunger: 0.3,
@@ -141,7 +147,12 @@ fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
     let mut recorder = replay::Recorder::new();
     let mut paths = Vec::new();
     let frame = &mut Frame::new(0.25);
-    for number in 0..37 {
+    for number in 0..39 {
+        if number == *UNRECORDED.start() {
+            recorder.pause();
+        } else if number == UNRECORDED.end() + 1 {
+            recorder.resume();
+        }
         recorder.frame(number);
         if number == *PAUSED.start() {
             player.pause(&mut critter, frame);
@@ -163,6 +174,13 @@ fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
         let mut path = Vec::new();
         let state = player.tree();
         state.active_path(|node| path.extend(pictures::id_in(Creature::shape(), node)));
+        if UNRECORDED.contains(&number) {
+            continue;
+        }
+        // The recorder missed the events of the unrecorded ticks.
+        if number == UNRECORDED.end() + 1 {
+            recorder.path_from(state);
+        }
         let recorded: Vec<NodeId> = recorder
             .last()
             .unwrap()
@@ -437,7 +455,7 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
     assert_eq!(
         played,
         Some(
-            "End=36 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 \
+            "End=38 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 \
              click20=20p ArrowRight=25 range22=20p #frame=20"
         )
     );
@@ -462,7 +480,10 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
     ));
     assert!(dom.contains("Frames 20–24"), "the pane names the frames");
     assert!(dom.contains("The agent was not ticked in these 5 frames"));
-    assert!(dom.contains("frame 0</span>") && dom.contains("frame 36</span>"));
+    assert!(dom.contains("frame 0</span>") && dom.contains("frame 38</span>"));
+    // The frames the recorder did not see: a break, not a pause.
+    assert_eq!(dom.matches("<span class=\"gap\"").count(), 1);
+    assert!(dom.contains("<span class=\"gap\" title=\"frames 30–31 not recorded\">⋯</span>"));
 
     // With no tick, the page says so and still draws the tree.
     let empty = work.join("empty.html");

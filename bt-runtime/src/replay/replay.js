@@ -335,7 +335,7 @@
   }
 
   function mark(e, i) {
-    var m = el("span", "mark" + (e.paused ? " paused" : "") + (e.gap ? " after-gap" : ""));
+    var m = el("span", "mark" + (e.paused ? " paused" : ""));
     m.style.flexGrow = String(e.frames);
     var bar = el("i", "lane");
     var st = el("i", "st");
@@ -353,7 +353,7 @@
     }
     m.appendChild(bar);
     m.appendChild(st);
-    m.title = title + (e.gap ? " (" + gapText(e) + " before)" : "");
+    m.title = title;
     m.addEventListener("click", function () { select(i); });
     return m;
   }
@@ -397,7 +397,17 @@
     ui.scrub.setAttribute("aria-label", "frame");
     ui.marks = el("div", "marks");
     ui.marks.id = "marks";
-    entries.forEach(function (e, i) { ui.marks.appendChild(mark(e, i)); });
+    ui.markEls = entries.map(function (e, i) {
+      if (e.gap) {
+        // Frames the recorder did not see: a break in the timeline.
+        var g = el("span", "gap", "⋯");
+        g.title = gapText(e);
+        ui.marks.appendChild(g);
+      }
+      var m = mark(e, i);
+      ui.marks.appendChild(m);
+      return m;
+    });
     track.appendChild(ui.scrub);
     track.appendChild(ui.marks);
     track.appendChild(lanesLegend());
@@ -453,11 +463,11 @@
   function select(i, fromAddress) {
     i = Math.max(0, Math.min(entries.length - 1, i | 0));
     if (i === current) { return; }
-    if (current >= 0 && ui.marks.children[current]) { ui.marks.children[current].classList.remove("selected"); }
+    if (current >= 0 && ui.markEls[current]) { ui.markEls[current].classList.remove("selected"); }
     current = i;
     var e = entries[i];
     var tick = e.tick >= 0 ? ticks[e.tick] : null;
-    ui.marks.children[i].classList.add("selected");
+    ui.markEls[i].classList.add("selected");
     ui.scrub.value = String(e.at);
     ui.info.textContent = "";
     ui.info.appendChild(document.createTextNode(e.first === e.last ? "frame " : "frames "));
@@ -486,7 +496,7 @@
       f.appendChild(el("kbd", null, k[0]));
       f.appendChild(document.createTextNode(" "));
       f.appendChild(el("kbd", null, k[1]));
-      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick or pause · " : " first / last frame · click the timeline to jump (in game frames; hatched: paused, not ticked)"));
+      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick or pause · " : " first / last frame · click the timeline to jump (in game frames; hatched: paused, not ticked; ⋯: not recorded)"));
     });
     return f;
   }
