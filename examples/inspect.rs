@@ -61,6 +61,9 @@ fn main() -> std::io::Result<()> {
             println!("tick {tick:2}: resumed, nothing activated again");
         }
         frame.set_flags(if tick > 20 { NIGHT } else { Flags::EMPTY });
+        // The replay's timeline is in game frames: the frames of the
+        // cut-scene show there as paused.
+        recorder.frame(u64::from(tick));
         let mut tracers = (&mut recorder, &mut statuses);
         let status = player.tick_traced(&mut critter, frame, &mut tracers);
         match status {

@@ -90,7 +90,7 @@ fn i1_describe_state_after_the_first_tick() {
         "\
 Post at 0.50 s
 root: priority
-  patrol: repeat(2) = Repeat { done: 0, of: 2 }, kept Every { seconds: 10.00, last: 0.50 }
+  patrol: repeat(2) = Repeat { done: 0, of: 2 }, kept Every { seconds: 10.0, last: 0.5 }
     Walk: behavior
 "
     );
@@ -109,7 +109,7 @@ fn i1_describe_state_after_an_interruption_changed_the_path() {
 Post at 1.00 s
 root: priority
   alarm: sequence
-    look: timeout(5s) = Timeout { seconds: 5.00, since: 1.00 }, active for 0.00 s
+    look: timeout(5s) = Timeout { seconds: 5.0, since: 1.0 }, active for 0.00 s
       Look: behavior = Look { turns: 1 }
 "
     );
@@ -149,11 +149,11 @@ fn i1_describe_tree_marks_the_active_path() {
 Post at 1.00 s
 * root: priority
 *   alarm: sequence
-*     look: timeout(5s) = Timeout { seconds: 5.00, since: 1.00 }, active for 0.00 s
+*     look: timeout(5s) = Timeout { seconds: 5.0, since: 1.0 }, active for 0.00 s
 *       Look: behavior = Look { turns: 1 }
       retry(3)
         Search: behavior
-    patrol: repeat(2), kept Every { seconds: 10.00, last: 0.50 }
+    patrol: repeat(2), kept Every { seconds: 10.0, last: 0.5 }
       Walk: behavior
 "
     );
@@ -178,7 +178,7 @@ Post at 0.00 s
         Look: behavior
       retry(3)
         Search: behavior
-    patrol: repeat(2), kept Every { seconds: 10.00, last: never }
+    patrol: repeat(2), kept Every { seconds: 10.0, last: never }
       Walk: behavior
 "
     );
@@ -241,7 +241,7 @@ Watch at 0.25 s
       run_once, kept Some(Success)
         Succeed: behavior
 *   rounds: subtree Rounds
-*     Wait: behavior = Wait { seconds: 1.00, since: 0.25 }, active for 0.00 s
+*     Wait: behavior = Wait { seconds: 1.0, since: 0.25 }, active for 0.00 s
 "
     );
     state.tick(&mut Guard::default(), &mut Frame::new(0.5));
@@ -253,7 +253,7 @@ Watch at 0.25 s
 Watch at 0.75 s
 root: parallel(success >= 3)
   rounds: subtree Rounds
-    Wait: behavior = Wait { seconds: 1.00, since: 0.25 }, active for 0.50 s
+    Wait: behavior = Wait { seconds: 1.0, since: 0.25 }, active for 0.50 s
 "
     );
 }
@@ -413,4 +413,100 @@ sequence
     );
     assert_eq!(Big::OUTLINE, expected);
     assert_eq!(Big::shape().len(), 54);
+}
+
+/// A memory whose `Debug` is whole values: a flag, a fine float.
+#[derive(Debug, Default)]
+struct Aim {
+    locked: bool,
+    spread: f64,
+}
+impl Behavior<Guard> for Aim {
+    fn tick(&mut self, _: &mut Guard, _: &mut Ctx) -> Status {
+        self.locked = true;
+        self.spread = 0.125;
+        Status::Running
+    }
+}
+
+/// A memory whose `Debug` writes hostile text raw: a line break followed
+/// by what looks like a node line, ANSI escape sequences (clear the
+/// screen, red), other control characters, a line separator, a
+/// right-to-left override.
+#[derive(Default)]
+struct Taunt;
+impl Behavior<Guard> for Taunt {}
+impl fmt::Debug for Taunt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Taunt\n  forged: behavior = x\u{1b}[2J\u{1b}[31m!\r\t\0\u{7f}\u{9b}\u{2028}\u{202e}\"\\ é🦀")
+    }
+}
+
+/// Persistent state whose `Debug` writes a line break and a bell (not
+/// zero-sized: zero-sized state is not shown).
+#[derive(Default)]
+struct Noisy(#[allow(dead_code)] u8);
+impl fmt::Debug for Noisy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("kept\nbell\u{7}")
+    }
+}
+
+/// A decorator of the test's own whose persistent state is `Noisy`.
+#[derive(Debug, Default)]
+struct Loud;
+impl Decorator<Guard> for Loud {
+    type Persist = Noisy;
+    fn after(&mut self, _: &mut Noisy, _: &Guard, _: &Ctx, child: Status) -> Status {
+        child
+    }
+}
+
+/// What `limit` shares in `Range`.
+static GATE: std::sync::LazyLock<deciders::Resource> =
+    std::sync::LazyLock::new(deciders::Resource::new);
+
+deciders::tree! {
+    tree Range for Guard {
+        parallel(all) {
+            aim: Aim,
+            decorate(Loud) { taunt: Taunt },
+            limited: limit(|_: &()| &*GATE, 2) { wait(0.5) },
+        }
+    }
+}
+
+// SPEC I1
+#[test]
+fn i1_describe_writes_values_whole_and_escapes_hostile_text() {
+    let mut state = Range::new();
+    state.tick(&mut Guard::default(), &mut Frame::new(0.25));
+    let expected = r#"Range at 0.25 s
+root: parallel(all)
+  aim: behavior Aim = Aim { locked: true, spread: 0.125 }
+  decorate(Loud) = Loud, kept kept\nbell\u{7}
+    taunt: behavior Taunt = Taunt\n  forged: behavior = x\u{1b}[2J\u{1b}[31m!\r\t\0\u{7f}\u{9b}\u{2028}\u{202e}"\ é🦀
+"#;
+    let text = {
+        let mut text = String::new();
+        state.describe(&mut text).unwrap();
+        text
+    };
+    assert!(text.starts_with(expected), "{text}");
+    // No line but the nodes' own, no control character but their ends.
+    assert_eq!(text.lines().count(), 7, "{text}");
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'));
+    assert!(!text.contains('\u{2028}') && !text.contains('\u{202e}'));
+    // `limit` keeps a flag: whole, not cut to `tr`.
+    assert!(
+        text.contains("  limited: limit(…, 2) = Limit { max: 2, inside: true }\n"),
+        "{text}"
+    );
+    let mut bytes = Vec::new();
+    describe::write_state_io(&state, &mut bytes).unwrap();
+    assert_eq!(bytes, text.as_bytes());
+    let mut whole = String::new();
+    describe::write_tree(&state, &mut whole).unwrap();
+    assert!(whole.contains("*     taunt: behavior Taunt = Taunt\\n  forged"));
+    assert!(whole.contains("*   decorate(Loud) = Loud, kept kept\\nbell\\u{7}\n"));
 }

@@ -137,10 +137,56 @@ fn dot_tokens(text: &str) -> Vec<Tok> {
     toks
 }
 
-/// A DOT label's text, its line breaks as `\n`: `\n` breaks a line, `\X`
-/// is `X`.
-fn dot_label(raw: &str) -> String {
+/// A DOT quoted ID's text: `\X` is `X`.
+fn dot_id(raw: &str) -> String {
     dot_lines(raw).join("\n")
+}
+
+/// A DOT label's text, as Graphviz reads it: first the entities (`&amp;`
+/// is `&`: Graphviz decodes them in labels), then the escapes, `\n`
+/// breaking a line and `\X` being `X`. No raw control character may be
+/// left, nor a raw `&` that could start an entity.
+fn dot_label(raw: &str) -> String {
+    assert!(!raw.chars().any(hostile), "raw control in {raw:?}");
+    let mut decoded = String::new();
+    let mut rest = raw;
+    while let Some(at) = rest.find('&') {
+        decoded.push_str(&rest[..at]);
+        rest = rest[at..]
+            .strip_prefix("&amp;")
+            .unwrap_or_else(|| panic!("a raw `&` in {raw:?}"));
+        decoded.push('&');
+    }
+    decoded.push_str(rest);
+    dot_lines(&decoded).join("\n")
+}
+
+/// The characters the pictures never write raw: control characters, and
+/// those that break, reorder or hide text.
+fn hostile(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{61c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
+
+/// `text` as a DOT picture shows it: each hostile character but a line
+/// break as the escape `{:?}` writes for it (`\t`, `\u{1b}`).
+fn shown_in_dot(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\n".to_string(),
+            '\t' | '\r' | '\0' => c.escape_debug().to_string(),
+            c if hostile(c) => c.escape_unicode().to_string(),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 fn dot_lines(raw: &str) -> Vec<String> {
@@ -267,13 +313,10 @@ fn mermaid_label(label: &str) -> String {
     label
         .split("<br/>")
         .map(|line| {
-            for c in ['"', '<', '>', '&', '`'] {
+            for c in ['"', '<', '>', '&', '`', '%'] {
                 assert!(!line.contains(c), "raw {c:?} in {line:?}");
             }
-            assert!(
-                !line.chars().any(char::is_control),
-                "raw control in {line:?}"
-            );
+            assert!(!line.chars().any(hostile), "raw control in {line:?}");
             let mut out = String::new();
             let mut rest = line;
             while let Some(at) = rest.find('#') {
@@ -414,13 +457,14 @@ fn parent_edges(shape: &[NodeInfo]) -> Vec<(String, String)> {
 fn check_dot(shape: &[NodeInfo], active: &[NodeId], text: &str) {
     let dot = parse_dot(text);
     // The graph's name is a quoted string, where `\"` and `\\` are escapes.
-    let name = dot.name.as_deref().map(dot_label);
-    assert_eq!(name.as_deref(), Some(shape[0].tree));
+    let name = dot.name.as_deref().map(dot_id);
+    assert_eq!(name, Some(shown_in_dot(shape[0].tree).replace('\n', "\\n")));
     let ids: BTreeSet<String> = shape.iter().map(|n| id(n.id)).collect();
     assert_eq!(dot.nodes.keys().cloned().collect::<BTreeSet<_>>(), ids);
     for node in shape {
         let attrs = &dot.nodes[&id(node.id)];
-        assert_eq!(dot_label(&attrs["label"]), expected_label(node), "{node:?}");
+        let label = shown_in_dot(&expected_label(node));
+        assert_eq!(dot_label(&attrs["label"]), label, "{node:?}");
         let look = (
             attrs["shape"].as_str(),
             attrs.get("style").is_some_and(|s| s.contains("rounded")),
@@ -713,4 +757,87 @@ fn i4_a_small_tree_in_full() {
   linkStyle 0 stroke:#d62728,stroke-width:2px;
 "#
     );
+}
+
+#[test]
+fn i4_hostile_names_are_escaped_in_both_formats() {
+    // SPEC I4: names and a tree name that try to break out of a label, a
+    // statement or a line, or to reach a terminal or a page: each format
+    // escapes every character its grammar forbids, and the control
+    // characters are shown, never written raw.
+    let names: &[&'static str] = &[
+        "\u{1b}[31mred\u{1b}[0m",
+        "a\nb: forged line",
+        "<script>alert(1)</script>",
+        "x\"] --> evil[\"",
+        "}} ]] ) -->|y| z; %%{init: {'theme':'dark'}}%%",
+        "&quot; &amp; &#92;n",
+        "nul\0 del\u{7f} csi\u{9b} sep\u{2028} rlo\u{202e} bom\u{feff}",
+        "cr\r tab\t",
+        "ends with \\",
+    ];
+    let shape = shape_of("Tree\u{1b}]0;title\u{7}\n\"x\"", names);
+    check(&shape, &[]);
+    check(&shape, &[0, 1, 4]);
+
+    let dot = pictures::to_dot(&shape, &[]);
+    let mermaid = pictures::to_mermaid(&shape, &[]);
+    for text in [&dot, &mermaid] {
+        assert!(!text.chars().any(|c| hostile(c) && c != '\n'), "{text}");
+        assert!(!text.contains("<script>"), "{text}");
+    }
+    assert!(!mermaid.contains("%%"), "no Mermaid directive or comment");
+    // One statement a line: no name starts a line of its own.
+    assert_eq!(dot.lines().count(), 3 + shape.len() + names.len() + 1);
+    assert_eq!(mermaid.lines().count(), 1 + shape.len() + names.len());
+    // Exactly, for a few.
+    assert!(dot.starts_with("digraph \"Tree\\\\u{1b}]0;title\\\\u{7}\\\\n\\\"x\\\"\" {\n"));
+    // A label that ends with a backslash.
+    assert!(dot.contains(
+        r#"n1 [label="\\u\{1b\}[31mred\\u\{1b\}[0m\nbehavior\nends with \\", shape=box"#
+    ));
+    assert!(dot.contains(r#"[label="&amp;quot; &amp;amp; &amp;#92;n\ncondition", shape=diamond]"#));
+    assert!(dot.contains(r#"n8 [label="cr\\r tab\\t\ninvert", shape=hexagon]"#));
+    assert!(mermaid.contains(r##"n1("#27;[31mred#27;[0m<br/>behavior<br/>ends with \");"##));
+    assert!(mermaid.contains(r##"n3[["#60;script#62;alert(1)#60;/script#62;<br/>subtree"]];"##));
+    assert!(mermaid.contains(
+        r##"n5("}} ]] ) --#62;|y| z; #37;#37;{init: {'theme':'dark'}}#37;#37;<br/>behavior");"##
+    ));
+    assert!(mermaid.contains("sep#8232; rlo#8238; bom#65279;"));
+    assert!(mermaid.contains(r#"n8{{"cr#13; tab#9;<br/>invert"}};"#));
+    graphviz_shows(&dot, "\\u{1b}[31mred\\u{1b}[0m");
+}
+
+/// Checks, if Graphviz's `dot` is installed, that the SVG it draws from
+/// `dot` shows `text` as a line of a label (XML-escaped), and no control
+/// character.
+fn graphviz_shows(dot: &str, text: &str) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        println!("note: Graphviz `dot` is not installed; its SVG not checked");
+        return;
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(dot.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(!svg.chars().any(|c| c.is_control() && c != '\n'), "{svg}");
+    assert!(svg.contains(&format!(">{text}</text>")), "{svg}");
+    assert!(
+        svg.contains(">&amp;quot; &amp;amp; &amp;#92;n</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(">ends with \\</text>"), "{svg}");
 }

@@ -426,7 +426,7 @@ fn i6_a_tick_that_panicked_is_kept_without_a_status() {
     assert_eq!(names(ticks[2]), ["root", "bomb"]);
     assert_eq!(events(ticks[2]), ["+ root", "+ bomb", "tick bomb Running"]);
     let html = replay::to_html(Mine::shape(), &rec, "mine");
-    assert!(data(&html).contains(r#"{"n":1,"now":0,"status":null,"path":[],"#));
+    assert!(data(&html).contains(r#"{"n":1,"f":1,"now":0,"status":null,"path":[],"#));
 }
 
 // ================================================= limit and pause
@@ -535,10 +535,11 @@ fn i6_the_page_embeds_every_tick_and_needs_no_network() {
         r#"{"id":2,"name":"shout","kind":"behavior","family":"leaf","parent":1,"depth":2,"behavior":"Act","#
     ));
     for tick in rec.ticks() {
-        assert!(json.contains(&format!("{{\"n\":{},\"now\":0,", tick.number())));
+        let n = tick.number();
+        assert!(json.contains(&format!("{{\"n\":{n},\"f\":{n},\"now\":0,")));
     }
-    assert!(json.contains(r#"{"n":0,"now":0,"status":"Running","path":[0,3,4],"events":["#));
-    assert!(json.contains(r#"{"n":2,"now":0,"status":"Running","path":[0,1,2],"events":["#));
+    assert!(json.contains(r#"{"n":0,"f":0,"now":0,"status":"Running","path":[0,3,4],"events":["#));
+    assert!(json.contains(r#"{"n":2,"f":2,"now":0,"status":"Running","path":[0,1,2],"events":["#));
     assert!(json.contains(r#"{"k":"rejected","n":1,"reason":"decide","score":0}"#));
     assert!(json.contains(r#"{"k":"accepted","n":1,"score":1}"#));
     assert!(json.contains(r#"{"k":"deactivated","n":4,"exit":"Success"}"#));
@@ -547,7 +548,11 @@ fn i6_the_page_embeds_every_tick_and_needs_no_network() {
     // The script reads the ticks and draws them: the active class, the
     // node ids, the address.
     assert!(html.contains("\" active\"") && html.contains("data-node-id"));
-    assert!(html.contains("tick="));
+    assert!(html.contains("frame=") && html.contains("tick="));
+    assert!(
+        json.contains("],\n\"paused\":[],\n\"ticks\":["),
+        "nothing paused"
+    );
 }
 
 // SPEC I6
@@ -595,4 +600,145 @@ fn i6_nodes_of_other_trees_are_listed_not_drawn() {
     let other = replay::to_html(Guard::shape(), &rec, "wrong shape");
     assert!(data(&other).contains(r#"["Everything","root"]"#));
     assert!(!data(&other).contains(r#""n":0}"#));
+}
+
+// ================================================= game frames
+
+/// The runs of paused frames of `rec`, as (first, last, before tick).
+fn pauses(rec: &Recorder) -> Vec<(u64, u64, u64)> {
+    rec.pauses()
+        .map(|p| (*p.frames().start(), *p.frames().end(), p.before_tick()))
+        .collect()
+}
+
+fn frames(rec: &Recorder) -> Vec<u64> {
+    rec.ticks().map(Tick::frame).collect()
+}
+
+// SPEC I6, O2, O3
+#[test]
+fn i6_frames_a_paused_player_did_not_tick_are_recorded_as_paused() {
+    use deciders::lifecycle::Player;
+    let (mut w, mut rec) = (World::new(), Recorder::new());
+    let mut player = Player::new(Guard::new());
+    let frame = &mut Frame::new(0.1);
+    let mut ticked = Vec::new();
+    for number in 100..112 {
+        rec.frame(number);
+        match number {
+            103 => player.pause(&mut w, frame),
+            107 => player.resume(&mut w, frame),
+            109 => player.stop(&mut w, frame),
+            _ => {}
+        }
+        // Paused or stopped, the player ticks nothing: no event at all.
+        if player.tick_traced(&mut w, frame, &mut rec).is_some() {
+            ticked.push(number);
+        }
+        w.take();
+    }
+    assert_eq!(ticked, [100, 101, 102, 107, 108]);
+    assert_eq!(frames(&rec), ticked);
+    let numbers: Vec<u64> = rec.ticks().map(Tick::number).collect();
+    assert_eq!(numbers, [0, 1, 2, 3, 4]);
+    // 103–106 paused, between ticks 2 and 3; 109–110 stopped, after the
+    // last tick; 111, the frame under way, is not known to be paused yet.
+    assert_eq!(pauses(&rec), [(103, 106, 3), (109, 110, 5)]);
+    assert_eq!(rec.pauses().map(|p| p.len()).collect::<Vec<_>>(), [4, 2]);
+    // The path did not change while paused: tick 3 goes on where 2 was.
+    let ticks: Vec<&Tick> = rec.ticks().collect();
+    assert_eq!(names(ticks[2]), ["root", "walk", "step"]);
+    assert_eq!(events(ticks[3]), ["reject alert", "tick step Running"]);
+
+    let html = replay::to_html(Guard::shape(), &rec, "paused");
+    let json = data(&html);
+    assert!(
+        json.contains(
+            r#""paused":[{"before":3,"first":103,"last":106},{"before":5,"first":109,"last":110}],"#
+        ),
+        "{json}"
+    );
+    assert!(json.contains(r#"{"n":2,"f":102,"#) && json.contains(r#"{"n":3,"f":107,"#));
+    assert!(html.contains("tree Guard · 5 ticks · 6 paused frames</div>"));
+    // One more frame without a tick: 111 is paused now, joining 109–110.
+    rec.frame(112);
+    assert_eq!(pauses(&rec), [(103, 106, 3), (109, 111, 5)]);
+}
+
+// SPEC I6
+#[test]
+fn i6_frames_without_announcements_repeats_gaps_and_two_ticks_in_one_frame() {
+    let (mut w, mut state, mut rec) = (World::new(), Guard::new(), Recorder::new());
+    // Not told about frames: each tick is a frame, from 0; none is paused.
+    for _ in 0..3 {
+        traced(&mut state, &mut w, &mut rec);
+    }
+    assert_eq!(frames(&rec), [0, 1, 2]);
+    // Announced: the same frame again changes nothing; two ticks in one
+    // frame share it.
+    rec.frame(10);
+    rec.frame(10);
+    traced(&mut state, &mut w, &mut rec);
+    rec.frame(10);
+    traced(&mut state, &mut w, &mut rec);
+    rec.frame(11);
+    rec.frame(11);
+    rec.frame(12);
+    traced(&mut state, &mut w, &mut rec);
+    assert_eq!(frames(&rec), [0, 1, 2, 10, 10, 12]);
+    // Frames 3–9 were not announced: not recorded, not paused.
+    assert_eq!(pauses(&rec), [(11, 11, 5)]);
+    // While the recorder is paused, frames are not its to know.
+    rec.frame(13);
+    rec.pause();
+    rec.frame(14);
+    traced(&mut state, &mut w, &mut rec);
+    rec.frame(15);
+    rec.resume();
+    rec.frame(16);
+    rec.frame(17);
+    traced(&mut state, &mut w, &mut rec);
+    assert_eq!(frames(&rec), [0, 1, 2, 10, 10, 12, 17]);
+    // (The tick while the recorder was paused has no number.)
+    assert_eq!(pauses(&rec), [(11, 11, 5), (16, 16, 6)]);
+    rec.clear();
+    assert!(rec.is_empty() && rec.pauses().next().is_none());
+    // The numbering goes on after `clear`.
+    rec.frame(18);
+    traced(&mut state, &mut w, &mut rec);
+    assert_eq!((frames(&rec), rec.last().unwrap().number()), (vec![18], 7));
+}
+
+// SPEC I6
+#[test]
+fn i6_a_limit_drops_the_pauses_with_their_ticks() {
+    let (mut w, mut state) = (World::new(), Guard::new());
+    let mut rec = Recorder::with_limit(2);
+    // Ticks on even frames, odd frames paused.
+    for number in 0..10 {
+        rec.frame(number);
+        if number % 2 == 0 {
+            traced(&mut state, &mut w, &mut rec);
+        }
+        if number == 8 {
+            // Ticks 3 and 4 kept: the pause before tick 2 went with it.
+            assert_eq!(pauses(&rec), [(5, 5, 3), (7, 7, 4)]);
+        }
+    }
+    rec.frame(10);
+    assert_eq!(frames(&rec), [6, 8]);
+    // The pauses before the kept ticks 3 (frame 6) and 4 (frame 8) are
+    // kept, and the one after the last tick; those before the dropped
+    // ticks went with them.
+    assert_eq!(pauses(&rec), [(5, 5, 3), (7, 7, 4), (9, 9, 5)]);
+    // Without ticks, at most one run more than the limit.
+    for number in (12..30).step_by(2) {
+        rec.frame(number);
+    }
+    assert_eq!(rec.pauses().count(), 3);
+    assert_eq!(pauses(&rec).last(), Some(&(26, 26, 5)));
+    let mut none = Recorder::with_limit(0);
+    none.frame(1);
+    none.frame(2);
+    assert!(none.pauses().next().is_none());
 }

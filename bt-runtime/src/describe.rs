@@ -36,17 +36,32 @@
 //! - `, active for 0.40 s` for a node that knows since when it is active:
 //!   the built-in `wait`, `timeout` and `delay`;
 //! - `, kept …` for each piece of the node's persistent state
-//!   ([`Tree::persistent`]): its `every` timer (`Every { seconds: 3.00,
-//!   last: 1.20 }`, `last: never` before it first fired), a cooldown's
+//!   ([`Tree::persistent`]): its `every` timer (`Every { seconds: 3.0,
+//!   last: 1.2 }`, `last: never` before it first fired), a cooldown's
 //!   timer, `run_once`'s stored status, a `decorate(…)`'s `Persist`. Only
 //!   for the nodes of the tree itself: the persistent state of a
 //!   referenced tree's nodes is not shown.
 //!
-//! Memories and persistent state are written with `{:.2?}`: floats with two
-//! decimals. [`write_state`] writes `(nothing active)` after the first line
-//! when no node is active. [`write_tree`] starts the line of every active
-//! node with `* ` and of every other node with two spaces; inactive nodes
-//! have no memory, only their persistent state.
+//! Memories and persistent state are written whole, with `{:?}`: no
+//! precision is applied (one would cut `true` to `tr`, as it cuts any text
+//! a `Debug` writes with padding). Floats show all their digits
+//! (`since: 0.25`); the header's clock and "active for" have two decimals.
+//!
+//! **No text is written raw.** In every part of a line — the tree's and
+//! the nodes' names, types and arguments, memories, persistent state —
+//! each control character is written as `{:?}` writes it in a string
+//! (`\n`, `\r`, `\t`, `\0`, else `\u{1b}`), and so are the characters
+//! that break, reorder or hide text (U+0085, U+2028, U+2029, the
+//! bidirectional marks, embeddings, overrides and isolates, the
+//! zero-width characters and U+FEFF): a memory whose `Debug` holds a
+//! newline cannot forge a node line, and an ANSI escape sequence never
+//! reaches the terminal. Other text, quotes and backslashes included, is
+//! written as it is.
+//!
+//! [`write_state`] writes `(nothing active)` after the first line when no
+//! node is active. [`write_tree`] starts the line of every active node
+//! with `* ` and of every other node with two spaces; inactive nodes have
+//! no memory, only their persistent state.
 //!
 //! **Timing.** A tree state keeps no per-node activation time (a tree state
 //! holds only what its nodes need, F3), so "active for" is shown only
@@ -109,7 +124,7 @@
 //! *     look: retry(3) = Retry { failed: 0, of: 3 }
 //! *       Look: behavior = Look { turns: 1 }
 //!       Wait: behavior
-//!     patrol: behavior Patrol, kept Every { seconds: 5.00, last: never }
+//!     patrol: behavior Patrol, kept Every { seconds: 5.0, last: never }
 //! "
 //! );
 //! ```
@@ -283,7 +298,8 @@ impl<'s, 'o, T, O: Write + ?Sized> Describe<'s, 'o, T, O> {
         T: Tree<A, W>,
     {
         let tree = self.shape.first().map_or("tree", |n| n.tree);
-        writeln!(self.out, "{tree} at {:.2} s", self.now)?;
+        Escape(&mut *self.out).write_str(tree)?;
+        writeln!(self.out, " at {:.2} s", self.now)?;
         let state = self.state;
         state.visit_active(&mut self);
         self.result?;
@@ -394,7 +410,9 @@ impl<'s, 'o, T, O: Write + ?Sized> Describe<'s, 'o, T, O> {
         let (out, mut result) = (&mut *self.out, Ok(()));
         (self.persistent)(self.state, id, &mut |kept| {
             if result.is_ok() {
-                result = write!(out, ", kept {kept:.2?}");
+                result = out
+                    .write_str(", kept ")
+                    .and_then(|()| write!(Escape(&mut *out), "{kept:?}"));
             }
         });
         result
@@ -417,7 +435,10 @@ impl<A, W, T, O: Write + ?Sized> Visitor<A, W> for Describe<'_, '_, T, O> {
     fn memory(&mut self, node: &'static NodeInfo, memory: &dyn fmt::Debug) {
         let open = self.open.is_some_and(|o| core::ptr::eq(o.node, node));
         if open && self.result.is_ok() {
-            self.result = write!(self.out, " = {memory:.2?}");
+            self.result = self
+                .out
+                .write_str(" = ")
+                .and_then(|()| write!(Escape(&mut *self.out), "{memory:?}"));
         }
     }
 }
@@ -442,25 +463,68 @@ fn indent<O: Write + ?Sized>(out: &mut O, depth: u16) -> fmt::Result {
     Ok(())
 }
 
-/// `name: keyword Type(args)`, each part left out where it says nothing.
+/// `name: keyword Type(args)`, each part left out where it says nothing,
+/// every part [escaped](Escape).
 fn label<O: Write + ?Sized>(out: &mut O, node: &NodeInfo) -> fmt::Result {
     let keyword = node.kind.keyword();
     if node.name != keyword {
-        write!(out, "{}: ", node.name)?;
+        Escape(&mut *out).write_str(node.name)?;
+        out.write_str(": ")?;
     }
-    out.write_str(keyword)?;
+    Escape(&mut *out).write_str(keyword)?;
     if let Some(ty) = node.behavior.filter(|&ty| ty != node.name) {
         let with = if node.kind == NodeKind::Behavior {
             " "
         } else {
             " with "
         };
-        write!(out, "{with}{ty}")?;
+        out.write_str(with)?;
+        Escape(&mut *out).write_str(ty)?;
     }
-    match node.args {
-        "" => Ok(()),
-        args if node.kind == NodeKind::Subtree => write!(out, " {args}"),
-        args => write!(out, "({args})"),
+    let (open, close) = match node.args {
+        "" => return Ok(()),
+        _ if node.kind == NodeKind::Subtree => (" ", ""),
+        _ => ("(", ")"),
+    };
+    out.write_str(open)?;
+    Escape(&mut *out).write_str(node.args)?;
+    out.write_str(close)
+}
+
+/// Whether `c` is written escaped: a control character (C0, DEL, C1), or
+/// one that breaks, reorders or hides text: the line and paragraph
+/// separators, the bidirectional marks, embeddings, overrides and
+/// isolates, the zero-width characters, the word joiner, U+FEFF.
+pub(crate) fn hostile(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{61c}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{feff}'
+        )
+}
+
+/// A [`Write`] that writes every [`hostile`] character as `{:?}` writes it
+/// in a string (`\n`, `\t`, `\u{1b}`), and the rest as it is.
+struct Escape<'a, O: ?Sized>(&'a mut O);
+
+impl<O: Write + ?Sized> Write for Escape<'_, O> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let mut rest = text;
+        while let Some(at) = rest.find(hostile) {
+            self.0.write_str(&rest[..at])?;
+            let c = rest[at..].chars().next().unwrap_or_default();
+            match c {
+                '\n' | '\r' | '\t' | '\0' => write!(self.0, "{}", c.escape_debug())?,
+                c => write!(self.0, "{}", c.escape_unicode())?,
+            }
+            rest = &rest[at + c.len_utf8()..];
+        }
+        self.0.write_str(rest)
     }
 }
 

@@ -29,13 +29,20 @@
 //! - The nodes whose ids are in `active`, and the edges between two of them,
 //!   in red and bold; with no ids, nothing is highlighted.
 //!
-//! Names, kinds and behavior types are escaped for each format, so that
-//! any text reads back as written: in DOT, `"` and `\` (and `<`, `>`, `{`,
-//! `}`, `|`, so that the labels stay right even if you switch the nodes to
-//! record shapes) take a backslash; in Mermaid, labels are quoted and `"`,
-//! `#`, `<`, `>`, `&`, `` ` `` and control characters are written as
-//! entities (`#quot;`, `#35;`, …). A line break in a name is a line break
-//! of the label in both.
+//! Names, kinds, behavior types and the tree's name are escaped for each
+//! format, every character its grammar forbids or reads, so that any text
+//! reads back as written and none ends a label or a statement: in DOT,
+//! `"` and `\` (and `<`, `>`, `{`, `}`, `|`, so that the labels stay right
+//! even if you switch the nodes to record shapes) take a backslash, and
+//! `&` is `&amp;` (Graphviz reads entities in labels); in Mermaid, labels
+//! are quoted and `"`, `#`, `%`, `<`, `>`, `&` and `` ` `` are written as
+//! entities (`#quot;`, `#35;`, …), so that nothing reads as markup,
+//! markdown, an entity or a directive (`%%{…}%%`). A line break in a name
+//! is a line break of the label in both. No control character, nor any
+//! character that breaks, reorders or hides text (U+2028, the
+//! bidirectional controls, U+FEFF, …), is written raw: Mermaid writes it
+//! as an entity (`#27;`), DOT shows it as the escape `{:?}` writes for it
+//! (the label reads `\u{1b}`, `\t`), in labels and in the graph's name.
 //!
 //! # The active path
 //!
@@ -83,6 +90,7 @@
 
 use core::fmt::{self, Write};
 
+use crate::describe::hostile;
 use crate::shape::{NodeId, NodeInfo, NodeKind};
 
 /// The colour of highlighted nodes' borders and of highlighted edges.
@@ -210,16 +218,53 @@ fn escaped<W: Write + ?Sized>(
     out.write_str(rest)
 }
 
-/// Writes `text` for a DOT quoted string: `"` and `\` (and the characters
+/// Writes `c`, a character [`hostile`] to text, for a DOT quoted
+/// string: as the text `{:?}` writes for it in a string (`\t`, `\u{1b}`),
+/// its backslash doubled (and its braces escaped in a label) so that
+/// Graphviz shows it instead of reading it.
+fn dot_visible<W: Write + ?Sized>(out: &mut W, c: char, label: bool) -> fmt::Result {
+    match c {
+        '\t' => out.write_str("\\\\t"),
+        '\r' => out.write_str("\\\\r"),
+        '\0' => out.write_str("\\\\0"),
+        c if label => write!(out, "\\\\u\\{{{:x}\\}}", u32::from(c)),
+        c => write!(out, "\\\\u{{{:x}}}", u32::from(c)),
+    }
+}
+
+/// Writes `text` for a DOT quoted label: `"` and `\` (and the characters
 /// a record label gives a meaning, `<>{}|`) take a backslash, a line break
-/// is `\n`.
+/// is `\n`, `&` is `&amp;` (Graphviz reads entities in labels), and the
+/// other control characters and [`hostile`] ones are shown as their
+/// escapes (`\u{1b}`), never written raw.
 fn escape_dot<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
     escaped(
         out,
         text,
-        |c| matches!(c, '"' | '\\' | '<' | '>' | '{' | '}' | '|' | '\n'),
+        |c| matches!(c, '"' | '\\' | '<' | '>' | '{' | '}' | '|' | '&') || hostile(c),
         |out, c| match c {
             '\n' => out.write_str("\\n"),
+            '&' => out.write_str("&amp;"),
+            c if hostile(c) => dot_visible(out, c, true),
+            c => {
+                out.write_char('\\')?;
+                out.write_char(c)
+            }
+        },
+    )
+}
+
+/// Writes `text` for a DOT quoted ID (the graph's name): `"` and `\` take
+/// a backslash, control characters and [`hostile`] ones are shown as
+/// their escapes (`\n`, `\u{1b}`).
+fn escape_dot_id<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
+    escaped(
+        out,
+        text,
+        |c| matches!(c, '"' | '\\') || hostile(c),
+        |out, c| match c {
+            '\n' => out.write_str("\\\\n"),
+            c if hostile(c) => dot_visible(out, c, false),
             c => {
                 out.write_char('\\')?;
                 out.write_char(c)
@@ -229,14 +274,15 @@ fn escape_dot<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
 }
 
 /// Writes `text` for a quoted Mermaid label: `"` is `#quot;`, a line
-/// break is `<br/>`, and `#`, `<`, `>`, `&`, `` ` `` and the other control
-/// characters are numeric entities (`#35;`), so that nothing reads as
-/// markup, markdown or an entity.
+/// break is `<br/>`, and `#`, `%`, `<`, `>`, `&`, `` ` `` and the other
+/// control characters and [`hostile`] ones are numeric entities
+/// (`#35;`), so that nothing reads as markup, markdown, a directive
+/// (`%%{…}%%`), an entity or the end of a line.
 fn escape_mermaid<W: Write + ?Sized>(out: &mut W, text: &str) -> fmt::Result {
     escaped(
         out,
         text,
-        |c| matches!(c, '"' | '#' | '<' | '>' | '&' | '`') || c.is_control(),
+        |c| matches!(c, '"' | '#' | '%' | '<' | '>' | '&' | '`') || hostile(c),
         |out, c| match c {
             '"' => out.write_str("#quot;"),
             '\n' => out.write_str("<br/>"),
@@ -291,17 +337,9 @@ pub fn write_dot<W: Write + ?Sized>(
 ) -> fmt::Result {
     out.write_str("digraph ")?;
     if let Some(root) = shape.first() {
-        // A quoted ID, not a label: only `"` and `\` need a backslash.
+        // A quoted ID, not a label: no line break, no record characters.
         out.write_char('"')?;
-        escaped(
-            out,
-            root.tree,
-            |c| matches!(c, '"' | '\\'),
-            |out, c| {
-                out.write_char('\\')?;
-                out.write_char(c)
-            },
-        )?;
+        escape_dot_id(out, root.tree)?;
         out.write_str("\" ")?;
     }
     out.write_str("{\n  graph [ordering=out];\n  node [fontname=\"Helvetica\"];\n")?;
@@ -531,6 +569,18 @@ mod tests {
         );
         assert_eq!(dot(""), "");
         assert_eq!(mermaid("\""), "#quot;");
+        // Entities, controls shown as their escapes, directives.
+        assert_eq!(
+            dot("a&b\u{1b}\t\r\0\u{2028}"),
+            r"a&amp;b\\u\{1b\}\\t\\r\\0\\u\{2028\}"
+        );
+        assert_eq!(
+            mermaid("50%\u{1b}\u{2028}\u{202e}"),
+            "50#37;#27;#8232;#8238;"
+        );
+        let mut id = String::new();
+        escape_dot_id(&mut id, "a\nb\u{1b}\"\\{&").unwrap();
+        assert_eq!(id, r#"a\\nb\\u{1b}\"\\{&"#);
     }
 
     // SPEC I4

@@ -7,11 +7,11 @@
 //! is copied), the root's status and the active path after the tick.
 //! [`write_html`] and [`to_html`] then write one self-contained HTML file:
 //! the tree drawn as an outline, the active path of the selected tick
-//! highlighted, a timeline to scrub with the mouse or the keyboard (←, →,
-//! Home, End), and the selected tick's events beside it. The page needs no
-//! network and no build step: its style, its script and the recording are
-//! inline. It opens at the tick named by its address (`replay.html#tick=12`),
-//! else at the last one.
+//! highlighted, a timeline in game frames to scrub with the mouse or the
+//! keyboard (←, →, Home, End), and the selected tick's events beside it.
+//! The page needs no network and no build step: its style, its script and
+//! the recording are inline. It opens at the frame named by its address
+//! (`replay.html#frame=12`; `#tick=7` names a tick), else at the last one.
 //!
 //! ```
 //! use deciders::{replay, Behavior, Ctx, Frame, Status};
@@ -70,6 +70,20 @@
 //! whole path from the state (call it after a tick, or after every tick if
 //! you wish: it is then exact whatever the recorder saw).
 //!
+//! # Game frames
+//!
+//! The timeline counts game frames, not ticks: a frame in which the agent
+//! was not ticked — its [`Player`](crate::lifecycle::Player) paused or
+//! stopped, or the game skipped it — is on the timeline, shown as paused,
+//! with the path the last tick left. A tracer sees only ticks, so the
+//! recorder learns frames from the game: call [`Recorder::frame`] with the
+//! frame's number each frame, before ticking the agent or not. Each tick
+//! then has its [`frame`](Tick::frame), and each run of frames announced
+//! without a tick is a [`Pause`] ([`Recorder::pauses`]). Without that
+//! call every tick is a frame of its own, numbered from 0, and nothing is
+//! paused. Frames the recorder did not see (it was paused itself, or the
+//! numbers jumped) are marked on the timeline as not recorded.
+//!
 //! # Memory
 //!
 //! [`Recorder::new`] allocates nothing; recording pushes into vectors. A
@@ -99,6 +113,7 @@ use crate::tree::Tree;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tick {
     number: u64,
+    frame: u64,
     now: f64,
     status: Option<Status>,
     events: Vec<TraceEvent>,
@@ -111,6 +126,13 @@ impl Tick {
     /// seen while paused.
     pub fn number(&self) -> u64 {
         self.number
+    }
+
+    /// The game frame of the tick: the number given to the last
+    /// [`Recorder::frame`] before it, else the frame after the last tick's
+    /// (0 for the first).
+    pub fn frame(&self) -> u64 {
+        self.frame
     }
 
     /// The tree clock of the tick ([`TraceEvent::TickStart`]).
@@ -144,17 +166,68 @@ impl Tick {
     }
 
     /// A fresh tick, reusing the vectors of `old` if there is one.
-    fn reuse(old: Option<Tick>, number: u64, now: f64) -> Tick {
+    fn reuse(old: Option<Tick>, number: u64, frame: u64, now: f64) -> Tick {
         let (mut events, mut path) = old.map(|t| (t.events, t.path)).unwrap_or_default();
         events.clear();
         path.clear();
         Tick {
             number,
+            frame,
             now,
             status: None,
             events,
             path,
         }
+    }
+}
+
+/// Game frames in a row in which the recorded agent was not ticked (its
+/// [`Player`](crate::lifecycle::Player) paused or stopped, or the game
+/// skipped it), as a [`Recorder`] learns them from
+/// [`Recorder::frame`]: the timeline of the page shows them as paused.
+///
+/// ```
+/// use deciders::{replay::Recorder, Frame};
+/// struct Bot;
+/// deciders::tree! { tree Idle for Bot { wait(1.0) } }
+///
+/// let (mut state, mut recorder) = (Idle::new(), Recorder::new());
+/// for frame in 10..16 {
+///     recorder.frame(frame);
+///     // Frames 12 to 14: the agent is paused, not ticked.
+///     if !(12..=14).contains(&frame) {
+///         state.tick_traced(&mut Bot, &mut Frame::new(0.1), &mut recorder);
+///     }
+/// }
+/// let pause = recorder.pauses().next().unwrap();
+/// assert_eq!((pause.frames(), pause.len(), pause.before_tick()), (12..=14, 3, 2));
+/// let frames: Vec<u64> = recorder.ticks().map(|t| t.frame()).collect();
+/// assert_eq!(frames, [10, 11, 15]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pause {
+    before: u64,
+    first: u64,
+    last: u64,
+}
+
+impl Pause {
+    /// The frames, first to last: numbers in a row.
+    pub fn frames(&self) -> core::ops::RangeInclusive<u64> {
+        self.first..=self.last
+    }
+
+    /// How many frames (at least 1).
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> u64 {
+        self.last - self.first + 1
+    }
+
+    /// The [number](Tick::number) of the tick that came after these
+    /// frames, or that will come: the pause lies between that tick and
+    /// the one before it.
+    pub fn before_tick(&self) -> u64 {
+        self.before
     }
 }
 
@@ -202,6 +275,15 @@ pub struct Recorder {
     /// event that named an active node.
     cursor: usize,
     next: u64,
+    /// The game frame of the last tick, or the one [`frame`](Self::frame)
+    /// announced last.
+    frame: Option<u64>,
+    /// Whether the caller numbers the frames ([`frame`](Self::frame)).
+    numbered: bool,
+    /// Whether the frame announced last has had no tick yet.
+    pending: bool,
+    /// The runs of frames without a tick, oldest first.
+    pauses: VecDeque<Pause>,
 }
 
 impl Default for Recorder {
@@ -224,6 +306,10 @@ impl Recorder {
             live: Vec::new(),
             cursor: 0,
             next: 0,
+            frame: None,
+            numbered: false,
+            pending: false,
+            pauses: VecDeque::new(),
         }
     }
 
@@ -251,6 +337,8 @@ impl Recorder {
         self.recording = false;
         self.in_tick = false;
         self.open = false;
+        // Whether that frame gets a tick, the recorder will not see.
+        self.pending = false;
     }
 
     /// Records again. The events missed while paused are lost, so the
@@ -273,10 +361,102 @@ impl Recorder {
         self.limit
     }
 
-    /// Forgets the recorded ticks; the numbering and the active path go on.
+    /// Forgets the recorded ticks and paused frames; the numbering of
+    /// ticks and frames and the active path go on.
     pub fn clear(&mut self) {
         self.ticks.clear();
+        self.pauses.clear();
         self.open = false;
+    }
+
+    /// Game frame `number` begins: call it every frame, before the agent
+    /// is ticked (or not) in that frame, with the game's frame number
+    /// (Bevy's `FrameCount`, your own counter). The next ticks are given
+    /// that frame ([`Tick::frame`]); a frame announced and then left
+    /// without a tick is recorded as paused ([`pauses`](Self::pauses)):
+    /// the agent's [`Player`](crate::lifecycle::Player) was paused or
+    /// stopped, or the game did not tick it. That is known when the next
+    /// frame begins, so the last frame announced is not paused yet.
+    ///
+    /// Without this call, each tick is a frame of its own, numbered from
+    /// 0. Calling it again with the same number changes nothing; frame
+    /// numbers that jump over some frames leave those frames out of the
+    /// recording (the page shows them as not recorded, not as paused), as
+    /// do the frames while the recorder is paused. Numbers are not
+    /// checked to grow: the page lays the frames out in the order they
+    /// were recorded. Allocates only to record a pause.
+    ///
+    /// ```
+    /// use deciders::lifecycle::Player;
+    /// use deciders::{replay::Recorder, Frame};
+    /// struct Bot;
+    /// deciders::tree! { tree Idle for Bot { wait(1.0) } }
+    ///
+    /// let (mut player, mut recorder) = (Player::new(Idle::new()), Recorder::new());
+    /// let frame = &mut Frame::new(0.1);
+    /// for number in 0..6 {
+    ///     recorder.frame(number);
+    ///     if number == 2 {
+    ///         player.pause(&mut Bot, frame);
+    ///     }
+    ///     if number == 4 {
+    ///         player.resume(&mut Bot, frame);
+    ///     }
+    ///     // Paused, the player ticks nothing: the recorder sees no tick.
+    ///     player.tick_traced(&mut Bot, frame, &mut recorder);
+    /// }
+    /// let ticked: Vec<u64> = recorder.ticks().map(|t| t.frame()).collect();
+    /// assert_eq!(ticked, [0, 1, 4, 5]);
+    /// let paused: Vec<_> = recorder.pauses().map(|p| p.frames()).collect();
+    /// assert_eq!(paused, [2..=3]);
+    /// ```
+    pub fn frame(&mut self, number: u64) {
+        if !self.recording || (self.numbered && self.frame == Some(number)) {
+            return;
+        }
+        if self.pending {
+            if let Some(unticked) = self.frame {
+                self.paused_frame(unticked);
+            }
+        }
+        self.frame = Some(number);
+        self.numbered = true;
+        self.pending = true;
+    }
+
+    /// The runs of frames in which the agent was not ticked (see
+    /// [`frame`](Self::frame)), oldest first. With a
+    /// [limit](Self::with_limit), only those after the oldest tick kept,
+    /// and at most one run more than the limit.
+    pub fn pauses(&self) -> vec_deque::Iter<'_, Pause> {
+        self.pauses.iter()
+    }
+
+    /// Records frame `number` as paused: it joins the last run if it
+    /// follows it with no tick in between.
+    fn paused_frame(&mut self, number: u64) {
+        let before = self.next;
+        if let Some(last) = self.pauses.back_mut() {
+            if last.before == before && last.last.checked_add(1) == Some(number) {
+                last.last = number;
+                return;
+            }
+        }
+        match self.limit {
+            Some(0) => return,
+            // At most one run more than the ticks kept.
+            Some(max) => {
+                while self.pauses.len() > max {
+                    self.pauses.pop_front();
+                }
+            }
+            None => {}
+        }
+        self.pauses.push_back(Pause {
+            before,
+            first: number,
+            last: number,
+        });
     }
 
     /// The recorded ticks, oldest first.
@@ -354,6 +534,15 @@ impl Recorder {
         self.cursor = 0;
         let number = self.next;
         self.next += 1;
+        // The frame announced, or, for a second tick in it, the same one;
+        // with no announcement, the frame after the last tick's.
+        let frame = match self.frame {
+            Some(frame) if self.numbered => frame,
+            Some(frame) => frame.saturating_add(1),
+            None => 0,
+        };
+        self.frame = Some(frame);
+        self.pending = false;
         let max = self.limit.unwrap_or(usize::MAX);
         if max == 0 {
             self.open = false;
@@ -364,7 +553,17 @@ impl Recorder {
         } else {
             None
         };
-        self.ticks.push_back(Tick::reuse(old, number, now));
+        if let Some(dropped) = &old {
+            // The pauses before the dropped tick go with it.
+            while self
+                .pauses
+                .front()
+                .is_some_and(|p| p.before <= dropped.number)
+            {
+                self.pauses.pop_front();
+            }
+        }
+        self.ticks.push_back(Tick::reuse(old, number, frame, now));
         self.open = true;
     }
 
@@ -551,7 +750,12 @@ pub fn write_html<W: Write + ?Sized>(
     escape_html(out, title)?;
     out.write_str("</h1>\n  <div class=\"meta\" id=\"meta\">tree ")?;
     escape_html(out, shape.first().map_or("?", |root| root.tree))?;
-    write!(out, " · {} ticks</div>\n</header>\n", recorder.len())?;
+    write!(out, " · {} ticks", recorder.len())?;
+    let paused: u64 = recorder.pauses().map(Pause::len).sum();
+    if paused > 0 {
+        write!(out, " · {paused} paused frames")?;
+    }
+    out.write_str("</div>\n</header>\n")?;
     if recorder.is_empty() {
         out.write_str("<p class=\"empty\" id=\"empty\">No ticks were recorded.</p>\n")?;
     }
@@ -694,6 +898,17 @@ fn write_json<W: Write + ?Sized>(
         out.write_str(if i == 0 { "\n" } else { ",\n" })?;
         write_node(out, node)?;
     }
+    out.write_str("],\n\"paused\":[")?;
+    for (i, pause) in recorder.pauses().enumerate() {
+        if i > 0 {
+            out.write_char(',')?;
+        }
+        write!(
+            out,
+            "{{\"before\":{},\"first\":{},\"last\":{}}}",
+            pause.before, pause.first, pause.last
+        )?;
+    }
     out.write_str("],\n\"ticks\":[")?;
     for (i, tick) in recorder.ticks().enumerate() {
         out.write_str(if i == 0 { "\n" } else { ",\n" })?;
@@ -721,9 +936,9 @@ fn write_node<W: Write + ?Sized>(out: &mut W, node: &NodeInfo) -> fmt::Result {
     write!(out, ",\"line\":{}}}", node.line)
 }
 
-/// Writes one tick: its number, clock, status, path and events.
+/// Writes one tick: its number, frame, clock, status, path and events.
 fn write_tick<W: Write + ?Sized>(out: &mut W, shape: &[NodeInfo], tick: &Tick) -> fmt::Result {
-    write!(out, "{{\"n\":{},\"now\":", tick.number)?;
+    write!(out, "{{\"n\":{},\"f\":{},\"now\":", tick.number, tick.frame)?;
     json_num(out, tick.now)?;
     out.write_str(",\"status\":")?;
     match tick.status {
@@ -1040,6 +1255,7 @@ mod tests {
                     0 => rec.pause(),
                     1 => rec.resume(),
                     2 => rec.clear(),
+                    3..=5 => rec.frame([0, 1, 2, 5, u64::MAX][rng.below(5)]),
                     _ => rec.event(any_event(&mut rng, &ODD)),
                 }
                 let depths = rec.live.windows(2).all(|w| w[1].depth <= w[0].depth + 1);

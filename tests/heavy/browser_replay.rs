@@ -1,14 +1,21 @@
-//! SPEC I6: a replay opened in a real browser. A creature's tree is
-//! ticked through hunger, a threat and rest while a `replay::Recorder`
-//! records it; the page is written under the target directory and opened
-//! in headless Chromium at two ticks whose active paths differ (`#tick=N`).
+//! SPEC I6, O2: a replay opened in a real browser. A creature's tree is
+//! ticked through hunger, a threat and rest in a `lifecycle::Player` while
+//! a `replay::Recorder` records it, told each game frame; the player is
+//! paused for five frames in the middle. The page is written under the
+//! target directory and opened in headless Chromium at two ticks whose
+//! active paths differ (`#tick=N`) and at a paused frame (`#frame=N`).
 //! The DOM after the page's script ran must draw every node of the tree and
 //! give the `active` class to exactly the nodes of that tick's active path,
-//! as `active_path` gave it in Rust. A probe script appended to a copy of
-//! the page presses keys (End, Home, ←, →, PageDown), clicks a mark of the
-//! timeline and moves its slider, and the selected tick and the address
-//! must follow. A page with no tick must say so. Then a screenshot of the
-//! page is saved (its path is printed) for a person to look at.
+//! as `active_path` gave it in Rust (at the paused frame: the path the tick
+//! before left), and the timeline must have one mark per tick and one,
+//! five frames wide and marked paused, for the pause, and a break where
+//! the recorder itself was paused for two frames. A probe script
+//! appended to a copy of the page presses keys (End, Home, ←, →,
+//! PageDown), clicks marks of the timeline (a tick, the pause) and moves
+//! its slider, and the selected frame and the address must follow. A page
+//! with no tick must say so. Then screenshots of the page, at a tick and
+//! at the paused frames, are saved (their paths are printed) for a person
+//! to look at.
 //!
 //! Chromium is `/usr/bin/chromium` or `chromium` on `PATH`; when there is
 //! none, the test installs it with `apt-get` (CI runs as root on Debian)
@@ -19,6 +26,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use deciders::lifecycle::Player;
 use deciders::{pictures, replay, Behavior, Ctx, Frame, NodeId, Status};
 
 // ================================================================ the tree
@@ -118,23 +126,61 @@ deciders::tree! {
     }
 }
 
-/// Ticks the creature through its day, recording; returns the recorder
-/// and each tick's active path (ids of `Creature`'s shape) from Rust.
+/// The game frames in which the creature's player is paused: after its
+/// twentieth tick, five frames.
+const PAUSED: std::ops::RangeInclusive<u64> = 20..=24;
+
+/// The game frames in which the recorder is paused: the creature ticks,
+/// unrecorded.
+const UNRECORDED: std::ops::RangeInclusive<u64> = 30..=31;
+
+/// Ticks the creature through its day, 34 ticks in 39 game frames (paused
+/// in [`PAUSED`]), recording all but those of [`UNRECORDED`]; returns the
+/// recorder and each recorded tick's active path (ids of `Creature`'s
+/// shape) from Rust.
 fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
     let mut critter = Critter {
         hunger: 0.3,
         ..Critter::default()
     };
-    let mut state = Creature::with_seed(7);
+    let mut player = Player::new(Creature::with_seed(7));
     let mut recorder = replay::Recorder::new();
     let mut paths = Vec::new();
-    for t in 0..32 {
+    let frame = &mut Frame::new(0.25);
+    for number in 0..39 {
+        if number == *UNRECORDED.start() {
+            recorder.pause();
+        } else if number == UNRECORDED.end() + 1 {
+            recorder.resume();
+        }
+        recorder.frame(number);
+        if number == *PAUSED.start() {
+            player.pause(&mut critter, frame);
+        } else if number == PAUSED.end() + 1 {
+            player.resume(&mut critter, frame);
+        }
+        let t = paths.len();
         critter.hunger += 0.05;
         critter.food_seen = t >= 8;
         critter.threat = (13..16).contains(&t);
-        state.tick_traced(&mut critter, &mut Frame::new(0.25), &mut recorder);
+        if player
+            .tick_traced(&mut critter, frame, &mut recorder)
+            .is_none()
+        {
+            assert!(PAUSED.contains(&number));
+            critter.hunger -= 0.05;
+            continue;
+        }
         let mut path = Vec::new();
+        let state = player.tree();
         state.active_path(|node| path.extend(pictures::id_in(Creature::shape(), node)));
+        if UNRECORDED.contains(&number) {
+            continue;
+        }
+        // The recorder missed the events of the unrecorded ticks.
+        if number == UNRECORDED.end() + 1 {
+            recorder.path_from(state);
+        }
         let recorded: Vec<NodeId> = recorder
             .last()
             .unwrap()
@@ -143,6 +189,9 @@ fn day() -> (replay::Recorder, Vec<Vec<NodeId>>) {
         assert_eq!(recorded, path, "tick {t}");
         paths.push(path);
     }
+    assert_eq!(paths.len(), 32);
+    let paused: Vec<_> = recorder.pauses().map(|p| p.frames()).collect();
+    assert_eq!(paused, [PAUSED]);
     (recorder, paths)
 }
 
@@ -273,6 +322,13 @@ fn check_dom(dom: &str, n: usize, active: &[NodeId]) {
         dom.contains(&format!("data-tick=\"{n}\"")),
         "the page opened at tick {n}"
     );
+    assert!(dom.contains("data-paused=\"false\""));
+    check_rows(dom, active);
+}
+
+/// Checks the rows of the tree: every node drawn with its name, exactly
+/// the nodes of `active` highlighted.
+fn check_rows(dom: &str, active: &[NodeId]) {
     let tags = node_tags(dom);
     let shape = Creature::shape();
     assert_eq!(tags.len(), shape.len(), "one row per node: {tags:?}");
@@ -293,7 +349,7 @@ fn check_dom(dom: &str, n: usize, active: &[NodeId]) {
     highlighted.sort_unstable();
     let mut expected = active.to_vec();
     expected.sort_unstable();
-    assert_eq!(highlighted, expected, "the active path of tick {n}");
+    assert_eq!(highlighted, expected, "the active path");
     for (id, classes) in &tags {
         assert!(
             classes.iter().any(|c| c == "node"),
@@ -303,12 +359,17 @@ fn check_dom(dom: &str, n: usize, active: &[NodeId]) {
 }
 
 /// A script appended to a replay: presses keys, clicks the sixth mark of
-/// the timeline, moves the slider to 7, and writes the tick selected after
-/// each (and the address at the end) into `<pre id="probe">`.
+/// the timeline, moves the slider to frame 7, clicks the mark of the
+/// pause, presses →, moves the slider into the pause, and writes the frame
+/// selected after each (`p` when paused; and the address at the end) into
+/// `<pre id="probe">`.
 const PROBE: &str = r##"<script>
 (function () {
   var out = [];
-  function now(what) { out.push(what + "=" + document.body.getAttribute("data-tick")); }
+  function now(what) {
+    var b = document.body;
+    out.push(what + "=" + b.getAttribute("data-frame") + (b.getAttribute("data-paused") === "true" ? "p" : ""));
+  }
   ["End", "Home", "ArrowRight", "ArrowRight", "ArrowLeft", "PageDown"].forEach(function (k) {
     document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true }));
     now(k);
@@ -319,6 +380,13 @@ const PROBE: &str = r##"<script>
   range.value = "7";
   range.dispatchEvent(new Event("input"));
   now("range7");
+  document.querySelectorAll("#marks .mark")[20].click();
+  now("click20");
+  document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
+  now("ArrowRight");
+  range.value = "22";
+  range.dispatchEvent(new Event("input"));
+  now("range22");
   out.push(window.location.hash);
   var pre = document.createElement("pre");
   pre.id = "probe";
@@ -386,8 +454,36 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
         .and_then(|rest| rest.split("</pre>").next());
     assert_eq!(
         played,
-        Some("End=31 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 #tick=7")
+        Some(
+            "End=38 Home=0 ArrowRight=1 ArrowRight=2 ArrowLeft=1 PageDown=11 click5=5 range7=7 \
+             click20=20p ArrowRight=25 range22=20p #frame=20"
+        )
     );
+
+    // At a paused frame: the pause is selected, shown as paused, with the
+    // path the tick before it left; the timeline has one mark per tick and
+    // one, five frames wide, for the pause.
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}#frame=22", page.display()),
+        &["--dump-dom"],
+    );
+    assert!(dom.contains("data-frame=\"20\"") && dom.contains("data-paused=\"true\""));
+    assert!(!dom.contains("data-tick="), "no tick selected");
+    check_rows(&dom, &paths[19]);
+    assert_eq!(dom.matches("<span class=\"mark").count(), 33);
+    assert_eq!(dom.matches("class=\"mark paused").count(), 1);
+    assert!(dom.contains(
+        "<span class=\"mark paused selected\" title=\"frames 20–24 · paused (not ticked)\" \
+         style=\"flex-grow: 5;\">"
+    ));
+    assert!(dom.contains("Frames 20–24"), "the pane names the frames");
+    assert!(dom.contains("The agent was not ticked in these 5 frames"));
+    assert!(dom.contains("frame 0</span>") && dom.contains("frame 38</span>"));
+    // The frames the recorder did not see: a break, not a pause.
+    assert_eq!(dom.matches("<span class=\"gap\"").count(), 1);
+    assert!(dom.contains("<span class=\"gap\" title=\"frames 30–31 not recorded\">⋯</span>"));
 
     // With no tick, the page says so and still draws the tree.
     let empty = work.join("empty.html");
@@ -407,23 +503,18 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
         .all(|(_, classes)| !classes.iter().any(|c| c == "active")));
     assert!(!dom.contains("<section class=\"timeline\""));
 
-    let screenshot = work.join("replay-screenshot.png");
-    let _ = std::fs::remove_file(&screenshot);
-    let shot = format!("--screenshot={}", screenshot.display());
-    run_chromium(
-        &browser,
-        &work,
-        &url(eating),
-        &[&shot, "--window-size=1280,800"],
-    );
-    let png = std::fs::read(&screenshot).expect("chromium wrote the screenshot");
-    assert!(
-        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
-        "a real PNG"
-    );
     println!("replay page: {}", page.display());
-    println!(
-        "replay screenshot (tick {eating}): {}",
-        screenshot.display()
-    );
+    let paused_url = format!("file://{}#frame=22", page.display());
+    for (name, url) in [("tick", url(eating)), ("paused", paused_url)] {
+        let screenshot = work.join(format!("replay-screenshot-{name}.png"));
+        let _ = std::fs::remove_file(&screenshot);
+        let shot = format!("--screenshot={}", screenshot.display());
+        run_chromium(&browser, &work, &url, &[&shot, "--window-size=1280,800"]);
+        let png = std::fs::read(&screenshot).expect("chromium wrote the screenshot");
+        assert!(
+            png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+            "a real PNG"
+        );
+        println!("replay screenshot ({url}): {}", screenshot.display());
+    }
 }

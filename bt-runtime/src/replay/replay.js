@@ -1,6 +1,6 @@
 // The replay page of `deciders` (written by `replay::write_html`): reads
 // the recording from the JSON above, draws the tree once, and redraws the
-// highlights, the tick summary and the events whenever a tick is selected.
+// highlights, the tick summary and the events whenever a frame is selected.
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("replay-data").textContent);
@@ -8,7 +8,7 @@
   var ticks = data.ticks || [];
   var app = document.getElementById("app");
   var rows = [];      // the tree's row elements, by node id
-  var current = -1;   // the index of the selected tick in `ticks`
+  var current = -1;   // the index of the selected entry of the timeline (`entries`)
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -244,11 +244,12 @@
     return p;
   }
 
-  function drawTick(pane, tick) {
+  function drawTick(pane, tick, e) {
     pane.textContent = "";
-    pane.appendChild(el("h2", null, "Selected tick"));
+    pane.appendChild(el("h2", null, "Selected frame"));
     var s = el("div", "summary");
-    s.appendChild(el("span", "big", "Tick " + tick.n));
+    s.appendChild(el("span", "big", "Frame " + e.first));
+    s.appendChild(el("span", "tickno", "tick " + tick.n));
     var status = tick.status || "none";
     s.appendChild(el("span", "chip s-" + status, tick.status || "did not end"));
     s.appendChild(el("span", "clock", "tree clock " + fmt(tick.now) + " s"));
@@ -262,7 +263,58 @@
     pane.appendChild(list);
   }
 
+  // Frames in which the agent was not ticked: nothing ran, the tree clock
+  // stood still, the path is the one the tick before left.
+  function drawPause(pane, e, tick) {
+    pane.textContent = "";
+    pane.appendChild(el("h2", null, "Selected frames"));
+    var s = el("div", "summary");
+    s.appendChild(el("span", "big", e.first === e.last ? "Frame " + e.first : "Frames " + e.first + "–" + e.last));
+    s.appendChild(el("span", "chip s-paused", "paused"));
+    if (tick) { s.appendChild(el("span", "clock", "tree clock " + fmt(tick.now) + " s")); }
+    pane.appendChild(s);
+    var n = e.frames === 1 ? "this frame" : "these " + e.frames + " frames";
+    var text = "The agent was not ticked in " + n + ": nothing ran and its tree clock stood still.";
+    text += tick ? " The active path is the one tick " + tick.n + " (frame " + tick.f + ") left." : " No tick was recorded before.";
+    pane.appendChild(el("p", "pausenote", text));
+    pane.appendChild(pathView(tick || { path: [] }));
+  }
+
   // -------------------------------------------------------------- timeline
+
+  // The timeline is in game frames: one entry per tick, and one per run of
+  // frames in which the agent was not ticked (paused), in the order they
+  // were recorded; each as wide as its frames.
+  var paused = data.paused || [];
+  var entries = [];
+  (function () {
+    var p = 0;
+    var lastTick = -1;
+    function pausesUntil(n) {
+      while (p < paused.length && (n === null || paused[p].before <= n)) {
+        var q = paused[p++];
+        entries.push({ paused: true, first: q.first, last: q.last, frames: q.last - q.first + 1, tick: lastTick });
+      }
+    }
+    ticks.forEach(function (tick, i) {
+      pausesUntil(tick.n);
+      entries.push({ paused: false, first: tick.f, last: tick.f, frames: 1, tick: i });
+      lastTick = i;
+    });
+    pausesUntil(null);
+    var at = 0;
+    entries.forEach(function (e, i) {
+      var before = entries[i - 1];
+      e.gap = before && e.first > before.last + 1 ? [before.last + 1, e.first - 1] : null;
+      e.at = at;
+      at += e.frames;
+    });
+  }());
+  var totalFrames = entries.length ? entries[entries.length - 1].at + entries[entries.length - 1].frames : 0;
+
+  function framesText(e) {
+    return e.first === e.last ? "frame " + e.first : "frames " + e.first + "–" + e.last;
+  }
 
   var ui = {};
 
@@ -277,22 +329,38 @@
     return i < 0 ? null : i;
   }
 
-  function mark(tick, i) {
-    var m = el("span", "mark");
-    var lane = laneOf(tick);
+  function gapText(e) {
+    var g = e.gap;
+    return (g[0] === g[1] ? "frame " + g[0] : "frames " + g[0] + "–" + g[1]) + " not recorded";
+  }
+
+  function mark(e, i) {
+    var m = el("span", "mark" + (e.paused ? " paused" : ""));
+    m.style.flexGrow = String(e.frames);
     var bar = el("i", "lane");
-    if (lane !== null) { bar.style.background = LANES[lane % LANES.length]; }
+    var st = el("i", "st");
+    var title;
+    if (e.paused) {
+      st.className = "st s-paused";
+      title = framesText(e) + " · paused (not ticked)";
+    } else {
+      var tick = ticks[e.tick];
+      var lane = laneOf(tick);
+      if (lane !== null) { bar.style.background = LANES[lane % LANES.length]; }
+      st.className = "st s-" + (tick.status || "none");
+      var where = lane === null ? "" : " · " + branches[lane].name;
+      title = framesText(e) + " · tick " + tick.n + where + " · " + (tick.status || "did not end");
+    }
     m.appendChild(bar);
-    m.appendChild(el("i", "st s-" + (tick.status || "none")));
-    var where = lane === null ? "" : " · " + branches[lane].name;
-    m.title = "tick " + tick.n + where + " · " + (tick.status || "did not end");
+    m.appendChild(st);
+    m.title = title;
     m.addEventListener("click", function () { select(i); });
     return m;
   }
 
   function lanesLegend() {
     var l = el("div", "scale");
-    l.appendChild(el("span", null, "tick " + ticks[0].n));
+    l.appendChild(el("span", null, "frame " + entries[0].first));
     var mid = el("span", "lanes");
     branches.forEach(function (b, i) {
       var s = el("span", "swatch");
@@ -300,13 +368,17 @@
       mid.appendChild(s);
       mid.appendChild(document.createTextNode(b.name));
     });
+    if (paused.length) {
+      mid.appendChild(el("span", "swatch pausedbar"));
+      mid.appendChild(document.createTextNode("paused"));
+    }
     if (branches.length) {
       var st = el("span", "swatch stbar");
       mid.appendChild(st);
       mid.appendChild(document.createTextNode("root status"));
     }
     l.appendChild(mid);
-    l.appendChild(el("span", null, "tick " + ticks[ticks.length - 1].n));
+    l.appendChild(el("span", null, "frame " + entries[entries.length - 1].last));
     return l;
   }
 
@@ -314,39 +386,58 @@
     var t = el("section", "timeline");
     var c = el("div", "controls");
     ui.first = el("button", null, "«");
-    ui.first.title = "first tick (Home)";
+    ui.first.title = "first frame (Home)";
     ui.prev = el("button", null, "‹");
-    ui.prev.title = "previous tick (←)";
+    ui.prev.title = "previous tick or pause (←)";
     var track = el("div", "track");
     ui.scrub = el("input");
     ui.scrub.type = "range";
     ui.scrub.min = "0";
-    ui.scrub.max = String(ticks.length - 1);
-    ui.scrub.setAttribute("aria-label", "tick");
+    ui.scrub.max = String(totalFrames - 1);
+    ui.scrub.setAttribute("aria-label", "frame");
     ui.marks = el("div", "marks");
     ui.marks.id = "marks";
-    ticks.forEach(function (tick, i) { ui.marks.appendChild(mark(tick, i)); });
+    ui.markEls = entries.map(function (e, i) {
+      if (e.gap) {
+        // Frames the recorder did not see: a break in the timeline.
+        var g = el("span", "gap", "⋯");
+        g.title = gapText(e);
+        ui.marks.appendChild(g);
+      }
+      var m = mark(e, i);
+      ui.marks.appendChild(m);
+      return m;
+    });
     track.appendChild(ui.scrub);
     track.appendChild(ui.marks);
     track.appendChild(lanesLegend());
     ui.next = el("button", null, "›");
-    ui.next.title = "next tick (→)";
+    ui.next.title = "next tick or pause (→)";
     ui.last = el("button", null, "»");
-    ui.last.title = "last tick (End)";
+    ui.last.title = "last frame (End)";
     ui.info = el("span", "tickinfo");
     [ui.first, ui.prev, track, ui.next, ui.last, ui.info].forEach(function (x) { c.appendChild(x); });
     t.appendChild(c);
     return t;
   }
 
+  // The entry holding frame position `at` of the timeline (0 is the
+  // first recorded frame).
+  function entryAt(at) {
+    for (var i = 0; i < entries.length; i++) {
+      if (at < entries[i].at + entries[i].frames) { return i; }
+    }
+    return entries.length - 1;
+  }
+
   function wire() {
-    ui.scrub.addEventListener("input", function () { select(+ui.scrub.value); });
+    ui.scrub.addEventListener("input", function () { select(entryAt(+ui.scrub.value)); });
     ui.first.addEventListener("click", function () { select(0); });
     ui.prev.addEventListener("click", function () { select(current - 1); });
     ui.next.addEventListener("click", function () { select(current + 1); });
-    ui.last.addEventListener("click", function () { select(ticks.length - 1); });
+    ui.last.addEventListener("click", function () { select(entries.length - 1); });
     document.addEventListener("keydown", function (ev) {
-      var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: ticks.length - 1,
+      var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: entries.length - 1,
         PageUp: current - 10, PageDown: current + 10 }[ev.key];
       if (to === undefined || ev.altKey || ev.ctrlKey || ev.metaKey) { return; }
       ev.preventDefault();
@@ -355,34 +446,47 @@
     window.addEventListener("hashchange", function () { select(fromHash(), true); });
   }
 
-  // The index of the tick the address names (`#tick=N`), else the last.
+  // The entry the address names: `#frame=N` (the entry holding frame N,
+  // else the first after it), `#tick=N` (tick N, else the first after
+  // it); else the last.
   function fromHash() {
-    var m = /(?:^#|&)tick=(\d+)/.exec(window.location.hash);
-    if (!m) { return ticks.length - 1; }
-    var n = +m[1];
-    for (var i = 0; i < ticks.length; i++) {
-      if (ticks[i].n >= n) { return i; }
+    var m = /(?:^#|&)(frame|tick)=(\d+)/.exec(window.location.hash);
+    if (!m) { return entries.length - 1; }
+    var n = +m[2];
+    for (var i = 0; i < entries.length; i++) {
+      var e = entries[i];
+      if (m[1] === "frame" ? e.last >= n : !e.paused && ticks[e.tick].n >= n) { return i; }
     }
-    return ticks.length - 1;
+    return entries.length - 1;
   }
 
   function select(i, fromAddress) {
-    i = Math.max(0, Math.min(ticks.length - 1, i | 0));
+    i = Math.max(0, Math.min(entries.length - 1, i | 0));
     if (i === current) { return; }
-    if (current >= 0 && ui.marks.children[current]) { ui.marks.children[current].classList.remove("selected"); }
+    if (current >= 0 && ui.markEls[current]) { ui.markEls[current].classList.remove("selected"); }
     current = i;
-    var tick = ticks[i];
-    ui.marks.children[i].classList.add("selected");
-    ui.scrub.value = String(i);
+    var e = entries[i];
+    var tick = e.tick >= 0 ? ticks[e.tick] : null;
+    ui.markEls[i].classList.add("selected");
+    ui.scrub.value = String(e.at);
     ui.info.textContent = "";
-    ui.info.appendChild(document.createTextNode("tick "));
-    ui.info.appendChild(el("b", null, tick.n));
-    ui.info.appendChild(el("span", "of", (i + 1) + " of " + ticks.length));
-    highlight(tick);
-    drawTick(ui.tickPane, tick);
-    document.body.setAttribute("data-tick", String(tick.n));
+    ui.info.appendChild(document.createTextNode(e.first === e.last ? "frame " : "frames "));
+    ui.info.appendChild(el("b", null, e.first === e.last ? e.first : e.first + "–" + e.last));
+    var which = e.paused ? "paused · " + e.frames + (e.frames === 1 ? " frame" : " frames") : "tick " + tick.n;
+    ui.info.appendChild(el("span", "of", which + " · " + (i + 1) + " of " + entries.length));
+    if (e.paused) {
+      highlight(tick ? { path: tick.path, events: [] } : { path: [], events: [] });
+      drawPause(ui.tickPane, e, tick);
+      document.body.removeAttribute("data-tick");
+    } else {
+      highlight(tick);
+      drawTick(ui.tickPane, tick, e);
+      document.body.setAttribute("data-tick", String(tick.n));
+    }
+    document.body.setAttribute("data-frame", String(e.first));
+    document.body.setAttribute("data-paused", String(e.paused));
     if (!fromAddress && window.history && window.history.replaceState) {
-      try { window.history.replaceState(null, "", "#tick=" + tick.n); } catch (err) { /* file: pages may refuse */ }
+      try { window.history.replaceState(null, "", "#frame=" + e.first); } catch (err) { /* file: pages may refuse */ }
     }
   }
 
@@ -392,22 +496,22 @@
       f.appendChild(el("kbd", null, k[0]));
       f.appendChild(document.createTextNode(" "));
       f.appendChild(el("kbd", null, k[1]));
-      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick · " : " first / last tick · click the timeline to jump"));
+      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick or pause · " : " first / last frame · click the timeline to jump (in game frames; hatched: paused, not ticked; ⋯: not recorded)"));
     });
     return f;
   }
 
   function main() {
-    if (ticks.length) { app.appendChild(timeline()); }
+    if (entries.length) { app.appendChild(timeline()); }
     var panes = el("main", "panes");
     var treePane = el("section", "pane tree-pane");
     drawTree(treePane);
     panes.appendChild(treePane);
     ui.tickPane = el("section", "pane tick-pane");
     ui.tickPane.id = "tick";
-    if (ticks.length) { panes.appendChild(ui.tickPane); }
+    if (entries.length) { panes.appendChild(ui.tickPane); }
     app.appendChild(panes);
-    if (!ticks.length) { return; }
+    if (!entries.length) { return; }
     app.appendChild(keysHelp());
     wire();
     select(fromHash(), true);
