@@ -215,10 +215,12 @@ impl TraceEvent {
             | TraceEvent::Ticked { node, .. }
             | TraceEvent::Deactivated { node, .. }
             | TraceEvent::SubsetViolation { node }
+            | TraceEvent::EntryRefused { node, .. }
             | TraceEvent::Log { node, .. } => Some(node),
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
-            | TraceEvent::LaunchRefused { .. } => None,
+            | TraceEvent::LaunchRefused { .. }
+            | TraceEvent::CancelRefused { .. } => None,
         }
     }
 }
@@ -262,6 +264,15 @@ impl fmt::Display for TraceEvent {
                     f,
                     "! {count} deferred action(s) refused: launch buffer full (V5)"
                 )
+            }
+            TraceEvent::CancelRefused { count } => {
+                write!(
+                    f,
+                    "! {count} deferred cancel(s) refused: cancel buffer full, kept for a later frame (V5)"
+                )
+            }
+            TraceEvent::EntryRefused { node, status } => {
+                write!(f, "! {}: refused entry: {status}", node.name)
             }
         }
     }
