@@ -470,3 +470,25 @@ fn v5_a_second_report_of_a_ticket_replaces_the_first() {
         ]
     );
 }
+
+// SPEC V5: a buffer that replaces another (a loaded game) goes on with the
+// old one's numbers: a loaded behavior's ticket is not given again.
+#[test]
+fn v5_a_buffer_numbered_from_the_old_ones_next_number_repeats_no_ticket() {
+    let (mut npc, mut t) = (Npc::default(), Greeter::new());
+    let mut frame = Frame::new(0.1).with_world(World::new(4));
+    t.tick(&mut npc, &mut frame);
+    let held = frame.world().anims.launches()[0].0;
+    assert_eq!(frame.world().anims.next_number(), 1);
+    // The game builds its buffers anew, at frame 0 again.
+    let next = frame.world().anims.next_number();
+    frame.world_mut().anims = Requests::with_capacity(4, 0).numbered_from(next);
+    let mut other = Greeter::new();
+    other.tick(&mut npc, &mut frame);
+    assert_eq!(frame.world().anims.launches(), [(ticket(0, 1), "wave")]);
+    // The first agent's cancel is a request, not the other's launch removed.
+    t.halt(&mut npc, &mut frame);
+    let w = frame.world();
+    assert_eq!(w.anims.cancels(), [held]);
+    assert_eq!(w.anims.launches(), [(ticket(0, 1), "wave")]);
+}

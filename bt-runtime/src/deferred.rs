@@ -90,7 +90,11 @@ use crate::status::Status;
 /// and [`Requests::next_frame`] does not reset it. A game that reuses
 /// frame numbers (a frame counter that wraps, a level restarted at frame
 /// 0) still tells its launches apart, and an old ticket's cancel or
-/// completion never names a new launch.
+/// completion never names a new launch. Keep one buffer for the game's
+/// life: a new buffer numbers from 0 again, unless told where to go on
+/// ([`Requests::numbered_from`], with [`Requests::next_number`] of the
+/// buffer it replaces, e.g. saved with a game whose behaviors hold
+/// tickets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ticket {
@@ -156,6 +160,29 @@ impl<L> Requests<L> {
             launches_refused: 0,
             cancels_refused: 0,
         }
+    }
+
+    /// This buffer, numbering its next launch `n` (see [`Ticket`]): for a
+    /// buffer that replaces another (a loaded game), with the old one's
+    /// [`next_number`](Self::next_number), so that no new ticket repeats
+    /// one that behaviors or the game system still hold.
+    ///
+    /// ```
+    /// use deciders::deferred::Requests;
+    /// let mut old = Requests::with_capacity(4, 0);
+    /// let first = old.launch("wave").unwrap();
+    /// let mut new = Requests::with_capacity(4, 0).numbered_from(old.next_number());
+    /// assert_ne!(new.launch("wave"), Some(first));
+    /// ```
+    #[must_use]
+    pub fn numbered_from(mut self, n: u32) -> Self {
+        self.next = n;
+        self
+    }
+
+    /// The number the next launch's ticket gets (see [`Ticket`]).
+    pub fn next_number(&self) -> u32 {
+        self.next
     }
 
     /// The agent whose tick comes next (its index in the batch): what the
