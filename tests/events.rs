@@ -264,6 +264,35 @@ fn l7_wait_for_completes_on_the_tick_after_an_event_posted_while_active() {
     assert_eq!(m.take(), log(&["tick step"]));
 }
 
+// SPEC L7, V4: two events posted between the same two ticks: a match
+// followed by an event that does not match still completes the wait on
+// the next tick, in either order; two matches complete it once.
+#[test]
+fn l7_wait_for_two_events_between_ticks_a_match_is_not_undone() {
+    let orders: [[Signal; 2]; 3] = [
+        [Signal::Alarm, Signal::Seen],
+        [Signal::Lost, Signal::AllClear],
+        [Signal::AllClear, Signal::Alarm],
+    ];
+    for [first, second] in orders {
+        let (mut m, mut t, mut f) = (Mob::default(), Listen::new(), Frame::new(0.1));
+        assert_eq!(t.tick(&mut m, &mut f), Status::Running);
+        assert_eq!(m.take(), log(&["tick step"]));
+        t.post(&first, &mut m, &mut f);
+        t.post(&second, &mut m, &mut f);
+        assert_eq!(
+            t.tick(&mut m, &mut f),
+            Status::Success,
+            "{first:?} then {second:?}"
+        );
+        assert_eq!(m.take(), log(&["tick done"]), "{first:?} then {second:?}");
+        // Entered anew: waits again, nothing kept from those events.
+        assert_eq!(t.tick(&mut m, &mut f), Status::Running);
+        assert_eq!(t.tick(&mut m, &mut f), Status::Running);
+        assert_eq!(m.take(), log(&["tick step"]));
+    }
+}
+
 #[test]
 fn l7_wait_for_matches_a_pattern_with_fields() {
     // SPEC L7: a pattern with fields, behind a running behavior (the

@@ -339,6 +339,48 @@ fn o5_each_mode_counts_its_kind_and_stops_at_the_end_of_the_tick_that_reaches_th
     assert_eq!(p.count(), 2);
 }
 
+// SPEC O5: `Completions` counts a failure as a completion: a run that
+// succeeds then a run that fails reach `Completions(2)`, and the player
+// stops at the end of the failing tick.
+#[test]
+fn o5_completions_count_a_failure_and_can_stop_on_one() {
+    use Status::{Failure as F, Running as R, Success as S};
+    let (mut p, mut c, mut f) = start();
+    c.set("load", S);
+    c.set("haul", S);
+    p.play(PlayMode::Completions(2), &mut c, &mut f);
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(p.tick(&mut c, &mut f).unwrap());
+    }
+    assert_eq!(statuses, [R, R, R, S]);
+    assert_eq!((p.status(), p.count()), (PlayStatus::Executing, 1));
+    // The second run fails at its end.
+    c.set("haul", F);
+    c.take();
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(p.tick(&mut c, &mut f).unwrap());
+    }
+    assert_eq!(statuses, [R, R, R, F]);
+    assert_eq!((p.status(), p.count()), (PlayStatus::Stopped, 2));
+    assert_eq!(
+        c.take()[5..],
+        log(&[
+            "tick shift Running",
+            "tick shift Running",
+            "tick shift Running",
+            "activate haul",
+            "tick haul Failure",
+            "deactivate haul Completed(Failure)",
+            "deactivate shift Completed(Failure)"
+        ])
+    );
+    // Stopped: ticks do nothing.
+    assert_eq!(p.tick(&mut c, &mut f), None);
+    assert!(c.take().is_empty());
+}
+
 // SPEC O5
 #[test]
 fn o5_the_tick_that_reaches_the_target_halts_what_still_runs() {

@@ -178,6 +178,59 @@ fn r8_three_agents_serially_the_first_gets_in_the_others_fall_back() {
     assert_eq!(ctx.world().inside_max, 1);
 }
 
+/// Keeps the transitions (level 1) as `Lines` writes them.
+#[derive(Default)]
+struct Transitions(Vec<String>);
+
+impl deciders::Trace for Transitions {
+    fn event(&mut self, e: deciders::TraceEvent) {
+        if e.level() == 1 {
+            self.0.push(e.to_string());
+        }
+    }
+}
+
+// SPEC R8, I2: a full `limit` is not activated, but its refusal is a trace
+// event (level 1) naming it, before its parent moves on; the agent that
+// got in sees no such event. Written by hand (`decorate(Limit::new(…))`)
+// it is traced the same.
+#[test]
+fn r8_a_full_limit_is_traced_as_a_refused_entry() {
+    fn traced<T: Tree<Monster, Town> + Default>(deco: &str) {
+        let (mut states, mut ms) = agents::<T>(2);
+        let mut ctx = Frame::new(0.1).with_world(Town::default());
+        let mut seen = [Transitions::default(), Transitions::default()];
+        for ((s, m), tr) in states.iter_mut().zip(&mut ms).zip(&mut seen) {
+            assert_eq!(s.tick_traced(m, &mut ctx, tr), Running);
+        }
+        let [inside, outside] = seen.map(|t| t.0);
+        assert_eq!(
+            inside,
+            [
+                "+ root (fallback)",
+                &format!("+ {deco}"),
+                "+ Act (behavior)"
+            ]
+        );
+        assert_eq!(
+            outside,
+            [
+                "+ root (fallback)",
+                &format!("! {deco}: refused entry: Failure"),
+                "+ Act (behavior)"
+            ]
+        );
+        assert_eq!(ctx.world_mut().take()[2], "m1 activate chase in_use=1");
+        // The next frame: nobody is reached anew, nothing is traced.
+        let mut again = Transitions::default();
+        states[1].tick_traced(&mut ms[1], &mut ctx, &mut again);
+        assert!(again.0.is_empty(), "{:?}", again.0);
+        assert_eq!(ctx.world().alarm.in_use(), 1);
+    }
+    traced::<Hunter>("limit");
+    traced::<ByHand>("decorate");
+}
+
 // SPEC R8
 #[test]
 fn r8_the_shape_names_the_keyword() {

@@ -50,7 +50,16 @@ its next tick starts from the root.
 /// agents[i], frame)` before each tick.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
-/// Returns how many ticks reported an error (D9).
+/// Returns how many ticks reported an error of any kind
+/// ([`TickError`](crate::TickError)): a broken subset rule (D9), a refused
+/// deferred launch or cancel (V5). A tick with several errors counts once;
+/// the last agent's report is still in `frame.report()`, and the kinds are
+/// counted per tick by [`Report`](crate::Report) (`launches_refused`,
+/// `cancels_refused`). A batch whose requests buffer is too small for a
+/// frame's launches counts every agent refused: read the buffer's own
+/// counts ([`Requests::launches_refused`](crate::deferred::Requests::launches_refused),
+/// [`Requests::cancels_refused`](crate::deferred::Requests::cancels_refused))
+/// for the frame's totals.
 ///
 /// A panic in `prep` or in a hook unwinds out of `tick_all`: the agents
 /// after it are not ticked this frame (see the [module docs](self)).
@@ -274,7 +283,8 @@ impl<T: Tracers + ?Sized> Tracers for &mut T {
 /// [`TraceOne`]).
 ///
 /// `tracers.trace_for(i)` is asked right after `prep` for agent `i`, before
-/// its tick. Returns how many ticks reported an error (D9), like
+/// its tick. Returns how many ticks reported an error of any kind (subset
+/// rule, refused launch or cancel), like
 /// `tick_all`; a panic unwinds out of it the same way.
 ///
 /// ```
@@ -349,7 +359,9 @@ pub struct Chunk<W> {
     /// The chunk's world, with what its behaviors emitted (including what
     /// the hooks of an agent that panicked emitted before the panic).
     pub world: W,
-    /// How many of the chunk's ticks reported an error (D9). A tick that
+    /// How many of the chunk's ticks reported an error of any kind (a
+    /// broken subset rule, D9; a refused deferred launch or cancel, V5). A
+    /// tick that
     /// panicked is not counted here: it is in `panics`.
     pub errors: usize,
     /// The agents of the chunk whose `prep` or tick panicked, in index

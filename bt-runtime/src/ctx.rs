@@ -336,6 +336,11 @@ impl<'t, W> Ctx<'t, W> {
     pub(crate) fn refused_launch(&mut self, agent: u32) {
         self.frame.report.push(TickError::LaunchRefused { agent });
     }
+
+    /// Reports a refused cancel (V5).
+    pub(crate) fn refused_cancel(&mut self, agent: u32) {
+        self.frame.report.push(TickError::CancelRefused { agent });
+    }
 }
 
 /// `0.0` if `dt` is not finite or not positive, else `dt` capped at

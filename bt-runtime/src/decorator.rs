@@ -47,8 +47,11 @@ decorator node per agent, in the tree state, starting as `Default`, kept by
    [`before`](crate::Decorator::before) with `child_running = false`;
 2. on [`Before::Stop`] with `Success` or `Failure`, the decorator completes
    with that status at once **without being activated**: no `exit` later,
-   its child is not entered, no trace event (a cooldown that is not due
-   refuses entry this way, as a failed `activate` would, L2);
+   its child is not entered, no trace event but
+   [`EntryRefused`](crate::TraceEvent::EntryRefused) for a decorator whose
+   [`TRACE_REFUSAL`](crate::Decorator::TRACE_REFUSAL) is `true` (a cooldown
+   that is not due refuses entry this way, as a failed `activate` would, L2,
+   untraced; a full `limit` likewise, traced);
 3. on [`Before::Wait`] (or `Stop(Running)`), it is activated and reports
    `Running` without entering its child;
 4. on [`Before::Tick`], it is activated and its child is entered (the
@@ -279,6 +282,15 @@ pub trait Decorator<A, W = ()> {
     fn log(&self) -> LogMessages {
         LogMessages::NONE
     }
+
+    /// Whether a refusal at entry (`before` stopping with `Success` or
+    /// `Failure` when the decorator is reached) is reported to the tracing
+    /// hook as [`TraceEvent::EntryRefused`](crate::TraceEvent::EntryRefused).
+    /// `true` for [`Limit`](crate::Limit), whose refusal (its resource is
+    /// full) depends on other agents and is worth seeing; default `false`:
+    /// a refusal that is the decorator's ordinary answer (a cooldown not
+    /// due) leaves no event.
+    const TRACE_REFUSAL: bool = false;
 }
 
 /// What a decorator reports to the tracing hook (R9) as

@@ -20,10 +20,21 @@
 //!   action completed. Abandoning emits a cancel request, except for an
 //!   action launched in the same tick (its launch is still in the buffer):
 //!   that launch is removed instead, and the game system never sees it.
+//!   A cancel that finds the frame's cancels full is refused for that
+//!   frame but not lost: it waits in [`Requests::pending_cancels`] and
+//!   comes into a later frame's cancels ([`Requests::next_frame`]).
+//!
+//! A refused launch or cancel is counted in the buffer, by kind
+//! ([`Requests::launches_refused`], [`Requests::cancels_refused`]);
+//! launched with [`Action::launch_in`] and abandoned with
+//! [`Action::abandon_in`], it is also reported by the tick: a
+//! [`TickError`](crate::TickError) in the frame's report and a trace
+//! event at the tick's end.
 //!
 //! A [`Ticket`] names one launch: the frame, the agent (its index, set in
-//! the batch's `prep` with [`Requests::set_agent`]) and a count within the
-//! frame. A completion reported for a ticket is seen on the agent's next
+//! the batch's `prep` with [`Requests::set_agent`]) and the launch's
+//! number in its buffer, which counts on across frames: tickets are unique
+//! even when the game reuses frame numbers. A completion reported for a ticket is seen on the agent's next
 //! tick: the behavior polls [`Completions`] that the game system filled
 //! between the two ticks.
 //!
@@ -72,7 +83,18 @@ use crate::ctx::Ctx;
 use crate::status::Status;
 
 /// One launch: the frame it was launched in, the agent's index and its
-/// count within that frame's buffer.
+/// number in the buffer that took it.
+///
+/// Tickets of one [`Requests`] buffer are unique however the game numbers
+/// its frames: `n` counts every launch the buffer ever gave a ticket to,
+/// and [`Requests::next_frame`] does not reset it. A game that reuses
+/// frame numbers (a frame counter that wraps, a level restarted at frame
+/// 0) still tells its launches apart, and an old ticket's cancel or
+/// completion never names a new launch. Keep one buffer for the game's
+/// life: a new buffer numbers from 0 again, unless told where to go on
+/// ([`Requests::numbered_from`], with [`Requests::next_number`] of the
+/// buffer it replaces, e.g. saved with a game whose behaviors hold
+/// tickets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ticket {
@@ -81,7 +103,9 @@ pub struct Ticket {
     pub frame: u32,
     /// The agent's index ([`Requests::set_agent`]).
     pub agent: u32,
-    /// The launch's count in that frame's buffer.
+    /// The launch's number in its buffer: 0 for the first launch the
+    /// buffer took, counting on across frames (wrapping after `u32::MAX`
+    /// launches).
     pub n: u32,
 }
 
@@ -93,8 +117,11 @@ pub enum Cancel {
     Removed,
     /// A cancel request was added for the game system.
     Requested,
-    /// The cancel buffer was full: the request is lost, and counted in
-    /// [`Requests::refused`].
+    /// The frame's cancel buffer was full: the request is refused for this
+    /// frame, counted in [`Requests::cancels_refused`], and kept: it is
+    /// [pending](Requests::pending_cancels) and comes into the cancels of
+    /// the next frame with room ([`Requests::next_frame`]). Reported by
+    /// [`Action::abandon_in`].
     Refused,
 }
 
@@ -107,13 +134,20 @@ pub struct Requests<L> {
     capacity: usize,
     launches: Vec<(Ticket, L)>,
     cancels: Vec<Ticket>,
-    refused: u32,
+    /// Cancels refused for a full buffer, oldest first, not yet in a
+    /// frame's `cancels`.
+    pending: Vec<Ticket>,
+    launches_refused: u32,
+    cancels_refused: u32,
 }
 
 impl<L> Requests<L> {
     /// Empty buffers holding at most `capacity` launches and `capacity`
     /// cancels, for frame number `frame`. The only allocation: launching
-    /// and cancelling never allocate. A capacity of 0 refuses every launch.
+    /// and cancelling never allocate, but for a cancel refused by a full
+    /// buffer, which is kept until a frame has room
+    /// ([`pending_cancels`](Self::pending_cancels)). A capacity of 0
+    /// refuses every launch and every cancel.
     pub fn with_capacity(capacity: usize, frame: u32) -> Self {
         Requests {
             frame,
@@ -122,8 +156,33 @@ impl<L> Requests<L> {
             capacity,
             launches: Vec::with_capacity(capacity),
             cancels: Vec::with_capacity(capacity),
-            refused: 0,
+            pending: Vec::new(),
+            launches_refused: 0,
+            cancels_refused: 0,
         }
+    }
+
+    /// This buffer, numbering its next launch `n` (see [`Ticket`]): for a
+    /// buffer that replaces another (a loaded game), with the old one's
+    /// [`next_number`](Self::next_number), so that no new ticket repeats
+    /// one that behaviors or the game system still hold.
+    ///
+    /// ```
+    /// use deciders::deferred::Requests;
+    /// let mut old = Requests::with_capacity(4, 0);
+    /// let first = old.launch("wave").unwrap();
+    /// let mut new = Requests::with_capacity(4, 0).numbered_from(old.next_number());
+    /// assert_ne!(new.launch("wave"), Some(first));
+    /// ```
+    #[must_use]
+    pub fn numbered_from(mut self, n: u32) -> Self {
+        self.next = n;
+        self
+    }
+
+    /// The number the next launch's ticket gets (see [`Ticket`]).
+    pub fn next_number(&self) -> u32 {
+        self.next
     }
 
     /// The agent whose tick comes next (its index in the batch): what the
@@ -134,11 +193,11 @@ impl<L> Requests<L> {
     }
 
     /// Launches `payload`; its ticket, or `None` when the buffer is full
-    /// (counted in [`refused`](Self::refused)).
+    /// (counted in [`launches_refused`](Self::launches_refused)).
     #[inline]
     pub fn launch(&mut self, payload: L) -> Option<Ticket> {
         if self.launches.len() >= self.capacity {
-            self.refused = self.refused.saturating_add(1);
+            self.launches_refused = self.launches_refused.saturating_add(1);
             return None;
         }
         let ticket = Ticket {
@@ -152,7 +211,11 @@ impl<L> Requests<L> {
     }
 
     /// Cancels the launch `ticket`: removed from the buffer when it is
-    /// still there (launched this frame), else a cancel request.
+    /// still there (launched this frame), else a cancel request. When this
+    /// frame's cancels are full, the request is refused for this frame
+    /// (counted in [`cancels_refused`](Self::cancels_refused)) and kept
+    /// for a later one ([`pending_cancels`](Self::pending_cancels)): a
+    /// cancel is never lost.
     pub fn cancel(&mut self, ticket: Ticket) -> Cancel {
         // Every launch in the buffer has this frame's number (`next_frame`
         // empties it): a ticket of another frame is not there.
@@ -163,7 +226,8 @@ impl<L> Requests<L> {
             }
         }
         if self.cancels.len() >= self.capacity {
-            self.refused = self.refused.saturating_add(1);
+            self.cancels_refused = self.cancels_refused.saturating_add(1);
+            self.pending.push(ticket);
             return Cancel::Refused;
         }
         self.cancels.push(ticket);
@@ -175,14 +239,38 @@ impl<L> Requests<L> {
         &self.launches
     }
 
-    /// This frame's cancel requests, in order.
+    /// This frame's cancel requests, in order: first those refused in
+    /// earlier frames that [`next_frame`](Self::next_frame) brought in,
+    /// then this frame's.
     pub fn cancels(&self) -> &[Ticket] {
         &self.cancels
     }
 
-    /// Launches and cancels refused this frame because a buffer was full.
+    /// Cancels refused because a frame's cancels were full, oldest first,
+    /// that no frame had room for yet: [`next_frame`](Self::next_frame)
+    /// moves them into the new frame's [`cancels`](Self::cancels), as many
+    /// as fit. A game system that cannot wait a frame may read them here.
+    pub fn pending_cancels(&self) -> &[Ticket] {
+        &self.pending
+    }
+
+    /// Launches and cancels refused this frame because a buffer was full:
+    /// [`launches_refused`](Self::launches_refused) plus
+    /// [`cancels_refused`](Self::cancels_refused).
     pub fn refused(&self) -> u32 {
-        self.refused
+        self.launches_refused.saturating_add(self.cancels_refused)
+    }
+
+    /// Launches refused this frame because the buffer was full (their
+    /// behaviors failed).
+    pub fn launches_refused(&self) -> u32 {
+        self.launches_refused
+    }
+
+    /// Cancels refused this frame because the frame's cancels were full
+    /// (kept in [`pending_cancels`](Self::pending_cancels)).
+    pub fn cancels_refused(&self) -> u32 {
+        self.cancels_refused
     }
 
     /// Takes this frame's launches out (keeping the capacity), for the
@@ -191,13 +279,18 @@ impl<L> Requests<L> {
         self.launches.drain(..)
     }
 
-    /// Empties both buffers (keeping their capacity) for frame `frame`.
+    /// Empties both buffers (keeping their capacity) for frame `frame`,
+    /// then moves the [pending cancels](Self::pending_cancels) in, oldest
+    /// first, as many as the capacity holds. Launch numbers go on (see
+    /// [`Ticket`]), and the refusal counts start again at 0.
     pub fn next_frame(&mut self, frame: u32) {
         self.launches.clear();
         self.cancels.clear();
+        let moved = self.pending.len().min(self.capacity);
+        self.cancels.extend(self.pending.drain(..moved));
         self.frame = frame;
-        self.next = 0;
-        self.refused = 0;
+        self.launches_refused = 0;
+        self.cancels_refused = 0;
     }
 }
 
@@ -273,7 +366,7 @@ pub struct Action {
 impl Action {
     /// Launches `payload` into `requests`: `Running` (the action is under
     /// way), or `Failure` when the buffer is full (the launch is refused
-    /// and counted in [`Requests::refused`]).
+    /// and counted in [`Requests::launches_refused`]).
     #[inline]
     pub fn launch<L>(&mut self, requests: &mut Requests<L>, payload: L) -> Status {
         self.ticket = requests.launch(payload);
@@ -346,10 +439,84 @@ impl Action {
     /// or the launch removed from the buffer when it was launched this
     /// frame. Nothing when no action is under way. Call it in
     /// `deactivate`.
+    ///
+    /// A cancel the full buffer refuses ([`Cancel::Refused`]) is kept for a
+    /// later frame and counted in [`Requests::cancels_refused`], but the
+    /// tick does not hear of it: use [`abandon_in`](Self::abandon_in) to
+    /// have it reported.
     #[inline]
     pub fn abandon<L>(&mut self, requests: &mut Requests<L>) -> Option<Cancel> {
         let ticket = self.ticket.take()?;
         Some(requests.cancel(ticket))
+    }
+
+    /// [`abandon`](Self::abandon) into the buffer `requests` picks out of
+    /// the world, reporting a refused cancel as [`launch_in`](Self::launch_in)
+    /// reports a refused launch: the frame's report
+    /// ([`Frame::report`](crate::Frame::report)) gets a
+    /// [`TickError::CancelRefused`](crate::TickError::CancelRefused), and,
+    /// during a tick, the tick's tracer a
+    /// [`TraceEvent::CancelRefused`](crate::TraceEvent::CancelRefused) when
+    /// the tick ends (V5, I2). The cancel itself is not lost: it waits in
+    /// [`Requests::pending_cancels`] for a frame with room. Called from
+    /// `halt` (no tick, no tracer), the refusal is added to the frame's
+    /// report as it stands.
+    ///
+    /// ```
+    /// use deciders::deferred::{Action, Cancel, Requests};
+    /// use deciders::{Behavior, Ctx, Exit, Frame, Status, TickError};
+    ///
+    /// struct Game { anims: Requests<&'static str> }
+    /// struct Dancer { tired: bool }
+    /// #[derive(Default)]
+    /// struct Dance(Action);
+    /// impl Behavior<Dancer, Game> for Dance {
+    ///     fn activate(&mut self, _: &mut Dancer, ctx: &mut Ctx<Game>) -> Status {
+    ///         self.0.launch_in(ctx, |g: &mut Game| &mut g.anims, "dance")
+    ///     }
+    ///     fn tick(&mut self, _: &mut Dancer, _: &mut Ctx<Game>) -> Status {
+    ///         Status::Running
+    ///     }
+    ///     fn deactivate(&mut self, _: &mut Dancer, ctx: &mut Ctx<Game>, _: Exit) {
+    ///         self.0.abandon_in(ctx, |g: &mut Game| &mut g.anims);
+    ///     }
+    /// }
+    /// deciders::tree! {
+    ///     tree Party for Dancer, world = Game {
+    ///         priority { rest: when(decide = |d: &Dancer| d.tired) => wait(1.0), dance: Dance }
+    ///     }
+    /// }
+    ///
+    /// // One launch or cancel a frame.
+    /// let mut frame = Frame::new(0.1).with_world(Game { anims: Requests::with_capacity(1, 0) });
+    /// let (mut dancer, mut party) = (Dancer { tired: false }, Party::new());
+    /// party.tick(&mut dancer, &mut frame);
+    /// let (ticket, _) = frame.world().anims.launches()[0];
+    /// frame.world_mut().anims.next_frame(1);
+    /// // Someone else's cancel fills this frame's cancels first.
+    /// let other = deciders::deferred::Ticket { frame: 0, agent: 5, n: 9 };
+    /// assert_eq!(frame.world_mut().anims.cancel(other), Cancel::Requested);
+    /// dancer.tired = true;
+    /// party.tick(&mut dancer, &mut frame);
+    /// // Refused for this frame, reported, and kept for the next one.
+    /// assert_eq!(frame.report().first(), Some(&TickError::CancelRefused { agent: 0 }));
+    /// assert_eq!(frame.world().anims.pending_cancels(), [ticket]);
+    /// frame.world_mut().anims.next_frame(2);
+    /// assert_eq!(frame.world().anims.cancels(), [ticket]);
+    /// ```
+    #[inline]
+    pub fn abandon_in<W, L>(
+        &mut self,
+        ctx: &mut Ctx<W>,
+        requests: impl FnOnce(&mut W) -> &mut Requests<L>,
+    ) -> Option<Cancel> {
+        let requests = requests(ctx.world_mut());
+        let cancel = self.abandon(requests)?;
+        if cancel == Cancel::Refused {
+            let agent = requests.agent;
+            ctx.refused_cancel(agent);
+        }
+        Some(cancel)
     }
 }
 

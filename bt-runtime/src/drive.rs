@@ -1061,6 +1061,9 @@ where
     if let Before::Stop(s) = first {
         // `Stop(Running)` has no child to halt yet: it waits (R11).
         if s.is_done() {
+            if <N::Deco as Decorator<A, W>>::TRACE_REFUSAL {
+                tr.event(TraceEvent::EntryRefused { node, status: s });
+            }
             return Entered::Done(s);
         }
     }
@@ -1285,9 +1288,14 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
                 node: self.rename(node),
                 message,
             },
+            TraceEvent::EntryRefused { node, status } => TraceEvent::EntryRefused {
+                node: self.rename(node),
+                status,
+            },
             e @ (TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
-            | TraceEvent::LaunchRefused { .. }) => e,
+            | TraceEvent::LaunchRefused { .. }
+            | TraceEvent::CancelRefused { .. }) => e,
         };
         self.inner.event(event);
     }

@@ -140,7 +140,9 @@ impl fmt::Debug for Slot {
 /// When the decorator is reached, it tries to take a slot of the resource
 /// before entering its child. If `max` agents are already inside, it fails
 /// at once: the child is not entered, the decorator is not activated (no
-/// `exit`, no trace event), as a cooldown that is not due refuses (R4), so
+/// `exit`; the tracing hook gets one
+/// [`TraceEvent::EntryRefused`](crate::TraceEvent::EntryRefused) for the
+/// `limit`, with `Failure`), as a cooldown that is not due refuses (R4), so
 /// that a `fallback` or a decider group moves on to another child. An agent
 /// inside keeps its slot while its child runs and gives it back the moment
 /// the decorator leaves, whatever the reason: the child completed (the
@@ -399,6 +401,10 @@ where
     M: Copy + Into<u32>,
 {
     type Persist = ();
+
+    /// A full resource is traced (`TraceEvent::EntryRefused`): which agents
+    /// got in depends on the others.
+    const TRACE_REFUSAL: bool = true;
 
     /// SPEC R8: takes the slot before the child is entered; full, fails
     /// without entering it. While the child runs, the slot is already held.

@@ -143,9 +143,13 @@ impl<D: TreeParts> Machine<D> {
             *active.0 = None;
         }
         if Tr::ENABLED {
-            let count = ctx.report().launches_refused();
-            if count > 0 {
-                tr.event(TraceEvent::LaunchRefused { count });
+            let report = ctx.report();
+            let (launches, cancels) = (report.launches_refused(), report.cancels_refused());
+            if launches > 0 {
+                tr.event(TraceEvent::LaunchRefused { count: launches });
+            }
+            if cancels > 0 {
+                tr.event(TraceEvent::CancelRefused { count: cancels });
             }
         }
         tr.event(TraceEvent::TickEnd { status });

@@ -23,6 +23,16 @@ pub enum TickError {
         /// names it (`Requests::set_agent`).
         agent: u32,
     },
+    /// A behavior's cancel of its abandoned deferred action was refused
+    /// because the frame's cancel buffer was full (V5,
+    /// `Action::abandon_in`). The cancel is kept for a later frame
+    /// (`Requests::pending_cancels`); the game system runs the action on
+    /// until then.
+    CancelRefused {
+        /// The agent whose cancel was refused, as its requests buffer
+        /// names it (`Requests::set_agent`).
+        agent: u32,
+    },
 }
 
 impl core::fmt::Display for TickError {
@@ -38,6 +48,11 @@ impl core::fmt::Display for TickError {
                 f,
                 "deferred action refused (V5 in the deciders reference): agent {agent}'s launch found the frame's requests buffer full; \
                  give `Requests::with_capacity` more room"
+            ),
+            TickError::CancelRefused { agent } => write!(
+                f,
+                "deferred cancel refused (V5 in the deciders reference): agent {agent}'s cancel found the frame's cancel buffer full \
+                 and waits for a later frame; give `Requests::with_capacity` more room"
             ),
         }
     }
@@ -61,18 +76,20 @@ pub struct Report {
     /// report leaves it in place (see [`Report::clear`]).
     first: Option<TickError>,
     count: u32,
-    refused: u32,
+    launches: u32,
+    cancels: u32,
 }
 
 impl Report {
     /// Forgets the errors of the last tick, at the start of every tick:
-    /// the two counts are zeroed (one 8-byte store, cheaper than testing
-    /// whether there is anything to clear) and `first` is left in place,
-    /// hidden while `count` is 0.
+    /// the counts are zeroed (stores, cheaper than testing whether there
+    /// is anything to clear) and `first` is left in place, hidden while
+    /// `count` is 0.
     #[inline(always)]
     pub(crate) fn clear(&mut self) {
         self.count = 0;
-        self.refused = 0;
+        self.launches = 0;
+        self.cancels = 0;
     }
 
     /// No error happened.
@@ -90,7 +107,8 @@ impl Report {
         self.first.as_ref()
     }
 
-    /// How many errors the tick had.
+    /// How many errors the tick had, of every kind: broken subset rules,
+    /// refused launches and refused cancels.
     #[inline]
     pub fn count(&self) -> u32 {
         self.count
@@ -100,7 +118,14 @@ impl Report {
     /// ([`TickError::LaunchRefused`]).
     #[inline]
     pub fn launches_refused(&self) -> u32 {
-        self.refused
+        self.launches
+    }
+
+    /// How many of the tick's errors were refused cancels
+    /// ([`TickError::CancelRefused`]).
+    #[inline]
+    pub fn cancels_refused(&self) -> u32 {
+        self.cancels
     }
 
     /// `Ok(())` or the first error, for `?`.
@@ -112,8 +137,10 @@ impl Report {
     }
 
     pub(crate) fn push(&mut self, e: TickError) {
-        if let TickError::LaunchRefused { .. } = e {
-            self.refused = self.refused.saturating_add(1);
+        match e {
+            TickError::LaunchRefused { .. } => self.launches = self.launches.saturating_add(1),
+            TickError::CancelRefused { .. } => self.cancels = self.cancels.saturating_add(1),
+            TickError::SubsetRule { .. } => {}
         }
         if self.count == 0 {
             self.first = Some(e);
@@ -126,7 +153,10 @@ impl Report {
 /// error does not count).
 impl PartialEq for Report {
     fn eq(&self, other: &Self) -> bool {
-        self.first() == other.first() && self.count == other.count && self.refused == other.refused
+        self.first() == other.first()
+            && self.count == other.count
+            && self.launches == other.launches
+            && self.cancels == other.cancels
     }
 }
 
@@ -135,7 +165,8 @@ impl core::fmt::Debug for Report {
         f.debug_struct("Report")
             .field("first", &self.first())
             .field("count", &self.count)
-            .field("refused", &self.refused)
+            .field("launches_refused", &self.launches)
+            .field("cancels_refused", &self.cancels)
             .finish()
     }
 }
@@ -151,10 +182,17 @@ mod tests {
         let mut r = Report::default();
         r.push(TickError::LaunchRefused { agent: 7 });
         r.push(TickError::LaunchRefused { agent: 8 });
-        assert_eq!((r.count(), r.launches_refused()), (2, 2));
+        r.push(TickError::CancelRefused { agent: 8 });
+        assert_eq!(
+            (r.count(), r.launches_refused(), r.cancels_refused()),
+            (3, 2, 1)
+        );
         r.clear();
         assert!(r.is_ok() && r.first().is_none() && r.result().is_ok());
-        assert_eq!((r.count(), r.launches_refused()), (0, 0));
+        assert_eq!(
+            (r.count(), r.launches_refused(), r.cancels_refused()),
+            (0, 0, 0)
+        );
         assert_eq!(r, Report::default());
         assert_eq!(format!("{r:?}"), format!("{:?}", Report::default()));
         r.push(TickError::LaunchRefused { agent: 9 });

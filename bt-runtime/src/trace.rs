@@ -144,6 +144,29 @@ pub enum TraceEvent {
         /// How many launches were refused during the tick.
         count: u32,
     },
+    /// Behaviors' cancels of their abandoned deferred actions were refused
+    /// this tick because the frame's cancel buffer was full (V5:
+    /// `Action::abandon_in`); sent just before `TickEnd`, after any
+    /// `LaunchRefused`. The tick's report has a
+    /// [`TickError::CancelRefused`](crate::TickError::CancelRefused) for
+    /// each; the cancels wait for a later frame
+    /// (`Requests::pending_cancels`).
+    #[non_exhaustive]
+    CancelRefused {
+        /// How many cancels were refused during the tick.
+        count: u32,
+    },
+    /// A decorator that traces its refusals
+    /// ([`Decorator::TRACE_REFUSAL`](crate::Decorator::TRACE_REFUSAL)) stopped
+    /// at entry with `status`: it was not activated and its child was not
+    /// entered. `limit` (R8) does, when its resource is full (`Failure`).
+    #[non_exhaustive]
+    EntryRefused {
+        /// The decorator.
+        node: &'static NodeInfo,
+        /// What it completed with (`Failure` for a full `limit`).
+        status: Status,
+    },
     /// The tick ends with the root's `status`.
     #[non_exhaustive]
     TickEnd {
@@ -162,6 +185,8 @@ impl TraceEvent {
             | TraceEvent::Deactivated { .. }
             | TraceEvent::SubsetViolation { .. }
             | TraceEvent::LaunchRefused { .. }
+            | TraceEvent::CancelRefused { .. }
+            | TraceEvent::EntryRefused { .. }
             | TraceEvent::Log { .. } => 1,
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }

@@ -11,7 +11,8 @@ use crate::shape::NodeInfo;
 
 /// A [`Trace`] that forwards to `inner` only the events at or below the
 /// Spore debug level `max` ([`TraceEvent::level`], I2): `1` for transitions
-/// (activations, deactivations, `log` messages, subset-rule violations),
+/// (activations, deactivations, `log` messages, subset-rule violations,
+/// refusals: a full `limit`, refused deferred launches and cancels),
 /// `3` adds the ticks (tick start and end, behavior and condition
 /// results), `5` adds the decisions (guards accepting or rejecting, the
 /// choices of `random`, `shuffle` and `scored` groups). `0` forwards
@@ -95,6 +96,9 @@ impl<Tr: Trace> Trace for Level<Tr> {
 /// | `Chose` | `pick: chose child 2, score 0.5` |
 /// | `SubsetViolation` | `root: subset rule broken (D9)` |
 /// | `Log` | `alarm: sounding the alarm` |
+/// | `EntryRefused` | `! limit: refused entry: Failure` (a full `limit`, R8) |
+/// | `LaunchRefused` | `! 2 deferred action(s) refused: launch buffer full (V5)` |
+/// | `CancelRefused` | `! 1 deferred cancel(s) refused: cancel buffer full, kept for a later frame (V5)` |
 ///
 /// A node's depth is its depth in its own tree: the nodes of a tree used
 /// through a `subtree` reference are indented from that tree's root, not
@@ -215,10 +219,12 @@ impl TraceEvent {
             | TraceEvent::Ticked { node, .. }
             | TraceEvent::Deactivated { node, .. }
             | TraceEvent::SubsetViolation { node }
+            | TraceEvent::EntryRefused { node, .. }
             | TraceEvent::Log { node, .. } => Some(node),
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
-            | TraceEvent::LaunchRefused { .. } => None,
+            | TraceEvent::LaunchRefused { .. }
+            | TraceEvent::CancelRefused { .. } => None,
         }
     }
 }
@@ -262,6 +268,15 @@ impl fmt::Display for TraceEvent {
                     f,
                     "! {count} deferred action(s) refused: launch buffer full (V5)"
                 )
+            }
+            TraceEvent::CancelRefused { count } => {
+                write!(
+                    f,
+                    "! {count} deferred cancel(s) refused: cancel buffer full, kept for a later frame (V5)"
+                )
+            }
+            TraceEvent::EntryRefused { node, status } => {
+                write!(f, "! {}: refused entry: {status}", node.name)
             }
         }
     }

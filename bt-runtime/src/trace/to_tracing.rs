@@ -187,6 +187,14 @@ fn transition(e: TraceEvent) -> Option<()> {
         TraceEvent::LaunchRefused { count } => {
             event!(target: TRANSITION, TLevel::WARN, event = "launch_refused", count);
         }
+        TraceEvent::CancelRefused { count } => {
+            event!(target: TRANSITION, TLevel::WARN, event = "cancel_refused", count);
+        }
+        TraceEvent::EntryRefused { node, status } => {
+            let (name, tree, kind) = about(node);
+            let status = status_name(status);
+            event!(target: TRANSITION, TLevel::DEBUG, event = "entry_refused", node = name, tree, kind, status);
+        }
         _ => return None,
     }
     Some(())
