@@ -22,7 +22,9 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let events = crate::expand::events_impl(tree, rt, true);
     let machine = crate::expand::machine_fns(name, rt);
     // The stub never runs (the crate does not compile); it fails, rather
-    // than panics, all the same.
+    // than panics, all the same. Its generic parameters are `__`-prefixed,
+    // as the expansion's: an agent or world type named `Tr` or `V` appears
+    // in the same signatures, and a parameter of that name would shadow it.
     let inner = quote! {
         // A `subtree` reference from another invocation gets no second
         // error either.
@@ -38,15 +40,15 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         #machine
         impl #ig #rt::Subtree<#agent, #world> for #name {
             type Tree = Self;
-            fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Entered<()> {
+            fn enter<__Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut __Tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)
             }
-            fn tick<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Status {
+            fn tick<__Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut __Tr) -> #rt::Status {
                 #rt::Status::Failure
             }
-            fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) {}
-            fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
-            fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
+            fn halt<__Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut __Tr) {}
+            fn visit<__V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut __V) {}
+            fn visit_mut<__V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut __V, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
         }
         #events
         #api
