@@ -84,14 +84,8 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
     })
 }
 
-/// The state type's `vars`, `since` and `post`.
-///
-/// `post` takes the header's `events = E`. A tree that declares no events
-/// gets a `post` generic over the event type, bounded by the runtime's
-/// `events::Undeclared`, which no type implements: calling it is one error
-/// at the call, that trait's `#[diagnostic::on_unimplemented]` message
-/// ("the tree `T` declares no events: add `events = YourEnum` to its
-/// header"), instead of rustc's "no method named `post`".
+/// The state type's `vars`, `since` and `post`: `post` takes the header's
+/// `events = E`; a tree that declares no events gets [`undeclared_post`].
 pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
     let vis = &tree.vis;
     let stamp = crate::expand::local("stamp");
@@ -105,33 +99,49 @@ pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
             self.machine.since(#stamp)
         }
     };
+    let Some(events) = tree.events.as_ref() else {
+        let post = undeclared_post(tree, rt);
+        return quote!(#readers #post);
+    };
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let (e, agent, frame) = (
         crate::expand::local("event"),
         crate::expand::local("agent"),
         crate::expand::local("frame"),
     );
-    let Some(events) = tree.events.as_ref() else {
-        return quote! {
-            #readers
-            /// Not available: this tree declares no events. Posting needs
-            /// the events' type in the tree's header (`tree Name for
-            /// Agent, events = Event { … }`); until then every call is a
-            /// compile error saying so.
-            #vis fn post<__E>(&mut self, #e: &__E, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>)
-            where
-                Self: #rt::events::Undeclared<__E>,
-            {
-                let _ = (#e, #agent, #frame);
-            }
-        };
-    };
     quote! {
         #readers
         /// Posts an event to the agent's tree: it takes effect at once
         /// (variables, timestamps, the active behaviors' `event` hooks).
         #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) {
             self.machine.post(#e, #agent, #frame);
+        }
+    }
+}
+
+/// The `post` of a tree that declares no events: generic over the event
+/// type, bounded by the runtime's `events::Undeclared`, which no type
+/// implements. Calling it is one error at the call, that trait's
+/// `#[diagnostic::on_unimplemented]` message ("the tree `T` declares no
+/// events: add `events = YourEnum` to its header"), instead of rustc's "no
+/// method named `post`", which says nothing of the header.
+fn undeclared_post(tree: &Tree, rt: &TokenStream) -> TokenStream {
+    let (vis, agent_ty, world) = (&tree.vis, &tree.agent, &tree.world);
+    let (e, agent, frame) = (
+        crate::expand::local("event"),
+        crate::expand::local("agent"),
+        crate::expand::local("frame"),
+    );
+    quote! {
+        /// Not available: this tree declares no events. Posting needs the
+        /// events' type in the tree's header (`tree Name for Agent, events
+        /// = Event { … }`); until then every call is a compile error
+        /// saying so.
+        #vis fn post<__E>(&mut self, #e: &__E, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>)
+        where
+            Self: #rt::events::Undeclared<__E>,
+        {
+            let _ = (#e, #agent, #frame);
         }
     }
 }
