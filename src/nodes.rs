@@ -717,9 +717,37 @@
 //! the examples above.
 //!
 //! ## Action policy (L8)
-//! Unity's "always report Success (or Failure) when it completes" is
-//! `force(Success) { Leaf }` (or `force(Failure)`): `Running` passes through,
-//! any completion is replaced.
+//! Unity's action node "always reports a node status of Success [or
+//! Failure] to its parent node after the OnStep operation returns", whatever
+//! its task did. That is `always(Success) { Leaf }` (or `always(Failure)`,
+//! R2): the leaf is ticked once and the decorator reports its status,
+//! whatever the tick returned; a leaf still `Running` is halted at once
+//! (its `deactivate` gets `Exit::Halted`). The node never stays running:
+//! the next tick enters the leaf again. (`force(Success)` is not the
+//! policy: it waits for the leaf to complete.)
+//!
+//! ```
+//! # use deciders::{Behavior, Ctx, Exit, Frame, Status};
+//! # #[derive(Default)] struct Npc { log: Vec<String> }
+//! #[derive(Default)]
+//! struct Wave;
+//! impl Behavior<Npc> for Wave {
+//!     fn tick(&mut self, n: &mut Npc, _: &mut Ctx) -> Status {
+//!         n.log.push("wave".into());
+//!         Status::Running // would go on waving
+//!     }
+//!     fn deactivate(&mut self, n: &mut Npc, _: &mut Ctx, exit: Exit) {
+//!         n.log.push(format!("{exit:?}"));
+//!     }
+//! }
+//! deciders::tree! {
+//!     tree Greet for Npc { sequence { always(Success) { Wave }, always(Failure) { Wave } } }
+//! }
+//! let (mut npc, mut t) = (Npc::default(), Greet::new());
+//! assert_eq!(t.tick(&mut npc, &mut Frame::new(0.1)), Status::Failure);
+//! assert_eq!(npc.log, ["wave", "Halted", "wave", "Halted"]);
+//! assert!(!t.is_running());
+//! ```
 //!
 //! # Subtrees (S1, S2, S3)
 //! `subtree Name` references another tree for the same agent and world; each

@@ -135,32 +135,88 @@ fn nesting_a_decider_group_interrupts_a_running_parallel_deepest_first() {
     );
 }
 
+/// `Act` that also says how it left: `deactivate walk: Halted`, or
+/// `Completed(…)` with the status its own `tick` returned.
+struct Task(&'static str);
+
+impl deciders::Behavior<World> for Task {
+    fn activate(&mut self, w: &mut World, ctx: &mut deciders::Ctx) -> Status {
+        Act(self.0).activate(w, ctx)
+    }
+    fn tick(&mut self, w: &mut World, ctx: &mut deciders::Ctx) -> Status {
+        Act(self.0).tick(w, ctx)
+    }
+    fn deactivate(&mut self, w: &mut World, _: &mut deciders::Ctx, exit: deciders::Exit) {
+        w.push(format!("deactivate {}: {exit:?}", self.0));
+    }
+}
+
 deciders::tree! {
     tree Policy for World {
-        sequence { force(Success) { Act("try") }, force(Failure) { Act("always_fails") } }
+        sequence { always(Success) { Task("walk") }, always(Failure) { Task("shout") } }
     }
 }
 
 #[test]
-fn l8_action_policy_is_force_on_the_leaf() {
-    // SPEC L8 (Unity action policy) is written `force(Success) { Leaf }`.
+fn l8_action_policy_reports_its_status_after_one_step_whatever_the_task_returned() {
+    // SPEC L8: Unity's action node "always reports a node status of Success
+    // (or Failure) to its parent node after the OnStep operation returns",
+    // whatever its task did: written `always(S) { Leaf }` (R2). A task
+    // still running after its step is halted; the node never stays
+    // running. (`force(S)` would wait for the task: R1/R2 test above.)
     let mut w = World::new();
-    w.result("try", Failure).result("always_fails", Success);
     let mut t = Policy::new();
+    // Both tasks still running after their step: WALK reports Success and
+    // is halted, SHOUT reports Failure and is halted, the sequence fails.
     assert_eq!(
         run(&mut t, &mut w),
         (
             Failure,
             log(&[
-                "activate try",
-                "tick try -> Failure",
-                "deactivate try",
-                "activate always_fails",
-                "tick always_fails -> Success",
-                "deactivate always_fails",
+                "activate walk",
+                "tick walk -> Running",
+                "deactivate walk: Halted",
+                "activate shout",
+                "tick shout -> Running",
+                "deactivate shout: Halted",
             ])
         )
     );
+    assert!(!t.is_running());
+    // Next tick, the same again from the start: one step each, nothing was
+    // left running.
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Failure,
+            log(&[
+                "activate walk",
+                "tick walk -> Running",
+                "deactivate walk: Halted",
+                "activate shout",
+                "tick shout -> Running",
+                "deactivate shout: Halted",
+            ])
+        )
+    );
+    // Tasks that complete, the other way round each: the policy's status
+    // replaces theirs.
+    w.result("walk", Failure).result("shout", Success);
+    assert_eq!(
+        run(&mut t, &mut w),
+        (
+            Failure,
+            log(&[
+                "activate walk",
+                "tick walk -> Failure",
+                "deactivate walk: Completed(Failure)",
+                "activate shout",
+                "tick shout -> Success",
+                "deactivate shout: Completed(Success)",
+            ])
+        )
+    );
+    assert!(!t.is_running());
 }
 
 deciders::tree! {

@@ -3,7 +3,7 @@
 //! error, not dozens about a missing type (as thiserror does).
 
 use proc_macro2::TokenStream;
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 
 use crate::model::Tree;
 
@@ -21,6 +21,10 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let slots = crate::expand::slots(tree, rt);
     let events = crate::expand::events_impl(tree, rt, true);
     let machine = crate::expand::machine_fns(name, rt);
+    // Its generic parameters are `__`-prefixed, as the expansion's: the
+    // agent and world types appear in the same signatures, and a parameter
+    // named like one of them (`Tr`, `V`) would shadow it there.
+    let (tr, v) = (format_ident!("__Tr"), format_ident!("__V"));
     // The stub never runs (the crate does not compile); it fails, rather
     // than panics, all the same.
     let inner = quote! {
@@ -38,15 +42,15 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         #machine
         impl #ig #rt::Subtree<#agent, #world> for #name {
             type Tree = Self;
-            fn enter<Tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Entered<()> {
+            fn enter<#tr: #rt::Trace>(_: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut #tr) -> #rt::Entered<()> {
                 #rt::Entered::Done(#rt::Status::Failure)
             }
-            fn tick<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) -> #rt::Status {
+            fn tick<#tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut #tr) -> #rt::Status {
                 #rt::Status::Failure
             }
-            fn halt<Tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut Tr) {}
-            fn visit<V: #rt::Visitor<#agent, #world>>(_: &(), _: &mut V) {}
-            fn visit_mut<V: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut V, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
+            fn halt<#tr: #rt::Trace>(_: &mut (), _: &mut (), _: &mut #agent, _: &mut #rt::Ctx<'_, #world>, _: &mut #tr) {}
+            fn visit<#v: #rt::Visitor<#agent, #world>>(_: &(), _: &mut #v) {}
+            fn visit_mut<#v: #rt::VisitorMut<#agent, #world>>(_: &mut (), _: &mut #v, _: &mut #agent, _: &mut #rt::Ctx<'_, #world>) {}
         }
         #events
         #api

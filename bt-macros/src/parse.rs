@@ -35,6 +35,7 @@ use syn::{
 };
 
 mod events;
+mod world;
 
 use crate::diag::Diagnostics;
 use crate::model::{
@@ -377,6 +378,8 @@ fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         events: events.clone(),
         ..Parser::default()
     };
+    // Reported with the body's errors; the tree keeps the world as meant.
+    let (world, world_generics) = world::declare(world, world_generics, &mut parser.errors);
     // A syntax error inside the body does not end the invocation: the tree
     // keeps its header, so the fallback can still declare its type (the
     // user sees the one real error, not a second "cannot find type"), and

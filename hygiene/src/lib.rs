@@ -12,6 +12,7 @@ pub mod common;
 pub mod control;
 pub mod derives;
 pub mod engine_reexport;
+pub mod generic_names;
 pub mod locals_consts;
 pub mod locals_fns;
 pub mod no_prelude;

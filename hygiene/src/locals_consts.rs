@@ -56,6 +56,8 @@ pub const memory: u32 = 2;
 /// 0, named like the parameter of `with_seed`, `set_seed` and the seeding
 /// of the persistent state.
 pub const seed: u32 = 0;
+/// 0, named like the parameter of the state type's `since`.
+pub const stamp: u32 = 0;
 /// 0.
 pub const state: u32 = 0;
 /// 0.
@@ -92,7 +94,7 @@ pub const ps: fn(&Bot) -> bool = Bot::calm;
 bt::tree! {
     /// The reference tree, built from the constants above.
     pub tree Every for Bot {
-        priority with Step::new("root", old + active + seed + state + world + machine + blk(&Bot::default()).map_or(0, |(_, n)| n)) {
+        priority with Step::new("root", old + active + seed + stamp + state + world + machine + blk(&Bot::default()).map_or(0, |(_, n)| n)) {
             flee: when(decide = agent, recheck) => sequence {
                 Step::new("run", run),
                 Step::new("hide", last * mask),

@@ -255,3 +255,31 @@ fn a_derived_stimulus_set_feeds_guards_without_the_prelude() {
         ["flinch+", "flinch", "flinch!", "idle+", "idle", "idle"]
     );
 }
+
+#[test]
+fn an_agent_named_tr_a_world_named_v_events_named_e_and_a_const_stamp() {
+    use crate::generic_names::{stamp, Quiet, Sentry, Tr, E, V};
+
+    let (mut tree, mut tr) = (Sentry::new(), Tr::default());
+    let mut frame = Frame::new(0.5).with_world(V::default());
+    assert_eq!(tree.tick(&mut tr, &mut frame), Status::Running);
+    assert_eq!((tree.vars(), tree.since(stamp)), (bt::Flags::EMPTY, None));
+    tree.post(&E::Alarm, &mut tr, &mut frame);
+    assert_eq!(
+        (tree.vars(), tree.since(stamp)),
+        (bt::Flags::bit(0), Some(0.0))
+    );
+    assert_eq!(tree.tick(&mut tr, &mut frame), Status::Success);
+    assert_eq!(tree.since(stamp), Some(0.5));
+    tree.post(&E::Calm, &mut tr, &mut frame);
+    assert_eq!(tree.vars(), bt::Flags::EMPTY);
+    assert_eq!(tr.log, ["alarm"]);
+
+    let mut quiet = Quiet::new();
+    assert_eq!(quiet.tick(&mut tr, &mut frame), Status::Success);
+    assert_eq!(tr.log, ["alarm", "one", "echo", "two"]);
+    assert_eq!(frame.world().ticks, 4);
+    let mut path = Vec::new();
+    quiet.active_path(|node| path.push(node.name));
+    assert!(path.is_empty());
+}

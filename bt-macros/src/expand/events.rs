@@ -84,22 +84,24 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
     })
 }
 
-/// The state type's `vars` and `since`, and its `post` when the header
-/// declares `events = E`.
+/// The state type's `vars`, `since` and `post`: `post` takes the header's
+/// `events = E`; a tree that declares no events gets [`undeclared_post`].
 pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
     let vis = &tree.vis;
+    let stamp = crate::expand::local("stamp");
     let readers = quote! {
         /// The tree's variables, one bit per `var`, in declaration order (empty when none).
         #vis fn vars(&self) -> #rt::Flags {
             self.machine.vars()
         }
         /// Seconds since timestamp number `stamp` (declaration order) was set; `None` if never.
-        #vis fn since(&self, stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
-            self.machine.since(stamp)
+        #vis fn since(&self, #stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
+            self.machine.since(#stamp)
         }
     };
     let Some(events) = tree.events.as_ref() else {
-        return readers;
+        let post = undeclared_post(tree, rt);
+        return quote!(#readers #post);
     };
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let (e, agent, frame) = (
@@ -113,6 +115,33 @@ pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
         /// (variables, timestamps, the active behaviors' `event` hooks).
         #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) {
             self.machine.post(#e, #agent, #frame);
+        }
+    }
+}
+
+/// The `post` of a tree that declares no events: generic over the event
+/// type, bounded by the runtime's `events::Undeclared`, which no type
+/// implements. Calling it is one error at the call, that trait's
+/// `#[diagnostic::on_unimplemented]` message ("the tree `T` declares no
+/// events: add `events = YourEnum` to its header"), instead of rustc's "no
+/// method named `post`", which says nothing of the header.
+fn undeclared_post(tree: &Tree, rt: &TokenStream) -> TokenStream {
+    let (vis, agent_ty, world) = (&tree.vis, &tree.agent, &tree.world);
+    let (e, agent, frame) = (
+        crate::expand::local("event"),
+        crate::expand::local("agent"),
+        crate::expand::local("frame"),
+    );
+    quote! {
+        /// Not available: this tree declares no events. Posting needs the
+        /// events' type in the tree's header (`tree Name for Agent, events
+        /// = Event { … }`); until then every call is a compile error
+        /// saying so.
+        #vis fn post<__E>(&mut self, #e: &__E, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>)
+        where
+            Self: #rt::events::Undeclared<__E>,
+        {
+            let _ = (#e, #agent, #frame);
         }
     }
 }
