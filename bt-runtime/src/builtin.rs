@@ -64,6 +64,7 @@ impl<A, W> Behavior<A, W> for Fail {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wait {
     seconds: f64,
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
     start: f64,
 }
 
