@@ -927,3 +927,309 @@ fn o6_a_player_whose_status_byte_disagrees_with_its_mode_is_refused() {
     loaded.tick(&mut npc, &mut Frame::new(0.1));
     assert_eq!(loaded.status(), PlayStatus::Stopped);
 }
+
+/// The property test over hostile saves: real saves of several trees, a
+/// player and a stimuli store, edited at random (numbers to extremes,
+/// negatives and huge values, nulls, other types, removed keys, extra
+/// array entries), then loaded. A load is an error, or a state that ticks
+/// like some valid state: no panic, and a tree clock that advances.
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// What a save is of, to load it as.
+    #[derive(Clone, Copy, Debug)]
+    enum Of {
+        Creature,
+        Timed,
+        Alert,
+        Thrice,
+        Ping,
+        Limited,
+        Player,
+        Store,
+    }
+
+    /// Real saves, each in the middle of a run (and a few fresh).
+    fn saves() -> &'static [(Of, Value)] {
+        static SAVES: OnceLock<Vec<(Of, Value)>> = OnceLock::new();
+        SAVES.get_or_init(|| {
+            fn run<T: deciders::Tree<Npc> + Serialize>(mut state: T, n: u32) -> Value {
+                let mut npc = Npc::default();
+                for t in 0..n {
+                    tick(&mut state, &mut npc, t);
+                }
+                serde_json::to_value(&state).unwrap()
+            }
+            let mut saves = Vec::new();
+            for (seed, n) in [(1, 0), (2, 37), (3, 150), (4, 411)] {
+                saves.push((Of::Creature, run(Creature::with_seed(seed), n)));
+                saves.push((Of::Timed, run(Timed::with_seed(seed), n)));
+            }
+            for n in [1, 2, 40] {
+                saves.push((Of::Thrice, run(Thrice::new(), n)));
+                saves.push((Of::Ping, run(Ping::new(), n)));
+                saves.push((Of::Limited, run(Limited::new(), n)));
+            }
+            for n in [0, 60, 200] {
+                let (mut state, mut npc) = (Alert::new(), Npc::default());
+                for t in 0..n {
+                    alert_frame(&mut state, &mut npc, t);
+                }
+                saves.push((Of::Alert, serde_json::to_value(&state).unwrap()));
+                saves.push((Of::Store, serde_json::to_value(&npc.stimuli).unwrap()));
+            }
+            let mut npc = Npc::default();
+            let mut player = Player::new(Timed::with_seed(5));
+            player.play(PlayMode::Successes(4), &mut npc, &mut Frame::new(0.0));
+            for t in 0..30 {
+                npc.advance(t);
+                player.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+            }
+            saves.push((Of::Player, serde_json::to_value(&player).unwrap()));
+            player.pause(&mut npc, &mut Frame::new(0.0));
+            saves.push((Of::Player, serde_json::to_value(&player).unwrap()));
+            saves
+        })
+    }
+
+    /// Every place in `v`: the path of keys and indices to it.
+    fn places(v: &Value, at: &mut Vec<Vec<Step>>, path: &mut Vec<Step>) {
+        at.push(path.clone());
+        match v {
+            Value::Object(map) => {
+                for (k, x) in map {
+                    path.push(Step::Key(k.clone()));
+                    places(x, at, path);
+                    path.pop();
+                }
+            }
+            Value::Array(items) => {
+                for (i, x) in items.iter().enumerate() {
+                    path.push(Step::Index(i));
+                    places(x, at, path);
+                    path.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Step {
+        Key(String),
+        Index(usize),
+    }
+
+    fn at<'v>(v: &'v mut Value, path: &[Step]) -> &'v mut Value {
+        path.iter().fold(v, |v, s| match s {
+            Step::Key(k) => &mut v[k.as_str()],
+            Step::Index(i) => &mut v[*i],
+        })
+    }
+
+    /// The values an edit writes: extremes of every numeric type a save
+    /// holds, negatives, a time past the bound, other types.
+    fn hostile_values() -> Vec<Value> {
+        vec![
+            json!(u64::MAX),
+            json!(u64::MAX - 1),
+            json!(u32::MAX),
+            json!(i64::MIN),
+            json!(-1),
+            json!(0),
+            json!(1),
+            json!(3),
+            json!(64),
+            json!(255),
+            json!(-0.5),
+            json!(0.5),
+            json!(1e6),
+            json!(1e16),
+            json!(4_398_046_511_104.0),
+            json!(1e300),
+            json!(-1e300),
+            json!(f64::MAX),
+            json!(f64::MIN_POSITIVE),
+            json!(null),
+            json!(true),
+            json!("Running"),
+            json!("Idle"),
+            json!([]),
+            json!({}),
+        ]
+    }
+
+    /// One edit: at a place (an index into the save's places, modulo their
+    /// count), write a value, remove the key, or add an entry to an array.
+    /// `Number` writes a number where the save has a number or a `null`
+    /// (most of what it edits then loads); `Write` writes any value
+    /// anywhere.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Number(usize, usize),
+        Write(usize, usize),
+        Remove(usize),
+        Extra(usize),
+    }
+
+    fn edit() -> impl Strategy<Value = Edit> {
+        let numbers = hostile_values().iter().filter(|v| v.is_number()).count();
+        prop_oneof![
+            6 => (any::<usize>(), 0..numbers).prop_map(|(p, v)| Edit::Number(p, v)),
+            2 => (any::<usize>(), 0..hostile_values().len()).prop_map(|(p, v)| Edit::Write(p, v)),
+            1 => any::<usize>().prop_map(Edit::Remove),
+            1 => any::<usize>().prop_map(Edit::Extra),
+        ]
+    }
+
+    fn apply(save: &mut Value, e: &Edit) {
+        let mut all = Vec::new();
+        places(save, &mut all, &mut Vec::new());
+        let pick = |p: usize| all[p % all.len()].clone();
+        match *e {
+            Edit::Number(p, v) => {
+                let mut numeric: Vec<_> = all.clone();
+                numeric.retain(|path| {
+                    let x = at(&mut save.clone(), path).clone();
+                    x.is_number() || x.is_null()
+                });
+                if let Some(path) = numeric.get(p % numeric.len().max(1)) {
+                    let numbers: Vec<Value> = hostile_values()
+                        .into_iter()
+                        .filter(Value::is_number)
+                        .collect();
+                    *at(save, path) = numbers[v].clone();
+                }
+            }
+            Edit::Write(p, v) => *at(save, &pick(p)) = hostile_values()[v].clone(),
+            Edit::Remove(p) => {
+                let path = pick(p);
+                if let Some((Step::Key(k), parent)) = path.split_last() {
+                    if let Value::Object(map) = at(save, parent) {
+                        map.remove(k);
+                    }
+                }
+            }
+            Edit::Extra(p) => {
+                let path = pick(p);
+                if let Value::Array(items) = at(save, &path) {
+                    let extra = items.last().cloned().unwrap_or(Value::Null);
+                    items.push(extra);
+                }
+            }
+        }
+    }
+
+    /// Loads `save` as `T`; if it loads, ticks it 30 times with 1/30 s
+    /// frames: the clock (of a tree that has one) advances every tick.
+    fn load_and_tick<T: deciders::Tree<Npc> + for<'de> Deserialize<'de>>(
+        save: Value,
+    ) -> Result<(), TestCaseError> {
+        let Ok(mut state) = serde_json::from_value::<T>(save) else {
+            return Ok(());
+        };
+        let timed = {
+            let mut fresh = T::with_seed(0);
+            ticks(&mut fresh, 1);
+            fresh.now() > 0.0
+        };
+        let mut npc = Npc::default();
+        for t in 0..30 {
+            let before = state.now();
+            tick(&mut state, &mut npc, t);
+            if timed {
+                prop_assert!(state.now() > before, "the clock froze at {before}");
+            }
+        }
+        Ok(())
+    }
+
+    fn check(of: Of, save: Value) -> Result<(), TestCaseError> {
+        match of {
+            Of::Creature => load_and_tick::<Creature>(save),
+            Of::Timed => load_and_tick::<Timed>(save),
+            Of::Alert => load_and_tick::<Alert>(save),
+            Of::Thrice => load_and_tick::<Thrice>(save),
+            Of::Ping => load_and_tick::<Ping>(save),
+            Of::Limited => load_and_tick::<Limited>(save),
+            Of::Player => {
+                let Ok(mut player) = serde_json::from_value::<Player<Timed>>(save) else {
+                    return Ok(());
+                };
+                let mut npc = Npc::default();
+                for t in 0..30 {
+                    let (before, plays) = (
+                        player.tree().now(),
+                        matches!(player.status(), PlayStatus::Reset | PlayStatus::Executing),
+                    );
+                    npc.advance(t);
+                    let ticked = player.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+                    prop_assert_eq!(ticked.is_some(), plays);
+                    if plays {
+                        prop_assert!(
+                            player.tree().now() > before,
+                            "the clock froze at {}",
+                            before
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Of::Store => {
+                let Ok(mut store) = serde_json::from_value::<Stimuli<Stim, u32>>(save) else {
+                    return Ok(());
+                };
+                for _ in 0..30 {
+                    let flags = store.update(1.0 / 30.0);
+                    // Every flag has its payload, every payload its flag.
+                    let kinds: Vec<Stim> = store.iter().map(|(k, _)| k).collect();
+                    prop_assert_eq!(store.len(), kinds.len());
+                    let from_payloads = kinds.iter().fold(Flags::EMPTY, |f, k| f | k.flag());
+                    prop_assert_eq!(flags, from_payloads);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: if std::env::var_os("PROPTEST_CASES").is_some() {
+                ProptestConfig::default().cases
+            } else {
+                1024
+            },
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn o6_an_edited_save_is_refused_or_ticks_like_a_valid_state(
+            which in any::<usize>(),
+            edits in proptest::collection::vec(edit(), 1..4),
+        ) {
+            let (of, save) = &saves()[which % saves().len()];
+            let mut save = save.clone();
+            for e in &edits {
+                apply(&mut save, e);
+            }
+            check(*of, save)?;
+        }
+    }
+
+    #[test]
+    fn the_property_can_fail() {
+        // The unedited saves load and tick; a save at the clock bound
+        // still advances; one past it is refused (a frozen clock would
+        // fail the property).
+        for (of, save) in saves() {
+            check(*of, save.clone()).unwrap();
+        }
+        let (_, timed) = saves()
+            .iter()
+            .find(|(of, _)| matches!(of, Of::Timed))
+            .unwrap();
+        assert!(serde_json::from_value::<Timed>(with(timed, "clock", json!(1e16))).is_err());
+    }
+}
