@@ -436,8 +436,17 @@ pub mod decorator {
 
     pub use bt_runtime::decorator::{
         Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Log, LogMessages,
-        Recheck, Repeat, Retry, RunOnce, Timeout,
+        Program, Recheck, Repeat, Retry, RunOnce, Timeout,
     };
+}
+
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save {
+    //! Save games (O6, cargo feature `serde`): what a load checks. See the
+    //! [`guide`](crate::guide)'s "Save games" for the rules.
+
+    pub use bt_runtime::save::MAX_TIME;
 }
 
 // A tree state as text (I1), beside `pictures`.

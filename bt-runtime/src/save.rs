@@ -32,6 +32,37 @@
 //! tree and types). Clocks and timers load bit for bit only through a
 //! format that keeps an `f64` exactly (`serde_json` needs its
 //! `float_roundtrip` feature).
+//!
+//! A save is trusted value by value: a load that succeeds gives a state
+//! that ticks like one a run could reach, and a value no run makes is an
+//! error naming the field (serde's `custom` errors, which a text format
+//! locates):
+//!
+//! - Times (the tree clock, a store's clock, a timer's stamp, a
+//!   timestamp, a `wait`'s, `timeout`'s or `delay`'s start) are finite,
+//!   from 0 to [`MAX_TIME`], where an `f64` clock still resolves a
+//!   millisecond (`clock: 1e16 is not a time of a save …`). A timestamp
+//!   is not after the tree clock (`stamps: timestamp 0 is set after the
+//!   clock …`); a deadline is not NaN.
+//! - `active` is required: a save without it is refused (`missing field
+//!   `active``), not loaded as "nothing running", whose behaviors would
+//!   never get their `deactivate`. `null` is a state that runs nothing.
+//! - Sequences are exactly as long as the tree declares timestamps and the
+//!   kind set has kinds: `invalid length 3, expected a sequence
+//!   of 2 elements`.
+//! - A [`Stimuli`] store's `present` bits are those of its filled slots.
+//! - A [`Player`](crate::lifecycle::Player)'s status byte carries the
+//!   mask of its mode (`bits: …`).
+//!
+//! What is checked or corrected when it runs rather than on load: a
+//! `repeat` or `retry` count saturates (a loaded `u64::MAX` does not
+//! overflow); a timer stamped after the clock is due; and a node's own
+//! parameters are the program's, never the save's: a running built-in
+//! decorator of a tree that derives `Deserialize` takes them from the tree
+//! before each tick ([`Program`](crate::decorator::Program)), so `"max":
+//! null` does not turn `repeat(3)` into `repeat(forever)` and a patched
+//! `timeout` reaches loaded agents; a start after the clock is moved to
+//! the clock. The parameters are still written, and ignored on load.
 
 use core::fmt;
 use core::marker::PhantomData;

@@ -802,7 +802,7 @@ fn o6_a_clock_that_could_freeze_is_refused() {
 fn o6_a_save_without_active_is_refused() {
     // Loaded as "nothing running", the running behaviors would never get
     // their `deactivate`.
-    let mut save = serde_json::to_value(&Thrice::new()).unwrap();
+    let mut save = serde_json::to_value(Thrice::new()).unwrap();
     save["machine"].as_object_mut().unwrap().remove("active");
     assert!(refused::<Thrice>(save).contains("missing field `active`"));
     // `null` is a state that runs nothing, and loads.
@@ -854,7 +854,7 @@ fn o6_a_sequence_of_another_length_is_refused() {
     }
     let mut store = Stimuli::<Stim, u32>::new();
     store.add(Stim::Hit, 4, None);
-    let save = serde_json::to_value(&store).unwrap();
+    let save = serde_json::to_value(store).unwrap();
     assert_eq!(
         save["slots"],
         json!([null, {"payload": 4, "deadline": null}])
@@ -886,7 +886,7 @@ fn o6_a_sequence_of_another_length_is_refused() {
 fn o6_stimuli_whose_present_bits_disagree_with_their_slots_are_refused() {
     let mut store = Stimuli::<Stim, u32>::new();
     store.add(Stim::Hit, 4, Some(0.5));
-    let save = serde_json::to_value(&store).unwrap();
+    let save = serde_json::to_value(store).unwrap();
     assert_eq!(save["present"], json!(2));
     // A bit without its slot (a phantom stimulus), a slot without its bit
     // (a payload that never expires), a bit past the kinds.
@@ -978,7 +978,7 @@ mod hostile {
                     alert_frame(&mut state, &mut npc, t);
                 }
                 saves.push((Of::Alert, serde_json::to_value(&state).unwrap()));
-                saves.push((Of::Store, serde_json::to_value(&npc.stimuli).unwrap()));
+                saves.push((Of::Store, serde_json::to_value(npc.stimuli).unwrap()));
             }
             let mut npc = Npc::default();
             let mut player = Player::new(Timed::with_seed(5));
