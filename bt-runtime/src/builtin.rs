@@ -83,6 +83,14 @@ impl Wait {
     pub(crate) fn since(&self) -> f64 {
         self.start
     }
+
+    /// [`Program`](crate::decorator::Program): the program's seconds, the
+    /// start kept (moved to `now` if after it).
+    #[inline(always)]
+    pub(crate) fn program_from(&mut self, program: Wait, now: f64) {
+        self.seconds = program.seconds;
+        self.start = self.start.min(now);
+    }
 }
 
 impl core::fmt::Debug for Wait {

@@ -700,14 +700,17 @@ impl<A, W> Decorator<A, W> for Delay {
     }
 }
 
-/// What a running built-in decorator takes from the program rather than
-/// from a loaded state (O6): its parameters, `repeat(3)`'s 3, `timeout`'s
-/// seconds, a cooldown's, `force`'s status. They are the tree's, as the
-/// program declares it: a tree that derives `Deserialize` puts them back
-/// into each running built-in decorator before its tick
-/// ([`DecoratorNode::program`](crate::drive::DecoratorNode::program)), so
-/// that a save's edited or outdated parameters never run. Its memory (a
-/// count, a start) is kept; a start after the clock is moved to the clock.
+/// What a running built-in node takes from the program rather than from a
+/// loaded state (O6): its parameters, `repeat(3)`'s 3, `timeout`'s
+/// seconds, a cooldown's, `force`'s status, `wait(d)`'s seconds,
+/// `wait_until`'s test. They are the tree's, as the program declares it: a
+/// tree that derives `Deserialize` puts them back into each running
+/// built-in decorator
+/// ([`DecoratorNode::program`](crate::drive::DecoratorNode::program)) and
+/// `wait` or `wait_until` leaf
+/// ([`Programmed`](crate::composite::Programmed)) before its tick, so that
+/// a save's edited or outdated parameters never run. Its memory (a count,
+/// a start) is kept; a start after the clock is moved to the clock.
 ///
 /// ```
 /// use deciders::decorator::{Program, Repeat};
@@ -742,8 +745,16 @@ all_parameters!(
     Recheck,
     Cooldown,
     CooldownOnFailure,
-    crate::events::IfTime
+    crate::events::IfTime,
+    crate::events::WaitUntil
 );
+
+impl Program for crate::builtin::Wait {
+    #[inline(always)]
+    fn program(&mut self, program: Self, now: f64) {
+        self.program_from(program, now);
+    }
+}
 
 impl Program for Repeat {
     #[inline(always)]

@@ -58,11 +58,12 @@
 //! `repeat` or `retry` count saturates (a loaded `u64::MAX` does not
 //! overflow); a timer stamped after the clock is due; and a node's own
 //! parameters are the program's, never the save's: a running built-in
-//! decorator of a tree that derives `Deserialize` takes them from the tree
-//! before each tick ([`Program`](crate::decorator::Program)), so `"max":
-//! null` does not turn `repeat(3)` into `repeat(forever)` and a patched
-//! `timeout` reaches loaded agents; a start after the clock is moved to
-//! the clock. The parameters are still written, and ignored on load.
+//! decorator, `wait` or `wait_until` of a tree that derives `Deserialize`
+//! takes them from the tree before each tick
+//! ([`Program`](crate::decorator::Program)), so `"max": null` does not
+//! turn `repeat(3)` into `repeat(forever)` and a patched `timeout` reaches
+//! loaded agents; a start after the clock is moved to the clock. The
+//! parameters are still written, and ignored.
 
 use core::fmt;
 use core::marker::PhantomData;

@@ -743,6 +743,60 @@ fn o6_a_timeout_runs_with_the_programs_seconds_and_no_start_after_the_clock() {
     assert_eq!(fails_at(with(&save, "start", json!(1e6))), Some(15));
 }
 
+deciders::tree! {
+    /// A `wait` before a behavior, and a `wait_until` on a timestamp.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Patient for Npc, events = Signal {
+        stamp hit = on(Signal::Hit);
+        sequence { wait(0.5), Eat, wait_until(hit, more_than = 0.1), Eat }
+    }
+}
+
+#[test]
+fn o6_a_wait_runs_with_the_programs_seconds() {
+    // Entered at 1/30 s and saved at 2/30 s: `wait(0.5)` completes on the
+    // tick where 0.5 s have passed, the 14th after the save (index 13),
+    // then `Eat` runs. Edited seconds change nothing; a start after the
+    // clock is the clock of the first tick after the load.
+    let mut state = Patient::new();
+    ticks(&mut state, 2);
+    let save = serde_json::to_value(&state).unwrap();
+    let eats_at = |save: Value| {
+        let mut loaded: Patient = serde_json::from_value(save).unwrap();
+        let mut npc = Npc::default();
+        (0..40).position(|_| {
+            loaded.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+            std::mem::take(&mut npc.log) == ["eat"]
+        })
+    };
+    assert_eq!(eats_at(save.clone()), Some(13));
+    assert_eq!(eats_at(with(&save, "seconds", json!(1e9))), Some(13));
+    assert_eq!(eats_at(with(&save, "seconds", json!(0.0))), Some(13));
+    assert_eq!(eats_at(with(&save, "start", json!(1e6))), Some(15));
+}
+
+#[test]
+fn o6_a_wait_until_runs_with_the_programs_test() {
+    // Waiting on `hit` (set when the event is posted): an edited test (a
+    // timestamp the tree does not have, or `or_never_set`) is not the
+    // tree's: it still waits for the event, then 0.1 s.
+    let mut state = Patient::new();
+    let mut npc = Npc::default();
+    while npc.log.is_empty() {
+        state.tick(&mut npc, &mut Frame::new(1.0 / 30.0));
+    }
+    let save = serde_json::to_value(&state).unwrap();
+    for (key, value) in [("stamp", json!(7)), ("or_never_set", json!(true))] {
+        let mut loaded: Patient = serde_json::from_value(with(&save, key, value)).unwrap();
+        let mut npc = Npc::default();
+        assert_eq!(ticks(&mut loaded, 10), [Status::Running; 10], "{key}");
+        loaded.post(&Signal::Hit, &mut npc, &mut Frame::new(0.0));
+        let after: Vec<Status> = ticks(&mut loaded, 5);
+        assert_eq!(after[..2], [Status::Running; 2], "{key}");
+        assert!(after.contains(&Status::Success), "{key}: {after:?}");
+    }
+}
+
 #[test]
 fn o6_a_timer_stamped_after_the_clock_is_due() {
     // A fresh `Ping` eats on its first tick (its timer starts due), then
@@ -947,6 +1001,7 @@ mod hostile {
         Thrice,
         Ping,
         Limited,
+        Patient,
         Player,
         Store,
     }
@@ -971,6 +1026,7 @@ mod hostile {
                 saves.push((Of::Thrice, run(Thrice::new(), n)));
                 saves.push((Of::Ping, run(Ping::new(), n)));
                 saves.push((Of::Limited, run(Limited::new(), n)));
+                saves.push((Of::Patient, run(Patient::new(), n)));
             }
             for n in [0, 60, 200] {
                 let (mut state, mut npc) = (Alert::new(), Npc::default());
@@ -1154,6 +1210,7 @@ mod hostile {
             Of::Thrice => load_and_tick::<Thrice>(save),
             Of::Ping => load_and_tick::<Ping>(save),
             Of::Limited => load_and_tick::<Limited>(save),
+            Of::Patient => load_and_tick::<Patient>(save),
             Of::Player => {
                 let Ok(mut player) = serde_json::from_value::<Player<Timed>>(save) else {
                     return Ok(());
