@@ -752,6 +752,30 @@ deciders::tree! {
     }
 }
 
+deciders::tree! {
+    /// A `wait` at the root: ticked by the tree itself, not by a parent.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    tree Nap for Npc {
+        wait(0.25)
+    }
+}
+
+#[test]
+fn o6_a_wait_at_the_root_runs_with_the_programs_seconds() {
+    // Entered at 1/30 s, saved at 2/30 s: done when 0.25 s have passed,
+    // the 7th tick after the save (index 6), whatever the saved seconds.
+    let mut state = Nap::new();
+    ticks(&mut state, 2);
+    let save = serde_json::to_value(&state).unwrap();
+    for seconds in [json!(0.25), json!(1e9), json!(0.0)] {
+        let mut loaded: Nap = serde_json::from_value(with(&save, "seconds", seconds)).unwrap();
+        let done = ticks(&mut loaded, 20)
+            .iter()
+            .position(|s| *s == Status::Success);
+        assert_eq!(done, Some(6));
+    }
+}
+
 #[test]
 fn o6_a_wait_runs_with_the_programs_seconds() {
     // Entered at 1/30 s and saved at 2/30 s: `wait(0.5)` completes on the
