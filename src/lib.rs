@@ -219,8 +219,10 @@
 //!   written on the tree inside `tree!`) has a state that saves in the
 //!   middle of a run and loads into a state that continues tick for tick
 //!   as the saved one would have; see the [`guide`]'s "Save games" for
-//!   what is saved and the nodes that cannot be (`limit`, `wait_for`,
-//!   `log`).
+//!   what is saved, the nodes that cannot be (`limit`, `wait_for`,
+//!   `log`), and what a load checks: a value no run could have written is
+//!   an error naming the field, and a node's parameters are the program's,
+//!   never the save's.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -436,8 +438,17 @@ pub mod decorator {
 
     pub use bt_runtime::decorator::{
         Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Log, LogMessages,
-        Recheck, Repeat, Retry, RunOnce, Timeout,
+        Program, Recheck, Repeat, Retry, RunOnce, Timeout,
     };
+}
+
+#[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod save {
+    //! Save games (O6, cargo feature `serde`): what a load checks. See the
+    //! [`guide`](crate::guide)'s "Save games" for the rules.
+
+    pub use bt_runtime::save::MAX_TIME;
 }
 
 // A tree state as text (I1), beside `pictures`.

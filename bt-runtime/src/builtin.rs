@@ -64,6 +64,7 @@ impl<A, W> Behavior<A, W> for Fail {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wait {
     seconds: f64,
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
     start: f64,
 }
 
@@ -81,6 +82,14 @@ impl Wait {
     /// The tree clock when it was activated.
     pub(crate) fn since(&self) -> f64 {
         self.start
+    }
+
+    /// [`Program`](crate::decorator::Program): the program's seconds, the
+    /// start kept (moved to `now` if after it).
+    #[inline(always)]
+    pub(crate) fn program_from(&mut self, program: Wait, now: f64) {
+        self.seconds = program.seconds;
+        self.start = self.start.min(now);
     }
 }
 

@@ -412,6 +412,83 @@ impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> f
     }
 }
 
+/// A built-in leaf whose parameters are the program's (O6): `wait(d)`'s
+/// seconds, `wait_until`'s test. The `tree!` macro implements it on a
+/// marker type per such leaf of a tree that derives `Deserialize`, whose
+/// [`Run`] marker is then [`Programmed`].
+pub trait LeafProgram {
+    /// The leaf's memory.
+    type Memory;
+    /// The leaf's memory as the tree builds it on entry.
+    fn program() -> Self::Memory;
+}
+
+/// The [`Run`] marker of built-in leaf `ID` of a tree that derives
+/// `Deserialize`: [`Beh`], whose memory takes the program's parameters
+/// ([`Program`](crate::decorator::Program)) before each tick, so that a
+/// loaded state never waits with a save's.
+pub struct Programmed<L, const ID: u16>(PhantomData<fn() -> L>);
+
+impl<P, A, W, L, const ID: u16> Run<P, A, W> for Programmed<L, ID>
+where
+    P: Shaped,
+    L: LeafProgram,
+    L::Memory: Behavior<A, W> + crate::decorator::Program + 'static,
+{
+    type Active = L::Memory;
+    #[inline(always)]
+    fn tick<Tr: Trace>(
+        active: &mut L::Memory,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Status {
+        crate::decorator::Program::program(active, L::program(), ctx.now());
+        <Beh<L::Memory, ID> as Run<P, A, W>>::tick(active, ps, agent, ctx, tr)
+    }
+    #[inline(always)]
+    fn halt<Tr: Trace>(
+        active: &mut L::Memory,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) {
+        <Beh<L::Memory, ID> as Run<P, A, W>>::halt(active, ps, agent, ctx, tr);
+    }
+    fn visit<V: Visitor<A, W>>(active: &L::Memory, debug: Option<&dyn Debug>, v: &mut V) {
+        <Beh<L::Memory, ID> as Run<P, A, W>>::visit(active, debug, v);
+    }
+    fn visit_mut<V: VisitorMut<A, W>>(
+        active: &mut L::Memory,
+        v: &mut V,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+    ) {
+        <Beh<L::Memory, ID> as Run<P, A, W>>::visit_mut(active, v, agent, ctx);
+    }
+}
+
+impl<P, A, W, L, const ID: u16> Start<P, A, W> for Programmed<L, ID>
+where
+    P: Shaped,
+    L: LeafProgram,
+    L::Memory: Behavior<A, W> + crate::decorator::Program + 'static,
+{
+    type Init = L::Memory;
+    #[inline(always)]
+    fn enter<Tr: Trace>(
+        init: L::Memory,
+        ps: &mut P,
+        agent: &mut A,
+        ctx: &mut Ctx<W>,
+        tr: &mut Tr,
+    ) -> Entered<L::Memory> {
+        <Beh<L::Memory, ID> as Start<P, A, W>>::enter(init, ps, agent, ctx, tr)
+    }
+}
+
 /// A condition leaf (L6): the user's function, evaluated and traced
 /// (`drive::condition`). Implemented by the generated marker type of each
 /// `condition(F)` node; its [`Run`] marker is [`Cond`].

@@ -439,7 +439,8 @@ impl<A, W> Decorator<A, W> for Repeat {
         match self.max {
             None => Status::Running,
             Some(max) => {
-                self.done += 1;
+                // Saturating: no count, loaded or not, overflows.
+                self.done = self.done.saturating_add(1);
                 if self.done >= max {
                     Status::Success
                 } else {
@@ -481,7 +482,8 @@ impl<A, W> Decorator<A, W> for Retry {
         let Some(max) = self.max else {
             return Status::Running;
         };
-        self.failed += 1;
+        // Saturating: no count, loaded or not, overflows.
+        self.failed = self.failed.saturating_add(1);
         if self.failed >= max {
             Status::Failure
         } else {
@@ -631,6 +633,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timeout {
     seconds: f64,
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
     start: f64,
 }
 
@@ -674,6 +677,7 @@ impl<A, W> Decorator<A, W> for Timeout {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Delay {
     seconds: f64,
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
     start: f64,
 }
 
@@ -705,6 +709,92 @@ impl<A, W> Decorator<A, W> for Delay {
     #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         child
+    }
+}
+
+/// What a running built-in node takes from the program rather than from a
+/// loaded state (O6): its parameters, `repeat(3)`'s 3, `timeout`'s
+/// seconds, a cooldown's, `force`'s status, `wait(d)`'s seconds,
+/// `wait_until`'s test. They are the tree's, as the program declares it: a
+/// tree that derives `Deserialize` puts them back into each running
+/// built-in decorator
+/// ([`DecoratorNode::program`](crate::drive::DecoratorNode::program)) and
+/// `wait` or `wait_until` leaf
+/// ([`Programmed`](crate::composite::Programmed)) before its tick, so that
+/// a save's edited or outdated parameters never run. Its memory (a count,
+/// a start) is kept; a start after the clock is moved to the clock.
+///
+/// ```
+/// use deciders::decorator::{Program, Repeat};
+/// let mut loaded = Repeat::new(None); // `"max": null` in a save…
+/// loaded.program(Repeat::new(Some(3)), 0.0);
+/// assert_eq!(format!("{loaded:?}"), "Repeat { done: 0, of: 3 }"); // …runs as `repeat(3)`
+/// ```
+pub trait Program: Sized {
+    /// Takes `program`'s parameters (the node's memory as the tree builds
+    /// it on entry) and keeps the rest of `self`; `now` is the tree clock.
+    fn program(&mut self, program: Self, now: f64);
+}
+
+/// The decorators that are all parameters: the program's value replaces
+/// the loaded one.
+macro_rules! all_parameters {
+    ($($ty:ty),*) => {$(
+        impl Program for $ty {
+            #[inline(always)]
+            fn program(&mut self, program: Self, _now: f64) {
+                *self = program;
+            }
+        }
+    )*};
+}
+
+all_parameters!(
+    Invert,
+    Force,
+    Always,
+    RunOnce,
+    Recheck,
+    Cooldown,
+    CooldownOnFailure,
+    crate::events::IfTime,
+    crate::events::WaitUntil
+);
+
+impl Program for crate::builtin::Wait {
+    #[inline(always)]
+    fn program(&mut self, program: Self, now: f64) {
+        self.program_from(program, now);
+    }
+}
+
+impl Program for Repeat {
+    #[inline(always)]
+    fn program(&mut self, program: Self, _now: f64) {
+        self.max = program.max;
+    }
+}
+
+impl Program for Retry {
+    #[inline(always)]
+    fn program(&mut self, program: Self, _now: f64) {
+        self.max = program.max;
+    }
+}
+
+impl Program for Timeout {
+    #[inline(always)]
+    fn program(&mut self, program: Self, now: f64) {
+        self.seconds = program.seconds;
+        self.start = self.start.min(now);
+    }
+}
+
+impl Program for Delay {
+    #[inline(always)]
+    fn program(&mut self, program: Self, now: f64) {
+        self.seconds = program.seconds;
+        self.start = self.start.min(now);
     }
 }
 

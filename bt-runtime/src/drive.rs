@@ -909,6 +909,16 @@ pub trait DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Entered<Self::Child>;
+    /// Puts the program's parameters back into the decorator's memory
+    /// before a tick of the running decorator, `now` the tree clock (O6):
+    /// a loaded state runs with the tree's parameters, never the save's
+    /// ([`Program`](crate::decorator::Program)). Default: nothing; `tree!`
+    /// writes it for the built-in decorators of a tree that derives
+    /// `Deserialize`.
+    #[inline(always)]
+    fn program(deco: &mut Self::Deco, now: f64) {
+        let _ = (deco, now);
+    }
 }
 
 /// The running child of a decorator: ticking it, halting it, and both
@@ -1106,6 +1116,7 @@ where
     N: DecoChild<P, A, W>,
     Tr: Trace,
 {
+    N::program(&mut state.deco, ctx.now());
     let s = deco_step::<N, P, A, W, Tr>(state, ps, agent, ctx, tr, false);
     if s.is_done() {
         state

@@ -219,8 +219,19 @@ impl PlayMode {}
 /// everything else (`active_path`, `visit_active`, `post`, `now`). Ticking
 /// the inner tree directly bypasses the player: its count and status do
 /// not see that tick.
+///
+/// With the feature `serde` a save of a player is checked on load (O6):
+/// its status byte must carry the mask of its mode, else the load fails
+/// with an error naming `bits`.
 #[derive(Clone, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "SavedPlayer<T>",
+        bound(deserialize = "T: serde::Deserialize<'de>")
+    )
+)]
 pub struct Player<T> {
     tree: T,
     /// The status (`PlayStatus as u8`) in bits 0–1, and above them the
@@ -230,6 +241,40 @@ pub struct Player<T> {
     bits: u8,
     mode: PlayMode,
     count: u32,
+}
+
+/// A [`Player`] as loaded, before its status byte is checked against its
+/// mode.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Player")]
+struct SavedPlayer<T> {
+    tree: T,
+    bits: u8,
+    mode: PlayMode,
+    count: u32,
+}
+
+#[cfg(feature = "serde")]
+impl<T> TryFrom<SavedPlayer<T>> for Player<T> {
+    type Error = String;
+    fn try_from(p: SavedPlayer<T>) -> Result<Self, String> {
+        // Bits 0–1 are any status; above them, exactly the mode's mask: a
+        // player whose mask disagrees would count the wrong ticks, or none
+        // and play forever.
+        if p.bits >> 2 != p.mode.tick_mask() {
+            return Err(format!(
+                "bits: {:#b} does not carry the ticks mode {:?} counts",
+                p.bits, p.mode
+            ));
+        }
+        Ok(Player {
+            tree: p.tree,
+            bits: p.bits,
+            mode: p.mode,
+            count: p.count,
+        })
+    }
 }
 
 impl<T: fmt::Debug> fmt::Debug for Player<T> {

@@ -32,6 +32,38 @@
 //! tree and types). Clocks and timers load bit for bit only through a
 //! format that keeps an `f64` exactly (`serde_json` needs its
 //! `float_roundtrip` feature).
+//!
+//! A save is trusted value by value: a load that succeeds gives a state
+//! that ticks like one a run could reach, and a value no run makes is an
+//! error naming the field (serde's `custom` errors, which a text format
+//! locates):
+//!
+//! - Times (the tree clock, a store's clock, a timer's stamp, a
+//!   timestamp, a `wait`'s, `timeout`'s or `delay`'s start) are finite,
+//!   from 0 to [`MAX_TIME`], where an `f64` clock still resolves a
+//!   millisecond (`clock: 1e16 is not a time of a save …`). A timestamp
+//!   is not after the tree clock (`stamps: timestamp 0 is set after the
+//!   clock …`); a deadline is not NaN.
+//! - `active` is required: a save without it is refused (`missing field
+//!   `active``), not loaded as "nothing running", whose behaviors would
+//!   never get their `deactivate`. `null` is a state that runs nothing.
+//! - Sequences are exactly as long as the tree declares timestamps and the
+//!   kind set has kinds: `invalid length 3, expected a sequence
+//!   of 2 elements`.
+//! - A [`Stimuli`] store's `present` bits are those of its filled slots.
+//! - A [`Player`](crate::lifecycle::Player)'s status byte carries the
+//!   mask of its mode (`bits: …`).
+//!
+//! What is checked or corrected when it runs rather than on load: a
+//! `repeat` or `retry` count saturates (a loaded `u64::MAX` does not
+//! overflow); a timer stamped after the clock is due; and a node's own
+//! parameters are the program's, never the save's: a running built-in
+//! decorator, `wait` or `wait_until` of a tree that derives `Deserialize`
+//! takes them from the tree before each tick
+//! ([`Program`](crate::decorator::Program)), so `"max": null` does not
+//! turn `repeat(3)` into `repeat(forever)` and a patched `timeout` reaches
+//! loaded agents; a start after the clock is moved to the clock. The
+//! parameters are still written, and ignored.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -40,11 +72,37 @@ use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::drive::TreeParts;
+use crate::drive::{ClockSlot, TreeParts};
 use crate::events::{Stamp, StampSlots};
 use crate::machine::Machine;
 use crate::stimuli::{Entry, Stimuli, Stimulus};
 use crate::timer::Timer;
+
+/// The largest time a save may hold, in seconds: 2^42 s, about 139,000
+/// years. Below it an `f64` clock resolves a millisecond or better (its
+/// step at 2^42 s is 2^-10 s), so that a frame's `dt` still advances it;
+/// above it a clock could freeze. A tree clock, a store's clock, a timer's
+/// stamp, a timestamp and a `wait`'s, `timeout`'s or `delay`'s start are
+/// loaded only from 0 to this.
+pub const MAX_TIME: f64 = 4_398_046_511_104.0;
+
+/// Checks a loaded time: finite, from 0 to [`MAX_TIME`]; the error names
+/// `field`.
+pub(crate) fn checked_time<E: de::Error>(field: &str, t: f64) -> Result<f64, E> {
+    if (0.0..=MAX_TIME).contains(&t) {
+        Ok(t)
+    } else {
+        Err(E::custom(format_args!(
+            "{field}: {t} is not a time of a save (from 0 to 2^42 s)"
+        )))
+    }
+}
+
+/// `deserialize_with` for a start time (`wait`, `timeout`, `delay`):
+/// checked as [`checked_time`] says.
+pub(crate) fn start<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    checked_time("start", f64::deserialize(d)?)
+}
 
 impl Serialize for Timer {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -54,7 +112,10 @@ impl Serialize for Timer {
 
 impl<'de> Deserialize<'de> for Timer {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(Option::<f64>::deserialize(d)?.map_or(Timer::new(), Timer::stamped))
+        match Option::<f64>::deserialize(d)? {
+            None => Ok(Timer::new()),
+            Some(t) => Ok(Timer::stamped(checked_time("timer", t)?)),
+        }
     }
 }
 
@@ -66,7 +127,10 @@ impl Serialize for Stamp {
 
 impl<'de> Deserialize<'de> for Stamp {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(Option::<f64>::deserialize(d)?.map_or(Stamp::NEVER, Stamp::at))
+        match Option::<f64>::deserialize(d)? {
+            None => Ok(Stamp::NEVER),
+            Some(t) => Ok(Stamp::at(checked_time("stamps", t)?)),
+        }
     }
 }
 
@@ -91,6 +155,11 @@ impl<P: Serialize> Serialize for Entry<P> {
 impl<'de, P: Deserialize<'de>> Deserialize<'de> for Entry<P> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let e = SavedEntry::<P>::deserialize(d)?;
+        // An infinite deadline is "no timeout", as `None`; a deadline far
+        // past the clock is a long timeout, which `add` can give too.
+        if e.deadline.is_some_and(f64::is_nan) {
+            return Err(de::Error::custom("deadline: NaN is not a deadline"));
+        }
         Ok(Entry {
             payload: e.payload,
             deadline: e.deadline.unwrap_or(f64::INFINITY),
@@ -200,10 +269,29 @@ fn slots<'de, K: Stimulus, P: Deserialize<'de>, D: Deserializer<'de>>(
 impl<'de, K: Stimulus, P: Deserialize<'de>> Deserialize<'de> for Stimuli<K, P> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = StimuliOwned::<K, P>::deserialize(d)?;
+        let clock = checked_time("clock", s.clock)?;
+        // `present` is the set of the filled slots, bit for bit: a bit
+        // without a slot would be a stimulus with no payload, a slot
+        // without its bit a payload that `update` never expires.
+        let filled = s
+            .slots
+            .as_ref()
+            .iter()
+            .enumerate()
+            .filter(|(_, slot)| slot.is_some())
+            .fold(0u64, |bits, (i, _)| {
+                bits | 1u64.checked_shl(i as u32).unwrap_or(0)
+            });
+        if s.present.bits() != filled {
+            return Err(de::Error::custom(format_args!(
+                "present: the bits {:#b} are not those of the filled slots ({filled:#b})",
+                s.present.bits()
+            )));
+        }
         Ok(Stimuli {
             slots: s.slots,
             present: s.present,
-            clock: s.clock,
+            clock,
         })
     }
 }
@@ -255,8 +343,12 @@ struct MachineOwned<D: TreeParts> {
     vars: D::Vars,
     #[serde(deserialize_with = "stamps::<D, _>")]
     stamps: D::Stamps,
+    /// Required: a save without it is refused rather than loaded as
+    /// "nothing running" (whose behaviors would never be deactivated).
+    #[serde(deserialize_with = "active::<D, _>")]
     active: Option<D::Root>,
     persist: D::Persist,
+    #[serde(deserialize_with = "clock::<D, _>")]
     clock: D::Clock,
     seed: D::Seed,
     #[serde(skip)]
@@ -265,6 +357,26 @@ struct MachineOwned<D: TreeParts> {
 
 fn stamps<'de, D: TreeParts, De: Deserializer<'de>>(d: De) -> Result<D::Stamps, De::Error> {
     filled(d, D::Stamps::fresh())
+}
+
+fn active<'de, D, De>(d: De) -> Result<Option<D::Root>, De::Error>
+where
+    D: TreeParts,
+    D::Root: Deserialize<'de>,
+    De: Deserializer<'de>,
+{
+    Option::deserialize(d)
+}
+
+fn clock<'de, D, De>(d: De) -> Result<D::Clock, De::Error>
+where
+    D: TreeParts,
+    D::Clock: Deserialize<'de>,
+    De: Deserializer<'de>,
+{
+    let clock = D::Clock::deserialize(d)?;
+    checked_time("clock", clock.now())?;
+    Ok(clock)
 }
 
 impl<'de, D: TreeParts> Deserialize<'de> for Machine<D>
@@ -278,6 +390,14 @@ where
     fn deserialize<De: Deserializer<'de>>(d: De) -> Result<Self, De::Error> {
         let m = MachineOwned::<D>::deserialize(d)?;
         let _ = m.tree;
+        let now = m.clock.now();
+        for (i, stamp) in m.stamps.as_ref().iter().enumerate() {
+            if stamp.get().is_some_and(|t| t > now) {
+                return Err(de::Error::custom(format_args!(
+                    "stamps: timestamp {i} is set after the clock ({now} s)"
+                )));
+            }
+        }
         Ok(Machine {
             vars: m.vars,
             stamps: m.stamps,

@@ -14,6 +14,7 @@
 /// assert!(t.fire(0.0, 30.0)); // starts due
 /// assert!(!t.fire(29.9, 30.0));
 /// assert!(t.fire(30.0, 30.0));
+/// assert!(Timer::stamped(90.0).is_due(31.0, 30.0)); // stamped after the clock
 /// ```
 ///
 /// Its `Debug` reads `Timer { last: 1.5 }`, or `Timer { last: never }`
@@ -39,10 +40,14 @@ impl Timer {
     }
 
     /// Whether `interval` seconds have passed since the last stamp, at clock
-    /// `now`.
+    /// `now`. A stamp after `now`, which no run makes (the tree clock only
+    /// moves forward, `reset` clears the timers) but an edited save can
+    /// hold, is due: the timer fires rather than waiting for the clock to
+    /// catch up.
     #[inline]
     pub fn is_due(&self, now: f64, interval: f64) -> bool {
-        now - self.last >= interval
+        let since = now - self.last;
+        since >= interval || since < 0.0
     }
 
     /// Stamps the timer at `now`.

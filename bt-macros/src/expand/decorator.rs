@@ -160,6 +160,7 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
     let enter_child = g.guarded(c, accept, quote!(#rt::Entered::Done(#rt::Status::Failure)));
     let running = running_child(g, id, c, &kids[c]);
     let limit = matches!(deco, Deco::Limit(_)).then(|| limit_marker_impls(g, id, &marker));
+    let program = program(g, id, deco);
     quote! {
         struct #marker;
         #limit
@@ -175,9 +176,38 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
             fn enter_child<__Tr: #rt::Trace>(#params) -> #rt::Entered<#child_ty> {
                 #enter_child
             }
+            #program
         }
 
         #running
+    }
+}
+
+/// Decorator `id`'s `DecoratorNode::program` (SPEC O6): in a tree that
+/// derives `Deserialize`, a built-in decorator takes its parameters from
+/// the program before each tick of its running state, so that a loaded
+/// state never runs with a save's (`decorator::Program`). Nothing for a
+/// user's decorator or a `limit`, nor in a tree that cannot be loaded.
+fn program(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
+    let builtin = match deco {
+        Deco::Builtin { .. } | Deco::Recheck => true,
+        // `if_time` is a built-in written as a user's decorator; `log`
+        // cannot be saved.
+        Deco::Custom(leaf) => {
+            leaf.builtin && leaf.ty.segments.last().is_some_and(|s| s.ident == "IfTime")
+        }
+        Deco::Limit(_) => false,
+    };
+    if !builtin || !super::tree::derives(g.tree, "Deserialize") {
+        return TokenStream::new();
+    }
+    let (rt, new) = (&g.rt, deco_new(g, id, deco));
+    let (d, now) = (local("d"), local("now"));
+    quote! {
+        #[inline(always)]
+        fn program(#d: &mut Self::Deco, #now: ::core::primitive::f64) {
+            #rt::decorator::Program::program(#d, #new, #now)
+        }
     }
 }
 

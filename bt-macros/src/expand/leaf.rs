@@ -15,23 +15,67 @@ use crate::model::Leaf;
 /// memory from the constructor written in the tree, if any.
 pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
     let a = local("a");
+    let programmed = programmed(g, id, leaf);
+    let mut tick = tick_behavior(g, id, leaf, &a);
+    let mut marker = marker_behavior(g, id, leaf);
+    let mut items = TokenStream::new();
+    if programmed {
+        let (rt, ty, ctx, n) = (&g.rt, g.node_ty(id), &g.ctx, node_number(id));
+        let (memory, leaf_ty) = (g.memory(id, leaf), g.leaf_ty(leaf));
+        tick = quote!({
+            #rt::decorator::Program::program(#a, #memory, #ctx.now());
+            #tick
+        });
+        marker = quote!(#rt::Programmed<#ty, #n>);
+        items = quote! {
+            struct #ty;
+            impl #rt::LeafProgram for #ty {
+                type Memory = #leaf_ty;
+                #[inline(always)]
+                fn program() -> #leaf_ty {
+                    #memory
+                }
+            }
+        };
+    }
     Lowered {
         run: Child {
             active_ty: g.leaf_ty(leaf),
             enter: enter_behavior(g, id, leaf),
-            tick: tick_behavior(g, id, leaf, &a),
+            tick,
             halt: halt_behavior(g, id, leaf, &a),
             visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
-            marker: marker_behavior(g, id, leaf),
+            marker,
             decide: None,
             init: g.memory(id, leaf),
         },
+        items,
         user_fns: g.memory_fn_item(id, leaf),
         clock: leaf.timed,
         shape_kind: quote!(Behavior),
         behavior: Some(g.behavior_name(leaf)),
         ..Lowered::default()
     }
+}
+
+/// Whether behavior leaf `id` takes its parameters from the program before
+/// each tick (SPEC O6): a `wait(d)` or `wait_until` of a tree that derives
+/// `Deserialize`, whose memory a load could otherwise hand edited
+/// parameters (`composite::Programmed`).
+fn programmed(g: &Gen, id: usize, leaf: &Leaf) -> bool {
+    let builtin = leaf.builtin
+        && leaf
+            .ty
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "Wait" || s.ident == "WaitUntil");
+    builtin && !g.is_dblock(id) && super::tree::derives(g.tree, "Deserialize")
+}
+
+/// Node `id`'s number in a runtime node type (`Beh<_, id>`). A tree of
+/// more nodes than `u16` counts is already an error (`check`).
+fn node_number(id: usize) -> u16 {
+    u16::try_from(id).unwrap_or(u16::MAX)
 }
 
 /// What condition leaf `id` adds to its tree: its marker type, whose

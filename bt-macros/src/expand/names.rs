@@ -357,7 +357,7 @@ impl<'a> Gen<'a> {
     }
 
     /// Whether node `id` is built from its guard's DBlock.
-    fn is_dblock(&self, id: usize) -> bool {
+    pub fn is_dblock(&self, id: usize) -> bool {
         self.tree.nodes[id]
             .guard
             .as_ref()

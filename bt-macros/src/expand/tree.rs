@@ -131,16 +131,22 @@ fn end_field(tree: &crate::model::Tree) -> Option<TokenStream> {
     if !needed {
         return None;
     }
-    let serde = tree.attrs.iter().any(|a| {
+    let serde = derives(tree, "Serialize") || derives(tree, "Deserialize");
+    let skip = serde.then(|| quote!(#[serde(skip)]));
+    Some(quote!(#skip __end: ()))
+}
+
+/// Whether the tree's attributes derive a trait named `name` (its last
+/// path segment), e.g. serde's `Deserialize`.
+pub fn derives(tree: &crate::model::Tree, name: &str) -> bool {
+    tree.attrs.iter().any(|a| {
         a.path().is_ident("derive")
             && a.meta.to_token_stream().into_iter().any(|t| {
                 matches!(&t, proc_macro2::TokenTree::Group(g) if g.stream().into_iter().any(|t| {
-                    matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "Serialize" || i == "Deserialize")
+                    matches!(&t, proc_macro2::TokenTree::Ident(i) if i == name)
                 }))
             })
-    });
-    let skip = serde.then(|| quote!(#[serde(skip)]));
-    Some(quote!(#skip __end: ()))
+    })
 }
 
 /// The entries of the static shape, one per node, pre-order.
