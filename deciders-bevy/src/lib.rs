@@ -787,6 +787,7 @@ fn tick<A, T, R, O>(
     buffers: Local<Parallel<Buffers<O>>>,
     mut messages: MessageWriter<TreeErrors>,
     mut panicked: MessageWriter<TreePanicked>,
+    mut steps: Local<u64>,
 ) where
     A: Agent,
     T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
@@ -794,6 +795,9 @@ fn tick<A, T, R, O>(
     O: Output,
 {
     let dt = time.delta_secs();
+    // The plugin's steps number the frames of a watched brain's replay.
+    let step = *steps;
+    *steps += 1;
     let read: &R = &read;
     agents
         .par_iter_mut()
@@ -822,7 +826,7 @@ fn tick<A, T, R, O>(
                     Some(mut watch) => {
                         let watch = &mut *watch;
                         A::with_view(&mut data, |agent| {
-                            watched_tick(brain, agent, read, entity, buffer, watch);
+                            watched_tick(brain, agent, read, entity, buffer, watch, step);
                         });
                         watch.look::<A::View<'_>, Env<'_, R, O>, T>(brain);
                     }
@@ -875,6 +879,10 @@ impl<O> Default for Buffers<O> {
 /// A watched brain's tick: recorded for the replay, and, with the cargo
 /// feature `tracing`, sent to the `tracing` crate inside a span `brain`
 /// whose field `entity` names the entity.
+///
+/// The replay's frames are the plugin's steps in which the brain was due:
+/// a step in which its player was paused is a paused frame; the steps a
+/// brain of [`Brain::tick_every`] skips are not frames of its replay.
 fn watched_tick<'w, A, T, R, O>(
     brain: &mut Brain<T>,
     agent: &mut A,
@@ -882,9 +890,11 @@ fn watched_tick<'w, A, T, R, O>(
     entity: Entity,
     buffer: &mut Buffers<O>,
     watch: &mut Watch,
+    step: u64,
 ) where
     T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
 {
+    watch.recorder.frame(step);
     #[cfg(feature = "tracing")]
     {
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
@@ -1104,7 +1114,9 @@ impl Watch {
     }
 
     /// Starts recording the entity's ticks (every event of each tick and
-    /// the active path after it), keeping the last `max_ticks`.
+    /// the active path after it), keeping the last `max_ticks`. The
+    /// replay's frames are the plugin's steps in which the brain was due;
+    /// one in which its player was paused shows as a paused frame.
     pub fn record(&mut self, max_ticks: usize) {
         self.recorder = Recorder::with_limit(max_ticks);
     }

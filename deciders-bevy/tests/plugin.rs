@@ -486,6 +486,36 @@ fn i1_a_watched_entity_shows_its_path_status_and_description_and_records_a_repla
     assert_eq!(app.world().get::<Ship>(plain).unwrap().ticks, 5);
 }
 
+// SPEC I6
+#[test]
+fn i6_a_watched_brain_paused_for_two_steps_shows_them_as_paused_frames() {
+    use deciders_bevy::Watch;
+    let mut app = station_app();
+    let e = app
+        .world_mut()
+        .spawn((ship(0), Brain::new(Station::new()), Watch::new()))
+        .id();
+    app.world_mut().get_mut::<Watch>(e).unwrap().record(100);
+    for step in 0..8 {
+        let mut brain = app.world_mut().get_mut::<Brain<Station>>(e).unwrap();
+        match step {
+            3 => brain.pause(),
+            5 => brain.resume(),
+            _ => {}
+        }
+        app.update();
+    }
+    let watch = app.world().get::<Watch>(e).unwrap();
+    let ticked: Vec<u64> = watch.recorder().ticks().map(|t| t.frame()).collect();
+    let paused: Vec<_> = watch.recorder().pauses().map(|p| p.frames()).collect();
+    // Seven steps of the plugin (the first update ticks nothing, as in the
+    // test above): two ticks, the pause (asked before step 2) holds
+    // steps 2 and 3 as paused frames, the resume (before step 4) ticks on.
+    assert_eq!((ticked, paused), (vec![0, 1, 4, 5, 6], vec![2..=3]));
+    let page = deciders::replay::to_html(Station::shape(), watch.recorder(), "ship 0");
+    assert!(page.contains(" · 2 paused frames"));
+}
+
 // SPEC I3
 #[cfg(feature = "reflect")]
 #[test]
