@@ -694,6 +694,9 @@ struct Outbox<T, O> {
     errors: Vec<TreeErrors>,
     /// The frame's caught panics, likewise.
     panics: Vec<TreePanicked>,
+    /// The tick system's runs so far: the frames of a watched brain's
+    /// replay.
+    steps: u64,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -703,6 +706,7 @@ impl<T, O> Default for Outbox<T, O> {
             out: Vec::new(),
             errors: Vec::new(),
             panics: Vec::new(),
+            steps: 0,
             _tree: PhantomData,
         }
     }
@@ -787,7 +791,6 @@ fn tick<A, T, R, O>(
     buffers: Local<Parallel<Buffers<O>>>,
     mut messages: MessageWriter<TreeErrors>,
     mut panicked: MessageWriter<TreePanicked>,
-    mut steps: Local<u64>,
 ) where
     A: Agent,
     T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
@@ -796,8 +799,8 @@ fn tick<A, T, R, O>(
 {
     let dt = time.delta_secs();
     // The plugin's steps number the frames of a watched brain's replay.
-    let step = *steps;
-    *steps += 1;
+    let step = outbox.steps;
+    outbox.steps += 1;
     let read: &R = &read;
     agents
         .par_iter_mut()
