@@ -64,7 +64,7 @@ pub enum Stim {
 const STIMS: [Stim; deciders_reference::script::STIMULUS_KINDS] = [Stim::A, Stim::B, Stim::C];
 
 /// The tracing hook: `log` messages (R9) and the tick's refused launches
-/// (V5) go into the hook log, in order with the hooks.
+/// and cancels (V5) go into the hook log, in order with the hooks.
 struct Traced(Rc<RefCell<Inputs>>);
 
 impl Trace for Traced {
@@ -74,6 +74,7 @@ impl Trace for Traced {
                 self.0.borrow_mut().trace_log(node.name, message);
             }
             TraceEvent::LaunchRefused { count, .. } => self.0.borrow_mut().launches_refused(count),
+            TraceEvent::CancelRefused { count, .. } => self.0.borrow_mut().cancels_refused(count),
             _ => {}
         }
     }
@@ -257,7 +258,7 @@ impl Behavior<World, Svc> for Defer {
     fn deactivate(&mut self, w: &mut World, ctx: &mut Ctx<Svc>, exit: Exit) {
         let mut io = w.io.borrow_mut();
         io.deactivate(self.name, completed(exit));
-        let cancel = match self.action.abandon(&mut ctx.world_mut().requests) {
+        let cancel = match self.action.abandon_in(ctx, |svc| &mut svc.requests) {
             None => "None",
             Some(Cancel::Removed) => "Removed",
             Some(Cancel::Requested) => "Requested",

@@ -14,9 +14,10 @@
 //! timeouts (V2), and before each tick the game system completes launches,
 //! others take or give back slots of the two resources (R8), and the
 //! requests buffer gets the frame's capacity (V5); every frame compares
-//! the `log` messages (R9) and refused launches (V5) in the hook log, the
-//! slots the tree holds, the frame's launch and cancel requests, the
-//! refusals and the stimuli present.
+//! the `log` messages (R9) and refused launches and cancels (V5, each in
+//! the tick's report and trace) in the hook log, the slots the tree holds,
+//! the frame's launch and cancel requests, the refusals and the stimuli
+//! present.
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script and the
 //! first differing frame of both sides.

@@ -416,6 +416,7 @@ impl<'f> Model<'f> {
     ) -> (Status, Vec<String>) {
         self.clock += f64::from(sanitize(dt));
         self.services.tick_refusals = 0;
+        self.services.tick_cancel_refusals = 0;
         let mut errors = Vec::new();
         let mut env = Env {
             io,
@@ -434,10 +435,15 @@ impl<'f> Model<'f> {
         } else {
             self.root.enter(&mut env, Handed::Nothing)
         };
-        // V5: the tick's refused launches, summed up just before it ends.
+        // V5: the tick's refused launches, then its refused cancels, summed
+        // up just before it ends.
         let refused = self.services.tick_refusals;
         if refused > 0 {
             io.launches_refused(refused);
+        }
+        let cancels = self.services.tick_cancel_refusals;
+        if cancels > 0 {
+            io.cancels_refused(cancels);
         }
         (status, errors)
     }
@@ -2410,7 +2416,12 @@ fn abandon(env: &mut Env, name: &str, ticket: Option<Ticket>) {
     };
     match cancel {
         "Removed" => env.hit("V5 abandon removes the same frame's launch"),
-        "Refused" => env.hit("V5 cancel refused"),
+        "Refused" => {
+            // The tick's report names the agent; a cancel refused between
+            // ticks goes into a report no tick shows.
+            env.hit("V5 cancel refused");
+            env.errors.push(format!("CancelRefused {{ agent: {AGENT} }}"));
+        }
         "Requested" => env.hit("V5 abandon cancels"),
         _ => {}
     }

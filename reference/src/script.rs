@@ -353,6 +353,12 @@ impl Inputs {
         self.log.push(format!("launches refused {count}"));
     }
 
+    /// V5: the tick refused `count` cancels (the trace's summary, after
+    /// the refused launches').
+    pub fn cancels_refused(&mut self, count: u32) {
+        self.log.push(format!("cancels refused {count}"));
+    }
+
     /// V5: a deferred action's launch on activation: `Running`, or
     /// `Failure` when the buffer refused it.
     pub fn launch(&mut self, name: &str, s: Status) {

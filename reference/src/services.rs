@@ -56,6 +56,8 @@ pub struct Services {
     stimuli: [Option<Present>; STIMULUS_KINDS],
     /// V5: the launches refused during the current tick.
     pub tick_refusals: u32,
+    /// V5: the cancels refused during the current tick.
+    pub tick_cancel_refusals: u32,
 }
 
 type Coverage = BTreeMap<&'static str, u64>;
@@ -199,6 +201,7 @@ impl Services {
         }
         if self.cancels.len() >= self.capacity {
             self.refused += 1;
+            self.tick_cancel_refusals += 1;
             return "Refused";
         }
         self.cancels.push(ticket);
