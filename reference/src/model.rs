@@ -2420,7 +2420,8 @@ fn abandon(env: &mut Env, name: &str, ticket: Option<Ticket>) {
             // The tick's report names the agent; a cancel refused between
             // ticks goes into a report no tick shows.
             env.hit("V5 cancel refused");
-            env.errors.push(format!("CancelRefused {{ agent: {AGENT} }}"));
+            env.errors
+                .push(format!("CancelRefused {{ agent: {AGENT} }}"));
         }
         "Requested" => env.hit("V5 abandon cancels"),
         _ => {}
