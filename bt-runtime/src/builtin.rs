@@ -64,7 +64,7 @@ impl<A, W> Behavior<A, W> for Fail {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Wait {
     seconds: f64,
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::timer::start"))]
     start: f64,
 }
 
@@ -83,11 +83,12 @@ impl Wait {
     pub(crate) fn since(&self) -> f64 {
         self.start
     }
+}
 
-    /// [`Program`](crate::decorator::Program): the program's seconds, the
-    /// start kept (moved to `now` if after it).
+/// The program's seconds; the start kept (moved to `now` if after it).
+impl crate::decorator::Program for Wait {
     #[inline(always)]
-    pub(crate) fn program_from(&mut self, program: Wait, now: f64) {
+    fn program(&mut self, program: Wait, now: f64) {
         self.seconds = program.seconds;
         self.start = self.start.min(now);
     }

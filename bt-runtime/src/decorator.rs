@@ -633,7 +633,7 @@ impl<A, W> Decorator<A, W> for CooldownOnFailure {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Timeout {
     seconds: f64,
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::timer::start"))]
     start: f64,
 }
 
@@ -677,7 +677,7 @@ impl<A, W> Decorator<A, W> for Timeout {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Delay {
     seconds: f64,
-    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::save::start"))]
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "crate::timer::start"))]
     start: f64,
 }
 
@@ -736,11 +736,11 @@ pub trait Program: Sized {
     fn program(&mut self, program: Self, now: f64);
 }
 
-/// The decorators that are all parameters: the program's value replaces
-/// the loaded one.
+/// The nodes that are all parameters: the program's value replaces the
+/// loaded one.
 macro_rules! all_parameters {
     ($($ty:ty),*) => {$(
-        impl Program for $ty {
+        impl $crate::decorator::Program for $ty {
             #[inline(always)]
             fn program(&mut self, program: Self, _now: f64) {
                 *self = program;
@@ -756,17 +756,9 @@ all_parameters!(
     RunOnce,
     Recheck,
     Cooldown,
-    CooldownOnFailure,
-    crate::events::IfTime,
-    crate::events::WaitUntil
+    CooldownOnFailure
 );
-
-impl Program for crate::builtin::Wait {
-    #[inline(always)]
-    fn program(&mut self, program: Self, now: f64) {
-        self.program_from(program, now);
-    }
-}
+pub(crate) use all_parameters;
 
 impl Program for Repeat {
     #[inline(always)]

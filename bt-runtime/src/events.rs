@@ -340,3 +340,5 @@ impl<A, W> Decorator<A, W> for IfTime {
         child
     }
 }
+
+crate::decorator::all_parameters!(IfTime, WaitUntil);

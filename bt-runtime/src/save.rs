@@ -78,31 +78,8 @@ use crate::machine::Machine;
 use crate::stimuli::{Entry, Stimuli, Stimulus};
 use crate::timer::Timer;
 
-/// The largest time a save may hold, in seconds: 2^42 s, about 139,000
-/// years. Below it an `f64` clock resolves a millisecond or better (its
-/// step at 2^42 s is 2^-10 s), so that a frame's `dt` still advances it;
-/// above it a clock could freeze. A tree clock, a store's clock, a timer's
-/// stamp, a timestamp and a `wait`'s, `timeout`'s or `delay`'s start are
-/// loaded only from 0 to this.
-pub const MAX_TIME: f64 = 4_398_046_511_104.0;
-
-/// Checks a loaded time: finite, from 0 to [`MAX_TIME`]; the error names
-/// `field`.
-pub(crate) fn checked_time<E: de::Error>(field: &str, t: f64) -> Result<f64, E> {
-    if (0.0..=MAX_TIME).contains(&t) {
-        Ok(t)
-    } else {
-        Err(E::custom(format_args!(
-            "{field}: {t} is not a time of a save (from 0 to 2^42 s)"
-        )))
-    }
-}
-
-/// `deserialize_with` for a start time (`wait`, `timeout`, `delay`):
-/// checked as [`checked_time`] says.
-pub(crate) fn start<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
-    checked_time("start", f64::deserialize(d)?)
-}
+pub(crate) use crate::timer::checked_time;
+pub use crate::timer::MAX_TIME;
 
 impl Serialize for Timer {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
