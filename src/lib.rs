@@ -134,9 +134,10 @@
 //! ## The state type
 //!
 //! The type a tree declares is yours (it takes your doc comments and
-//! derives, and any trait can be implemented for it), holding a
-//! [`Machine`]: the runtime's per-agent state, which implements ticking,
-//! `halt`, `reset`, seeding, the clock and the walks once for every tree.
+//! derives, and any trait can be implemented for it), holding the
+//! runtime's per-agent state (an internal `Machine`), which implements
+//! ticking, `halt`, `reset`, seeding, the clock and the walks once for
+//! every tree.
 //! The type's methods (`new`, `with_seed`, `tick`, `tick_traced`, `halt`,
 //! `reset`, `is_running`, `now`, `active_path`, `visit_active`, `seed`,
 //! `set_seed`, `shape`) are the machine's (`describe` is [`describe`]'s),
@@ -145,7 +146,7 @@
 //! The semantics of every decorator is ordinary Rust in the runtime: the
 //! [`Decorator`] trait, with the built-ins as its implementations in
 //! [`decorator`]; the composite policies are generic functions over a small
-//! child protocol in `group`.
+//! child protocol in the runtime's engine (internal: `tree!` names it).
 //!
 //! ## Semantics worth knowing
 //!
@@ -401,12 +402,10 @@ pub use bt_macros::Stimulus;
 
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
+pub use bt_runtime::{condition, deferred, events, lifecycle, pictures, replay, rng};
 pub use bt_runtime::{
-    builtin, condition, deferred, events, group, lifecycle, pictures, replay, rng,
-};
-pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Lent, Limit, LogLines,
-    Machine, MaxInside, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource,
+    Behavior, Ctx, DecideFn, Decision, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit,
+    LogLines, MaxInside, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource,
     SelectResource, Slot, Status, Stimuli, Stimulus, TickError, Timer, Trace, TraceEvent, Tree,
     Visitor, VisitorMut,
 };
@@ -483,20 +482,7 @@ pub mod trace {
     pub use bt_runtime::trace::Tracing;
 }
 
-/// What generated code names. Not part of the public API.
+// What generated code names: the runtime's curated list, one item per
+// line. Not part of the public API.
 #[doc(hidden)]
-pub mod __private {
-    pub use bt_runtime::composite::*;
-    pub use bt_runtime::condition::ConditionFn;
-    pub use bt_runtime::describe::{self, Every, ProbeDebug, ProbeOther};
-    pub use bt_runtime::drive::*;
-    pub use bt_runtime::group::*;
-    pub use bt_runtime::stimuli::Entry as StimulusEntry;
-    pub use bt_runtime::NodeId;
-    pub use bt_runtime::{builtin, condition, decorator, events, rng};
-    pub use bt_runtime::{
-        Behavior, Ctx, DecideFn, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit, Machine,
-        MaxInside, NoTrace, NodeInfo, NodeKind, Reject, Resource, SelectResource, Status, Stimulus,
-        Timer, Trace, TraceEvent, Tree, Visitor, VisitorMut,
-    };
-}
+pub use bt_runtime::__private;

@@ -1,10 +1,9 @@
 //! [`Frame`], a frame's input and output, and [`Ctx`], the context a
 //! tick lends to hooks (T2).
-
-use crate::events::Stamp;
-use crate::flags::Flags;
-use crate::report::{Report, TickError};
-use crate::shape::NodeInfo;
+use crate::base::flags::Flags;
+use crate::base::report::{Report, TickError};
+use crate::base::shape::NodeInfo;
+use crate::base::stamp::Stamp;
 
 /// One frame's input for the agents ticked with it (T2), and what their
 /// hooks leave behind: the caller builds it, hands it to `tick` by `&mut`,
@@ -186,7 +185,7 @@ impl<W> Frame<W> {
     /// ```
     #[inline]
     pub fn ctx(&mut self) -> Ctx<'_, W> {
-        Ctx::__lend(self, Lent::NONE)
+        ctx_lend(self, Lent::NONE)
     }
 
     /// Called by the runtime at the start of a tick: clears the report,
@@ -249,22 +248,6 @@ pub struct Ctx<'t, W = ()> {
 }
 
 impl<'t, W> Ctx<'t, W> {
-    /// Lends `frame` and `lent` to the hooks of a tick: what tree states
-    /// (and hand-written equivalents in benchmarks) call.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn __lend(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
-        Ctx { frame, lent }
-    }
-
-    /// [`Ctx::__lend`] at the start of a tick: clears the frame's report.
-    #[doc(hidden)]
-    #[inline(always)]
-    pub fn __begin(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
-        frame.begin();
-        Ctx { frame, lent }
-    }
-
     /// The world, read-only: what deciding code sees (P3).
     #[inline]
     pub fn world(&self) -> &W {
@@ -325,10 +308,9 @@ impl<'t, W> Ctx<'t, W> {
         &self.frame.report
     }
 
-    /// Called by generated code when a group breaks the subset rule (D9).
-    #[doc(hidden)]
+    /// Reports a group that broke the subset rule (D9).
     #[cold]
-    pub fn __subset_violation(&mut self, node: &'static NodeInfo) {
+    pub(crate) fn subset_violation(&mut self, node: &'static NodeInfo) {
         self.frame.report.push(TickError::SubsetRule { node });
     }
 
@@ -341,6 +323,21 @@ impl<'t, W> Ctx<'t, W> {
     pub(crate) fn refused_cancel(&mut self, agent: u32) {
         self.frame.report.push(TickError::CancelRefused { agent });
     }
+}
+
+/// Lends `frame` and `lent` to the hooks of a tick: what tree states (and
+/// hand-written equivalents in benchmarks, through `__private`) call. Not
+/// a method of [`Ctx`], so that no hidden name is offered to users.
+#[inline(always)]
+pub fn ctx_lend<'t, W>(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
+    Ctx { frame, lent }
+}
+
+/// [`ctx_lend`] at the start of a tick: clears the frame's report.
+#[inline(always)]
+pub fn ctx_begin<'t, W>(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
+    frame.begin();
+    Ctx { frame, lent }
 }
 
 /// `0.0` if `dt` is not finite or not positive, else `dt` capped at
@@ -388,7 +385,7 @@ mod tests {
         let mut f = Frame::new(0.1);
         assert_eq!(f.ctx().now(), 0.0);
         let now = 2.5;
-        let ctx = Ctx::__lend(&mut f, Lent::clock(&now));
+        let ctx = ctx_lend(&mut f, Lent::clock(&now));
         assert_eq!((ctx.now(), ctx.dt()), (2.5, 0.1));
     }
 }

@@ -8,12 +8,12 @@
 //! ([`Tree::active_path`](crate::Tree::active_path)), a state dump, per-node
 //! status — work for every tree, whatever its node kinds.
 
-use core::fmt;
-
-use crate::behavior::Behavior;
+use crate::base::shape::NodeInfo;
 use crate::ctx::Ctx;
-use crate::decorator::Decorator;
-use crate::shape::NodeInfo;
+use crate::hooks::behavior::Behavior;
+use crate::hooks::decorator::Decorator;
+use core::fmt;
+use core::fmt::Debug;
 
 /// A visitor of a tree's active path, root first, depth first. Every method
 /// has a default that does nothing, so a visitor writes only what it needs.

@@ -271,7 +271,8 @@ pub fn frames<S>(
 pub mod hand {
     use super::super::Worker;
     use super::{Anim, Flinch, Stage};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -382,7 +383,7 @@ pub mod hand {
     /// One tick of one agent.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame<Stage>) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         match s {
             // SPEC D1: no child before the running one; it is ticked.
             State::Flinch(m) => {

@@ -6,7 +6,8 @@
 /// would write it: the running position, with `Work`'s memory inline.
 pub mod hand {
     use super::super::{Step, Work, Worker};
-    use deciders::{Behavior, Ctx, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Frame, Status};
 
     /// How many instant steps come before `Work`.
     const STEPS: u8 = 5;
@@ -26,7 +27,7 @@ pub mod hand {
     /// One tick of one agent: the steady case (`Work` running) first.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         if let State::Work(m) = s {
             let status = m.tick(w, ctx);
             if status != Status::Running {

@@ -126,7 +126,8 @@ pub type Idle = Heed<1>;
 /// (b) Hand-written: the variable as a `bool` next to the running child.
 pub mod hand {
     use super::{Alert, Chase, Idle, Signal};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,7 +158,7 @@ pub mod hand {
             Signal::Alarm => s.alarmed = true,
             Signal::AllClear => s.alarmed = false,
         }
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         match &mut s.child {
             Child::Fresh => {}
             Child::Chase(m) => m.event(w, ctx, event),
@@ -237,7 +238,7 @@ pub mod hand {
     /// in place.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Alert, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         if s.alarmed {
             if let Some(status) = chase(s, w, ctx) {
                 return status;

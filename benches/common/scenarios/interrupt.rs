@@ -18,7 +18,8 @@ impl Worker {
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Guarded, Worker};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -66,7 +67,7 @@ pub mod hand {
     /// One tick of one agent.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         if w.alarmed() {
             let was = matches!(s, State::Alarm(_));
             let r = match *s {

@@ -111,7 +111,8 @@ pub fn frames<S>(
 pub mod hand {
     use super::super::{Dig, Haul, Worker};
     use super::{Door, MAX};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Slot, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Slot, Status};
 
     /// The running child and its memory.
     #[derive(Debug, Default)]
@@ -181,7 +182,7 @@ pub mod hand {
     /// One tick of one agent.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame<Door>) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         match s {
             // SPEC C3: the fallback resumes at its running child.
             State::Inside(_, m) => {

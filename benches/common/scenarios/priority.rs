@@ -44,7 +44,8 @@ impl Worker {
 /// (b) Hand-written: a `while` over a `match` on the child index.
 pub mod hand {
     use super::super::{Loiter, Step, Worker};
-    use deciders::{Behavior, Ctx, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Frame, Status};
 
     /// The running child.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub mod hand {
     /// One tick of one agent.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         let mut k = 0u8;
         while k < 7 {
             let accepted = match k {

@@ -63,8 +63,10 @@ impl Worker {
 pub mod hand {
     use super::super::{Build, Dig, Haul, Rest, Worker};
     use super::NODE;
-    use deciders::rng::{replaces, Dice};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
+    use deciders::__private::rng::replaces;
+    use deciders::__private::Lent;
+    use deciders::rng::Dice;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
     /// The running chore and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -198,7 +200,7 @@ pub mod hand {
     /// One tick of one agent.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         let (run, r) = match &mut s.active {
             // No chore accepting: the group fails.
             Active::Fresh => return choose(s, 0, Status::Failure, w, ctx),

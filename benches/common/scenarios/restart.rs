@@ -4,7 +4,8 @@
 /// (b) Hand-written.
 pub mod hand {
     use super::super::{Step, Worker};
-    use deciders::{Behavior, Ctx, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Frame, Status};
 
     /// Where the sequence resumes: its running step, or the first.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub mod hand {
     /// One tick of one agent: the steps from the running one, straight-line.
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         let from = *s;
         if from == State::First {
             if let Some(status) = step(s, State::First, w, ctx) {

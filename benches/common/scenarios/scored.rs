@@ -45,7 +45,8 @@ impl Worker {
 pub mod hand {
     use super::super::{Build, Dig, Haul, Rest, Worker};
     use super::RESCORE;
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status, Timer};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status, Timer};
 
     /// The running chore and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -213,7 +214,7 @@ pub mod hand {
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
         s.now += f64::from(frame.dt());
         let now = s.now;
-        let ctx = &mut Ctx::__lend(frame, Lent::clock(&now));
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::clock(&now));
         if matches!(s.active, Active::Fresh) {
             s.since.stamp(s.now);
             // No chore accepting: the group fails.

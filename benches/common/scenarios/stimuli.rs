@@ -149,7 +149,8 @@ impl Behavior<Wary> for Idle {
 /// the frame's stimuli flags.
 pub mod hand {
     use super::{Flinch, Idle, Wary, HIT};
-    use deciders::{Behavior, Ctx, Exit, Frame, Lent, Status};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Ctx, Exit, Frame, Status};
 
     /// The running child and its memory.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -207,7 +208,7 @@ pub mod hand {
     /// One tick of one agent (after [`Wary::sense`]).
     #[inline]
     pub fn tick(s: &mut State, w: &mut Wary, frame: &mut Frame) -> Status {
-        let ctx = &mut Ctx::__lend(frame, Lent::NONE);
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::NONE);
         match s {
             // SPEC D1: no child before the running one; it is ticked.
             State::Flinch(m) => {

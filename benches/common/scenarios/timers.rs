@@ -21,7 +21,8 @@ impl Worker {
 pub mod hand {
     use super::super::{Loiter, Step, Worker};
     use super::EVERY;
-    use deciders::{Behavior, Ctx, Frame, Lent, Status, Timer};
+    use deciders::__private::Lent;
+    use deciders::{Behavior, Frame, Status, Timer};
 
     /// The running child.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,7 +51,7 @@ pub mod hand {
     #[inline]
     pub fn tick(s: &mut State, w: &mut Worker, frame: &mut Frame) -> Status {
         s.now += f64::from(frame.dt());
-        let ctx = &mut Ctx::__lend(frame, Lent::clock(&s.now));
+        let ctx = &mut deciders::__private::ctx_lend(frame, Lent::clock(&s.now));
         if s.timer.fire(s.now, EVERY) && w.spots() {
             match Step.tick(w, ctx) {
                 Status::Running => {
