@@ -15,7 +15,9 @@ use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{parenthesized, Expr, Ident, Pat, Token};
 
-use super::{closest, seconds, Parser};
+use super::node::Parser;
+use super::number::seconds;
+use super::suggest::closest;
 use crate::model::{Deco, FlagSource, FlagTest, Kind, Leaf, StampDecl, VarDecl};
 
 /// The most variables a tree declares: one bit each of a `Flags`.
