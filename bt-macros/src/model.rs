@@ -38,9 +38,6 @@ pub struct Tree {
     pub stamps: Vec<StampDecl>,
     /// All nodes, pre-order; `nodes[0]` is the root.
     pub nodes: Vec<Node>,
-    /// Errors found while parsing that did not stop the parse (SPEC §9:
-    /// report every error at once).
-    pub errors: crate::diag::Diagnostics,
 }
 
 /// `var name = set(PATTERN), clear(PATTERN);`: a boolean variable and the
@@ -178,11 +175,6 @@ pub struct Case {
     pub end: proc_macro2::Span,
 }
 
-impl Control {
-    /// Every control keyword.
-    pub const KEYWORDS: [&'static str; 3] = ["if_then_else", "while_do_else", "switch"];
-}
-
 /// The policy of a composite.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Policy {
@@ -220,14 +212,6 @@ impl Policy {
         ("scored", Policy::Scored),
     ];
 
-    /// The policy named by `keyword`, if any.
-    pub fn from_keyword(keyword: &str) -> Option<Policy> {
-        Policy::ALL
-            .iter()
-            .find(|(k, _)| *k == keyword)
-            .map(|(_, p)| *p)
-    }
-
     /// The keyword of this policy.
     pub fn keyword(self) -> &'static str {
         Policy::ALL
@@ -253,21 +237,6 @@ impl Policy {
     pub fn is_random(self) -> bool {
         matches!(self, Policy::Random | Policy::Shuffle)
     }
-
-    /// The name of the `NodeKind` variant in the runtime.
-    pub fn node_kind(self) -> &'static str {
-        match self {
-            Policy::Priority => "Priority",
-            Policy::Sequential => "Sequential",
-            Policy::Sequence => "Sequence",
-            Policy::ReactiveSequence => "ReactiveSequence",
-            Policy::Fallback => "Fallback",
-            Policy::Selector => "Selector",
-            Policy::Random => "Random",
-            Policy::Shuffle => "Shuffle",
-            Policy::Scored => "Scored",
-        }
-    }
 }
 
 /// A built-in decorator keyword (SPEC R1–R7, R13): what the macro needs to
@@ -277,7 +246,8 @@ impl Policy {
 ///
 /// - its runtime type in `bt-runtime/src/decorator.rs`, implementing
 ///   `Decorator`, with a `new` taking the argument of its shape
-///   ([`DecoArgs`]);
+///   ([`DecoArgs`]), named as the keyword in UpperCamelCase
+///   (`cooldown_on_failure`: `CooldownOnFailure`, `expand/builtin.rs`);
 /// - its entry at the end of [`BUILTIN_DECORATORS`]; parsing, the checks,
 ///   the expansion and the fuzz test's lexemes follow the table;
 /// - its documentation: the re-export and the list in the façade's
@@ -292,10 +262,6 @@ pub struct BuiltinDeco {
     /// The keyword, e.g. `timeout`; also the node's kind in the static shape
     /// (`NodeKind::Decorator("timeout")`).
     pub keyword: &'static str,
-    /// The runtime type under `decorator::`, e.g. `Timeout`. The generated
-    /// code builds it with `Timeout::new(arg)`, or `Invert::new()` when the
-    /// keyword takes no argument.
-    pub ty: &'static str,
     /// What the keyword takes between parentheses.
     pub args: DecoArgs,
     /// Whether the runtime type reads the tree clock: a tree using it then
@@ -332,11 +298,11 @@ pub enum DecoArgs {
 }
 
 /// Every built-in decorator keyword (SPEC R1–R7, R13), in the order
-/// messages list them (see [`Deco::keywords`]): a new one goes at the end.
+/// messages list them (the keyword table, `parse/keywords.rs`): a new one
+/// goes at the end.
 pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     BuiltinDeco {
         keyword: "invert",
-        ty: "Invert",
         args: DecoArgs::None,
         persist: false,
         timed: false,
@@ -344,7 +310,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "force",
-        ty: "Force",
         args: DecoArgs::Status { running: false },
         persist: false,
         timed: false,
@@ -352,7 +317,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "always",
-        ty: "Always",
         args: DecoArgs::Status { running: true },
         persist: false,
         timed: false,
@@ -360,7 +324,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "cooldown_on_failure",
-        ty: "CooldownOnFailure",
         args: DecoArgs::Seconds,
         persist: true,
         timed: true,
@@ -368,7 +331,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "cooldown",
-        ty: "Cooldown",
         args: DecoArgs::Seconds,
         persist: true,
         timed: true,
@@ -376,7 +338,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "repeat",
-        ty: "Repeat",
         args: DecoArgs::Count,
         persist: false,
         timed: false,
@@ -384,7 +345,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "retry",
-        ty: "Retry",
         args: DecoArgs::Count,
         persist: false,
         timed: false,
@@ -392,7 +352,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "timeout",
-        ty: "Timeout",
         args: DecoArgs::Seconds,
         persist: false,
         timed: true,
@@ -400,7 +359,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "delay",
-        ty: "Delay",
         args: DecoArgs::Seconds,
         persist: false,
         timed: true,
@@ -408,7 +366,6 @@ pub const BUILTIN_DECORATORS: &[BuiltinDeco] = &[
     },
     BuiltinDeco {
         keyword: "run_once",
-        ty: "RunOnce",
         args: DecoArgs::OptionalStatus,
         persist: true,
         timed: false,
@@ -485,20 +442,6 @@ pub struct LimitArgs {
 }
 
 impl Deco {
-    /// Every decorator keyword: the built-ins in table order, then
-    /// `limit`, `recheck` and `decorate`.
-    pub fn keywords() -> impl Iterator<Item = &'static str> {
-        BUILTIN_DECORATORS
-            .iter()
-            .map(|d| d.keyword)
-            .chain(["limit", "recheck", "decorate", "if_time", "log"])
-    }
-
-    /// Whether `word` is a decorator keyword.
-    pub fn is_keyword(word: &str) -> bool {
-        Deco::keywords().any(|k| k == word)
-    }
-
     /// The duration argument, if the decorator has one.
     pub fn seconds(&self) -> Option<f64> {
         match self {
@@ -515,7 +458,7 @@ impl Deco {
             Deco::Recheck | Deco::Limit(_) => false,
             // A built-in written as a custom decorator (`if_time`, `log`)
             // says whether it reads the clock; a user's may.
-            Deco::Custom(leaf) => !leaf.builtin || leaf.timed,
+            Deco::Custom(leaf) => leaf.builtin().is_none_or(Builtin::timed),
         }
     }
 }
@@ -532,19 +475,153 @@ pub enum StatusName {
 /// activation.
 #[derive(Clone)]
 pub struct Leaf {
-    /// The behavior type, e.g. `Patrol`.
-    pub ty: Path,
-    /// The constructor expression written in the tree, e.g.
-    /// `Patrol::new(500.0)`; `None` means `Default::default()`.
-    pub ctor: Option<Expr>,
-    /// The whole leaf as written.
+    /// A behavior type of the user's, or a built-in.
+    pub behavior: Behavior,
+    /// The whole leaf as written (a built-in's keyword).
     pub span: Span,
-    /// A built-in that measures time (`wait(d)`), so the tree needs a clock.
-    pub timed: bool,
-    /// A built-in (`succeed`, `fail`, `wait(d)`): `ty` is a path into the
-    /// runtime, which the static shape names the same whatever the path to
-    /// the `deciders` crate is.
-    pub builtin: bool,
+}
+
+/// What a leaf runs.
+#[derive(Clone)]
+pub enum Behavior {
+    /// A type of the user's, and how its memory is built.
+    Written {
+        /// The behavior type, e.g. `Patrol`.
+        ty: Path,
+        /// The constructor expression written in the tree, e.g.
+        /// `Patrol::new(500.0)`; `None` means `Default::default()`.
+        ctor: Option<Box<Expr>>,
+    },
+    /// A built-in leaf, or a built-in decorator written as a user's
+    /// (`if_time`, `log`): the runtime's type, which `expand` names.
+    Builtin(Builtin),
+}
+
+/// A built-in leaf (SPEC L7), or a decorator over events or messages
+/// (`if_time`, SPEC R10; `log`, SPEC R9) built like a user's decorator,
+/// with its arguments as checked.
+#[derive(Clone)]
+pub enum Builtin {
+    /// `succeed`.
+    Succeed,
+    /// `fail`.
+    Fail,
+    /// `wait(d)`: the duration in seconds, positive.
+    Wait(f64),
+    /// `wait_for(PATTERN)` (SPEC V4): the header's events type (`()` when
+    /// it has none, an error already) and the pattern.
+    WaitFor(Box<WaitFor>),
+    /// `wait_until(stamp, more_than = d)` (SPEC V3).
+    WaitUntil(TimeTest),
+    /// `if_time(stamp, less_than = d | more_than = d)` (SPEC R10).
+    IfTime(TimeTest),
+    /// `log(start = "…", success = "…", failure = "…")` (SPEC R9): the
+    /// three messages, each optional.
+    Log(Box<[Option<syn::LitStr>; 3]>),
+}
+
+/// The arguments of `wait_for(PATTERN)`.
+#[derive(Clone)]
+pub struct WaitFor {
+    /// The events' type.
+    pub events: Type,
+    /// The pattern an event matches.
+    pub pat: syn::Pat,
+}
+
+/// The test of `wait_until` and `if_time`: the time since a timestamp
+/// compared with a duration.
+#[derive(Clone)]
+pub struct TimeTest {
+    /// The timestamp's index in `Tree::stamps`.
+    pub stamp: usize,
+    /// `less_than` rather than `more_than`.
+    pub less_than: bool,
+    /// Where the comparison was written.
+    pub cmp: Span,
+    /// The duration in seconds.
+    pub seconds: f64,
+    /// `or_never_set`: a timestamp never set passes.
+    pub or_never_set: bool,
+}
+
+impl Builtin {
+    /// The keyword that writes it.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Builtin::Succeed => "succeed",
+            Builtin::Fail => "fail",
+            Builtin::Wait(_) => "wait",
+            Builtin::WaitFor(_) => "wait_for",
+            Builtin::WaitUntil(_) => "wait_until",
+            Builtin::IfTime(_) => "if_time",
+            Builtin::Log(_) => "log",
+        }
+    }
+
+    /// The name of a node that is this built-in and was not given one, and
+    /// the behavior's name in the static shape: the keyword in
+    /// UpperCamelCase (`wait_for`: `WaitFor`).
+    pub fn name(&self) -> String {
+        upper_camel(self.keyword())
+    }
+
+    /// Whether it measures time, so that the tree keeps a clock.
+    pub fn timed(&self) -> bool {
+        match self {
+            Builtin::Wait(_) | Builtin::WaitUntil(_) | Builtin::IfTime(_) => true,
+            Builtin::Succeed | Builtin::Fail | Builtin::WaitFor(_) | Builtin::Log(_) => false,
+        }
+    }
+}
+
+/// `snake_case` → `UpperCamelCase`.
+pub fn upper_camel(snake: &str) -> String {
+    snake
+        .split('_')
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or_else(String::new, |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
+}
+
+impl Leaf {
+    /// The built-in, if the leaf is one.
+    pub fn builtin(&self) -> Option<&Builtin> {
+        match &self.behavior {
+            Behavior::Builtin(b) => Some(b),
+            Behavior::Written { .. } => None,
+        }
+    }
+
+    /// Whether its memory is built by an expression (a constructor written
+    /// in the tree, or a built-in's arguments), not `Default::default()`.
+    pub fn has_ctor(&self) -> bool {
+        match &self.behavior {
+            Behavior::Written { ctor, .. } => ctor.is_some(),
+            Behavior::Builtin(b) => !matches!(b, Builtin::Succeed | Builtin::Fail),
+        }
+    }
+
+    /// Whether it measures time (a timed built-in).
+    pub fn timed(&self) -> bool {
+        self.builtin().is_some_and(Builtin::timed)
+    }
+
+    /// The name the static shape and messages give its type: as written
+    /// (last segment), or the built-in's name.
+    pub fn type_name(&self) -> String {
+        match &self.behavior {
+            Behavior::Written { ty, .. } => ty
+                .segments
+                .last()
+                .map_or_else(String::new, |s| s.ident.to_string()),
+            Behavior::Builtin(b) => b.name(),
+        }
+    }
 }
 
 /// A guard: preconditions, then an optional decide (SPEC G1–G5).
@@ -592,8 +669,22 @@ pub struct FlagTest {
     pub source: FlagSource,
     /// `any`, `all`, `none` or `not_all`: the `Flags` method it becomes.
     pub op: Ident,
-    /// The mask expression, a `Flags` value.
-    pub mask: Expr,
+    /// The mask.
+    pub mask: Mask,
+}
+
+/// The mask of a flag test.
+pub enum Mask {
+    /// An expression of the user's, a `Flags` value.
+    Written(Box<Expr>),
+    /// The bit of variable `bit` of the tree (`var(name)`), and where its
+    /// name was written.
+    Var {
+        /// The variable's index in `Tree::vars`.
+        bit: u32,
+        /// Where the name was written.
+        span: Span,
+    },
 }
 
 /// An `every(d)` timer precondition.
@@ -659,22 +750,25 @@ impl Tree {
 mod tests {
     use super::*;
 
-    /// The expansion makes identifiers of `keyword` and `ty`
-    /// (`Ident::new`, which panics on anything else), and the parser finds
-    /// a built-in by its keyword.
+    /// The parser finds a built-in decorator by its keyword, and the
+    /// expansion makes an identifier of it.
     #[test]
     fn builtin_decorators_are_identifiers_named_once() {
         let mut seen = Vec::new();
         for d in BUILTIN_DECORATORS {
-            for word in [d.keyword, d.ty] {
-                assert!(syn::parse_str::<Ident>(word).is_ok(), "`{word}`");
-            }
+            assert!(
+                syn::parse_str::<Ident>(d.keyword).is_ok(),
+                "`{}`",
+                d.keyword
+            );
             assert!(!seen.contains(&d.keyword), "`{}` twice", d.keyword);
             seen.push(d.keyword);
         }
-        let all: Vec<&str> = Deco::keywords().collect();
-        assert_eq!(all.len(), BUILTIN_DECORATORS.len() + 5);
-        assert!(Deco::is_keyword("recheck") && Deco::is_keyword("decorate"));
-        assert!(Deco::is_keyword("limit") && Deco::is_keyword("if_time"));
+    }
+
+    #[test]
+    fn upper_camel_joins_the_words() {
+        assert_eq!(upper_camel("cooldown_on_failure"), "CooldownOnFailure");
+        assert_eq!(upper_camel("wait"), "Wait");
     }
 }

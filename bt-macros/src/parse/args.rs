@@ -11,6 +11,7 @@ use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{parenthesized, Expr, Ident, Lit, Token};
 
+use super::keywords::{keywords_where, Keyword};
 use super::leaf::*;
 use super::number::*;
 use crate::diag::Diagnostics;
@@ -70,7 +71,7 @@ pub(super) fn parse_control(keyword: &Ident, input: ParseStream) -> syn::Result<
                 keyword.span(),
                 format!(
                     "`{other}` is no control keyword ({})",
-                    Control::KEYWORDS.join(", ")
+                    keywords_where(|k| k == Keyword::Control).join(", ")
                 ),
             ))
         }
@@ -113,7 +114,7 @@ pub(super) fn parse_deco(
             })?;
             Deco::Custom(Box::new(leaf))
         }
-        // `Deco::keywords` lists a keyword this function does not parse:
+        // The keyword table lists a decorator this function does not parse:
         // a bug of the macro, reported rather than guessed.
         None => {
             return Err(syn::Error::new(

@@ -9,9 +9,9 @@ use syn::{parenthesized, Expr, Ident, Token};
 
 use super::node::*;
 use super::number::*;
-use crate::model::{Decide, Every, FlagSource, FlagTest, Guard};
+use crate::model::{Decide, Every, FlagSource, FlagTest, Guard, Mask};
 
-impl Parser {
+impl Parser<'_> {
     /// The items inside `when( … )`.
     pub(super) fn guard(&mut self, when: Ident, input: ParseStream) -> syn::Result<Guard> {
         let mut guard = Guard {
@@ -62,7 +62,7 @@ impl Parser {
                 guard.flags.push(FlagTest {
                     source,
                     op: Ident::new(op, key.span()),
-                    mask,
+                    mask: Mask::Written(Box::new(mask)),
                 });
             }
             "every" => {
@@ -70,7 +70,7 @@ impl Parser {
                 parenthesized!(args in input);
                 let expr: Expr = args.parse()?;
                 let every = Every {
-                    seconds: seconds(&expr, "every(30.0)", &mut self.errors),
+                    seconds: seconds(&expr, "every(30.0)", self.errors),
                     span: expr.span(),
                 };
                 if guard.every.is_some() {

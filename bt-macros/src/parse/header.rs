@@ -6,7 +6,9 @@
 
 use proc_macro2::{Span, TokenStream};
 use syn::ext::IdentExt;
-use syn::parse::{Parse, ParseStream};
+use syn::parse::ParseStream;
+
+use crate::diag::Diagnostics;
 use syn::{braced, Attribute, Ident, Token, Type, Visibility};
 
 use super::node::*;
@@ -59,13 +61,19 @@ pub(super) fn parse_krate(input: ParseStream) -> syn::Result<TokenStream> {
     Ok(krate)
 }
 
-impl Parse for Input {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
+/// Every tree of the invocation, each one's errors that leave the syntax
+/// readable pushed to `diagnostics` (one [`Diagnostics`] per tree, in the
+/// order of the trees); a syntax error outside the trees' bodies is the
+/// `Err`.
+pub fn input(input: ParseStream, diagnostics: &mut Vec<Diagnostics>) -> syn::Result<Input> {
+    {
         let krate = parse_krate(input)?;
         let mut trees = Vec::new();
         let mut too_deep = false;
         while !input.is_empty() {
-            let (tree, deep) = parse_tree(input)?;
+            let mut errors = Diagnostics::default();
+            let (tree, deep) = parse_tree(input, &mut errors)?;
+            diagnostics.push(errors);
             trees.push(tree);
             too_deep |= deep;
         }
@@ -154,8 +162,12 @@ pub(super) fn options(input: ParseStream) -> syn::Result<Options> {
     })
 }
 
-/// One tree, and whether a node of it was nested too deeply.
-pub(super) fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
+/// One tree, and whether a node of it was nested too deeply; the errors
+/// that leave its syntax readable go to `errors`.
+pub(super) fn parse_tree(
+    input: ParseStream,
+    errors: &mut Diagnostics,
+) -> syn::Result<(Tree, bool)> {
     let attrs = input.call(Attribute::parse_outer)?;
     let vis: Visibility = input.parse()?;
     let kw: Ident = input.call(Ident::parse_any)?;
@@ -182,13 +194,9 @@ pub(super) fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
     let world = world.unwrap_or_else(|| syn::parse_quote!(()));
     let body;
     braced!(body in input);
-    let mut parser = Parser {
-        rt: crate::runtime_alias(),
-        events: events.clone(),
-        ..Parser::default()
-    };
     // Reported with the body's errors; the tree keeps the world as meant.
-    let (world, world_generics) = world::declare(world, world_generics, &mut parser.errors);
+    let (world, world_generics) = world::declare(world, world_generics, errors);
+    let mut parser = Parser::new(events.clone(), errors);
     // A syntax error inside the body does not end the invocation: the tree
     // keeps its header, so the fallback can still declare its type (the
     // user sees the one real error, not a second "cannot find type"), and
@@ -232,7 +240,6 @@ pub(super) fn parse_tree(input: ParseStream) -> syn::Result<(Tree, bool)> {
         vars,
         stamps,
         nodes: parser.nodes,
-        errors: parser.errors,
     };
     Ok((tree, too_deep))
 }

@@ -10,64 +10,107 @@ use syn::{Ident, Path, Token};
 
 use super::node::*;
 use super::suggest::*;
-use crate::model::{BuiltinDeco, Control, Deco, DecoArgs, Kind, Policy};
+use crate::model::{BuiltinDeco, Deco, DecoArgs, Kind, Policy, BUILTIN_DECORATORS};
 
 /// What a node starting with a keyword is.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Keyword {
     Composite(Policy),
-    Decorator,
     Parallel,
     Control,
+    /// A built-in of [`BUILTIN_DECORATORS`], `limit`, `recheck` or
+    /// `decorate` (`args.rs`).
+    Decorator,
     Condition,
-    Builtin,
     Subtree,
+    /// `succeed`, `fail`, `wait(d)` (`leaf.rs`).
+    Leaf(LeafKeyword),
+    /// The nodes over events and messages (`events.rs`).
+    Event(EventKeyword),
 }
 
-/// A built-in leaf (SPEC L7): its keyword, its type in the runtime's
-/// `builtin` module, and whether it takes a duration (`wait(2.5)`, built
-/// with `Type::new(seconds)`, on the tree clock).
-pub(super) struct Builtin {
-    pub(super) keyword: &'static str,
-    pub(super) ty: &'static str,
-    pub(super) timed: bool,
+/// A built-in leaf's keyword (SPEC L7).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum LeafKeyword {
+    Succeed,
+    Fail,
+    Wait,
 }
 
-/// The built-in leaves, one entry each: a new one is a line here and a
-/// type in the runtime.
-pub(super) const BUILTIN_LEAVES: [Builtin; 3] = [
-    Builtin {
-        keyword: "succeed",
-        ty: "Succeed",
-        timed: false,
-    },
-    Builtin {
-        keyword: "fail",
-        ty: "Fail",
-        timed: false,
-    },
-    Builtin {
-        keyword: "wait",
-        ty: "Wait",
-        timed: true,
-    },
+/// A keyword of `events.rs`: decorators (`log`, `if_time`) and leaves
+/// (`wait_for`, `wait_until`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum EventKeyword {
+    Log,
+    IfTime,
+    WaitFor,
+    WaitUntil,
+}
+
+/// The node keywords besides the composites' ([`Policy::ALL`]) and the
+/// built-in decorators' ([`BUILTIN_DECORATORS`]): those before the
+/// decorators in [`keywords`], then those after.
+const BEFORE_DECORATORS: [(&str, Keyword); 5] = [
+    ("parallel", Keyword::Parallel),
+    ("concurrent", Keyword::Parallel),
+    ("if_then_else", Keyword::Control),
+    ("while_do_else", Keyword::Control),
+    ("switch", Keyword::Control),
 ];
 
-pub(super) const BUILTINS: [&str; 5] = [
-    BUILTIN_LEAVES[0].keyword,
-    BUILTIN_LEAVES[1].keyword,
-    BUILTIN_LEAVES[2].keyword,
-    "wait_for",
-    "wait_until",
+/// See [`BEFORE_DECORATORS`].
+const AFTER_DECORATORS: [(&str, Keyword); 12] = [
+    ("limit", Keyword::Decorator),
+    ("recheck", Keyword::Decorator),
+    ("decorate", Keyword::Decorator),
+    ("if_time", Keyword::Event(EventKeyword::IfTime)),
+    ("log", Keyword::Event(EventKeyword::Log)),
+    ("condition", Keyword::Condition),
+    ("subtree", Keyword::Subtree),
+    ("succeed", Keyword::Leaf(LeafKeyword::Succeed)),
+    ("fail", Keyword::Leaf(LeafKeyword::Fail)),
+    ("wait", Keyword::Leaf(LeafKeyword::Wait)),
+    ("wait_for", Keyword::Event(EventKeyword::WaitFor)),
+    ("wait_until", Keyword::Event(EventKeyword::WaitUntil)),
 ];
 
-/// Every node keyword (as `peek_keyword` lists them), for messages.
-pub(super) fn node_keywords() -> Vec<&'static str> {
-    let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
-    kinds.extend(["parallel", "concurrent"]);
-    kinds.extend(Deco::keywords());
-    kinds.extend(["condition", "subtree"]);
-    kinds.extend(BUILTINS);
-    kinds
+/// The keyword table: every node keyword and what it starts, in the order
+/// messages list them (composites, parallels, control nodes, decorators,
+/// `condition`, `subtree`, built-in leaves).
+pub(super) fn keywords() -> impl Iterator<Item = (&'static str, Keyword)> {
+    let composites = Policy::ALL.iter().map(|&(k, p)| (k, Keyword::Composite(p)));
+    let decorators = BUILTIN_DECORATORS
+        .iter()
+        .map(|d| (d.keyword, Keyword::Decorator));
+    composites
+        .chain(BEFORE_DECORATORS)
+        .chain(decorators)
+        .chain(AFTER_DECORATORS)
+}
+
+/// The keywords of the nodes `kind` says, in table order.
+pub(super) fn keywords_where(kind: impl Fn(Keyword) -> bool) -> Vec<&'static str> {
+    keywords()
+        .filter(|&(_, k)| kind(k))
+        .map(|(w, _)| w)
+        .collect()
+}
+
+/// Every decorator keyword, in table order (for the fuzz test's lexemes).
+#[cfg(test)]
+pub fn decorator_keywords() -> Vec<&'static str> {
+    keywords_where(|k| {
+        matches!(
+            k,
+            Keyword::Decorator | Keyword::Event(EventKeyword::IfTime | EventKeyword::Log)
+        )
+    })
+}
+
+/// The keywords a word in another case is taken for (`Sequence`): every
+/// one but the control nodes'.
+fn node_keywords() -> Vec<&'static str> {
+    keywords_where(|k| k != Keyword::Control)
 }
 
 /// A node name written as a Rust keyword (`loop: X`, `fn: X`): names are
@@ -161,7 +204,9 @@ pub(super) fn no_children(
             None => {
                 let name = match kind {
                     // `succeed`, not the runtime type `Succeed`.
-                    Kind::Behavior(leaf) if leaf.builtin => default_name(kind).to_lowercase(),
+                    Kind::Behavior(leaf) if leaf.builtin().is_some() => {
+                        default_name(kind).to_lowercase()
+                    }
                     _ => default_name(kind),
                 };
                 format!(
@@ -250,29 +295,12 @@ pub(super) fn peek_keyword(input: ParseStream) -> syn::Result<Option<Keyword>> {
     let fork = input.fork();
     let ident = fork.call(Ident::parse_any)?;
     let word = ident.to_string();
-    if let Some(policy) = Policy::from_keyword(&word) {
-        return Ok(Some(Keyword::Composite(policy)));
-    }
-    let keyword = match word.as_str() {
-        w if Deco::is_keyword(w) => Some(Keyword::Decorator),
-        "parallel" | "concurrent" => Some(Keyword::Parallel),
-        w if Control::KEYWORDS.contains(&w) => Some(Keyword::Control),
-        "condition" => Some(Keyword::Condition),
-        w if BUILTINS.contains(&w) => Some(Keyword::Builtin),
-        "subtree" => Some(Keyword::Subtree),
-        _ => None,
-    };
-    if keyword.is_some() {
-        return Ok(keyword);
+    if let Some((_, keyword)) = keywords().find(|(k, _)| *k == word) {
+        return Ok(Some(keyword));
     }
     let first = word.trim_start_matches("r#").chars().next();
     if first.is_some_and(|c| c.is_ascii_lowercase()) {
-        let mut kinds: Vec<&str> = Policy::ALL.iter().map(|(k, _)| *k).collect();
-        kinds.extend(["parallel", "concurrent"]);
-        kinds.extend(Control::KEYWORDS);
-        kinds.extend(Deco::keywords());
-        kinds.extend(["condition", "subtree"]);
-        kinds.extend(BUILTINS);
+        let kinds = keywords_where(|_| true);
         let hint = closest(&word, &kinds)
             .map(|k| format!(" (did you mean `{k}`?)"))
             .unwrap_or_default();

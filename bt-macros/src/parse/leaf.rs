@@ -2,7 +2,7 @@
 //! or a constructor call) and the built-in leaves `succeed`, `fail`,
 //! `wait(d)`.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::Span;
 use syn::ext::IdentExt;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
@@ -11,51 +11,40 @@ use syn::{parenthesized, Expr, Ident, Path};
 use super::keywords::*;
 use super::number::*;
 use crate::diag::Diagnostics;
-use crate::model::Leaf;
+use crate::model::{Behavior, Builtin, Leaf};
 
 /// `succeed`, `fail`, `wait(d)` (SPEC L7).
 pub(super) fn parse_builtin(
+    which: LeafKeyword,
     input: ParseStream,
-    rt: &TokenStream,
     errors: &mut Diagnostics,
 ) -> syn::Result<Leaf> {
     let keyword: Ident = input.call(Ident::parse_any)?;
     let span = keyword.span();
-    let Some(builtin) = BUILTIN_LEAVES.iter().find(|b| keyword == b.keyword) else {
-        return Err(syn::Error::new(
-            span,
-            format!("`{keyword}` is no built-in leaf ({})", BUILTINS.join(", ")),
-        ));
-    };
-    let name = Ident::new(builtin.ty, span);
-    let ty: Path = syn::parse_quote_spanned!(span=> #rt::builtin::#name);
-    let ctor = if builtin.timed {
-        let args;
-        parenthesized!(args in input);
-        let expr: Expr = args.parse()?;
-        let example = format!("{}(2.5)", builtin.keyword);
-        let mut seconds = seconds(&expr, &example, errors);
-        if seconds <= 0.0 {
-            errors.error(
-                expr.span(),
-                format!(
-                    "`{}({seconds})`: the duration must be a positive number of seconds, e.g. `{example}`",
-                    builtin.keyword
-                ),
-            );
-            seconds = 1.0;
+    let builtin = match which {
+        LeafKeyword::Succeed => Builtin::Succeed,
+        LeafKeyword::Fail => Builtin::Fail,
+        LeafKeyword::Wait => {
+            let args;
+            parenthesized!(args in input);
+            let expr: Expr = args.parse()?;
+            let example = format!("{keyword}(2.5)");
+            let mut seconds = seconds(&expr, &example, errors);
+            if seconds <= 0.0 {
+                errors.error(
+                    expr.span(),
+                    format!(
+                        "`{keyword}({seconds})`: the duration must be a positive number of seconds, e.g. `{example}`"
+                    ),
+                );
+                seconds = 1.0;
+            }
+            Builtin::Wait(seconds)
         }
-        Some(syn::parse_quote_spanned!(span=> #rt::builtin::#name::new(#seconds)))
-    } else {
-        None
     };
-    let timed = builtin.timed;
     Ok(Leaf {
-        ty,
-        ctor,
+        behavior: Behavior::Builtin(builtin),
         span,
-        timed,
-        builtin: true,
     })
 }
 
@@ -70,19 +59,20 @@ pub(super) fn parse_leaf(input: ParseStream, allow_brace: bool) -> syn::Result<L
     let span = expr.span();
     let (ty, ctor) = match &expr {
         Expr::Path(p) if p.qself.is_none() => (p.path.clone(), None),
-        Expr::Struct(s) if s.qself.is_none() => (constructed_type(&s.path), Some(expr.clone())),
+        Expr::Struct(s) if s.qself.is_none() => {
+            (constructed_type(&s.path), Some(Box::new(expr.clone())))
+        }
         Expr::Call(call) => match &*call.func {
-            Expr::Path(p) if p.qself.is_none() => (constructed_type(&p.path), Some(expr.clone())),
+            Expr::Path(p) if p.qself.is_none() => {
+                (constructed_type(&p.path), Some(Box::new(expr.clone())))
+            }
             _ => return Err(not_a_behavior(span)),
         },
         _ => return Err(not_a_behavior(span)),
     };
     Ok(Leaf {
-        ty,
-        ctor,
+        behavior: Behavior::Written { ty, ctor },
         span,
-        timed: false,
-        builtin: false,
     })
 }
 

@@ -16,8 +16,19 @@
 //!
 //! Malformed syntax stops the parse with an error naming the expected token.
 //! Problems that leave the syntax readable (a duplicate guard item, a bad
-//! duration or count, a node nested too deeply) are collected in
-//! `Tree::errors` and reported with the checks.
+//! duration or count, a node nested too deeply) are pushed to the tree's
+//! [`Diagnostics`](crate::diag::Diagnostics), which `check` then adds to:
+//! they are reported together.
+//!
+//! The modules: `header` (the invocation, each tree's header and options),
+//! `nesting` (the cut of too-deep token groups), `node` (the node parser),
+//! `keywords` (the one keyword table, with the hints for a word that is
+//! almost a keyword), `args` (what follows a keyword: decorator arguments,
+//! thresholds, `switch`, `scored`), `leaf` (behaviors and built-in leaves),
+//! `guard` (`when(…)`), `events` (declarations and nodes over events),
+//! `world` (the world's lifetimes), `number` (durations and counts),
+//! `suggest` (did you mean). The model it produces names no runtime type:
+//! `expand/builtin.rs` does.
 //!
 //! The parse recurses once per level of nesting, and never deeper than
 //! [`MAX_DEPTH`]: a node below that is reported and skipped without looking
@@ -38,7 +49,9 @@ mod number;
 mod suggest;
 mod world;
 
-pub use header::Input;
+pub use header::input;
+#[cfg(test)]
+pub use keywords::decorator_keywords;
 pub use nesting::limit_nesting;
 
 /// The deepest a node may be nested below its tree's root (the root is at

@@ -4,7 +4,7 @@
 //! cases, and skips a node nested deeper than
 //! [`MAX_DEPTH`](super::MAX_DEPTH).
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenTree;
 use syn::ext::IdentExt;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
@@ -15,17 +15,13 @@ use super::keywords::*;
 use super::leaf::*;
 use super::MAX_DEPTH;
 use crate::diag::Diagnostics;
-use crate::model::{Case, Control, Deco, Guard, Kind, Leaf, Node, StampDecl, VarDecl};
+use crate::model::{Behavior, Case, Control, Deco, Guard, Kind, Leaf, Node, StampDecl, VarDecl};
 
-#[derive(Default)]
-pub(super) struct Parser {
-    /// The runtime for the built-in behaviors' types: they are named only
-    /// inside the invocation's `const _` block, by the runtime's alias there
-    /// (`__deciders::builtin::Succeed`, as a user reads it in `cargo
-    /// expand`).
-    pub(super) rt: TokenStream,
+/// The state of one tree's parse.
+pub(super) struct Parser<'a> {
     pub(super) nodes: Vec<Node>,
-    pub(super) errors: Diagnostics,
+    /// Where the errors that leave the syntax readable go.
+    pub(super) errors: &'a mut Diagnostics,
     /// The parent of the last node reported for being nested too deeply:
     /// its other children are skipped without a second error.
     pub(super) too_deep: Option<usize>,
@@ -37,7 +33,19 @@ pub(super) struct Parser {
     pub(super) stamps: Vec<StampDecl>,
 }
 
-impl Parser {
+impl<'a> Parser<'a> {
+    /// A parser for the body of a tree whose header says `events`.
+    pub(super) fn new(events: Option<Type>, errors: &'a mut Diagnostics) -> Self {
+        Parser {
+            nodes: Vec::new(),
+            errors,
+            too_deep: None,
+            events,
+            vars: Vec::new(),
+            stamps: Vec::new(),
+        }
+    }
+
     /// Parses one node and its subtree; returns its id.
     pub(super) fn node(
         &mut self,
@@ -103,11 +111,8 @@ impl Parser {
         first: Option<&Ident>,
     ) -> syn::Result<(Kind, Option<Guard>)> {
         let mut child_guard = None;
-        if let Some(kind) = self.event_kind(input)? {
-            return Ok((kind, None));
-        }
         let kind = match peek_keyword(input)? {
-            Some(Keyword::Composite(policy)) => parse_composite(policy, input, &mut self.errors)?,
+            Some(Keyword::Composite(policy)) => parse_composite(policy, input, self.errors)?,
             Some(Keyword::Decorator) if input.fork().call(Ident::parse_any)? == "recheck" => {
                 // `recheck(ITEMS) { child }` (SPEC R12): the items are the
                 // child's guard, marked `recheck`.
@@ -124,7 +129,7 @@ impl Parser {
             }
             Some(Keyword::Decorator) => {
                 let keyword: Ident = input.call(Ident::parse_any)?;
-                let deco = parse_deco(&keyword, input, &mut self.errors)?;
+                let deco = parse_deco(&keyword, input, self.errors)?;
                 Kind::Decorator { deco, keyword }
             }
             Some(Keyword::Parallel) => {
@@ -133,7 +138,7 @@ impl Parser {
                 let (success, failure, all_complete) = if concurrent {
                     (None, None, false)
                 } else {
-                    parse_thresholds(&keyword, input, &mut self.errors)?
+                    parse_thresholds(&keyword, input, self.errors)?
                 };
                 Kind::Parallel {
                     keyword,
@@ -159,9 +164,8 @@ impl Parser {
                 }
                 Kind::Condition { func }
             }
-            Some(Keyword::Builtin) => {
-                Kind::Behavior(parse_builtin(input, &self.rt, &mut self.errors)?)
-            }
+            Some(Keyword::Leaf(leaf)) => Kind::Behavior(parse_builtin(leaf, input, self.errors)?),
+            Some(Keyword::Event(event)) => self.event_node(event, input)?,
             Some(Keyword::Subtree) => {
                 input.call(Ident::parse_any)?;
                 let path = input.call(syn::Path::parse_mod_style).map_err(|e| {
@@ -295,11 +299,11 @@ impl Parser {
             name_ident,
             span,
             kind: Kind::Behavior(Leaf {
-                ty: Path::from(Ident::new("__TooDeep", span)),
-                ctor: None,
+                behavior: Behavior::Written {
+                    ty: Path::from(Ident::new("__TooDeep", span)),
+                    ctor: None,
+                },
                 span,
-                timed: false,
-                builtin: false,
             }),
             guard,
             children: Vec::new(),
@@ -405,11 +409,13 @@ impl Parser {
 /// The name of a node that was not given one.
 pub(super) fn default_name(kind: &Kind) -> String {
     match kind {
-        Kind::Behavior(leaf) => leaf
-            .ty
-            .segments
-            .last()
-            .map_or_else(|| "behavior".to_string(), |s| s.ident.to_string()),
+        Kind::Behavior(leaf) => match &leaf.behavior {
+            Behavior::Written { ty, .. } => ty
+                .segments
+                .last()
+                .map_or_else(|| "behavior".to_string(), |s| s.ident.to_string()),
+            Behavior::Builtin(b) => b.name(),
+        },
         Kind::Composite { policy, .. } => policy.keyword().to_string(),
         Kind::Decorator { keyword, .. }
         | Kind::Parallel { keyword, .. }
