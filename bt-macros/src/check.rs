@@ -6,22 +6,23 @@ use std::collections::HashMap;
 use syn::Error;
 
 use crate::diag::Diagnostics;
-use crate::model::{Control, Deco, DecoArg, Kind, Node, Policy, Tree};
+use crate::model::{Behavior, Control, Deco, DecoArg, Kind, Node, Policy, Tree};
 use crate::parse::MAX_DEPTH;
 
 /// At most this many children in a decider group: the masked redecide keeps
 /// its mask in a `u64` (rule D2).
 const MAX_GROUP_CHILDREN: usize = 64;
 
-/// Every error in `tree`, or `Ok` if there is none. `all` are the trees of
-/// the same invocation, which `subtree` may reference.
-pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
-    let mut errors = tree.errors.clone();
+/// Every error in `tree`, pushed to `errors` (which holds its parse's
+/// already). `all` are the trees of the same invocation, which `subtree`
+/// may reference.
+pub fn tree(tree: &Tree, all: &[Tree], errors: &mut Diagnostics) {
     if tree.nodes.is_empty() {
-        // The body did not parse; its error is in `tree.errors`.
-        return Err(errors
-            .into_error()
-            .unwrap_or_else(|| Error::new(tree.name.span(), "this tree has no root node")));
+        // The body did not parse; its error is in `errors`.
+        if errors.is_empty() {
+            errors.error(tree.name.span(), "this tree has no root node");
+        }
+        return;
     }
     if tree.nodes.len() > usize::from(u16::MAX) {
         errors.error(
@@ -41,12 +42,8 @@ pub fn tree(tree: &Tree, all: &[Tree]) -> Result<(), Error> {
     };
     for node in &tree.nodes {
         for rule in RULES {
-            rule(&mut scope, node, &mut errors);
+            rule(&mut scope, node, errors);
         }
-    }
-    match errors.into_error() {
-        None => Ok(()),
-        Some(e) => Err(e),
     }
 }
 
@@ -633,12 +630,8 @@ fn guard_dblock_receiver_has_no_constructor(s: &mut Scope, node: &Node, errors: 
     let Some(leaf) = s.tree.receiver(node.id).filter(|_| decide.dblock) else {
         return;
     };
-    let ty = leaf
-        .ty
-        .segments
-        .last()
-        .map_or_else(String::new, |s| s.ident.to_string());
-    if leaf.builtin {
+    let ty = leaf.type_name();
+    if leaf.builtin().is_some() {
         errors.error(
             leaf.span,
             format!(
@@ -648,7 +641,10 @@ fn guard_dblock_receiver_has_no_constructor(s: &mut Scope, node: &Node, errors: 
                 ty.to_lowercase()
             ),
         );
-    } else if let Some(ctor) = &leaf.ctor {
+    } else if let Behavior::Written {
+        ctor: Some(ctor), ..
+    } = &leaf.behavior
+    {
         let f = quote::ToTokens::to_token_stream(&decide.func).to_string();
         errors.push(Error::new_spanned(
             ctor,

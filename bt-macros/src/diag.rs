@@ -10,7 +10,7 @@ use std::fmt::Display;
 use proc_macro2::Span;
 
 /// The errors found so far in one tree.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Diagnostics {
     errors: Vec<syn::Error>,
 }
@@ -24,6 +24,11 @@ impl Diagnostics {
     /// Records an error at `span` saying `message`.
     pub fn error(&mut self, span: Span, message: impl Display) {
         self.errors.push(syn::Error::new(span, message));
+    }
+
+    /// Whether no error was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
     }
 
     /// All the errors as one (each keeps its span), in the order found, or

@@ -15,7 +15,6 @@ use proptest::test_runner::{Config, TestError, TestRunner};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::LazyLock;
 
-use crate::model::Deco;
 use crate::parse::MAX_DEPTH;
 
 /// Trees covering every construct of the grammar.
@@ -338,8 +337,13 @@ const LEXEMES: &[&str] = &[
 
 /// Every lexeme a mutation may insert: [`LEXEMES`] and every decorator
 /// keyword.
-static POOL: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| LEXEMES.iter().copied().chain(Deco::keywords()).collect());
+static POOL: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    LEXEMES
+        .iter()
+        .copied()
+        .chain(crate::parse::decorator_keywords())
+        .collect()
+});
 
 #[derive(Debug, Clone)]
 pub enum Mutation {

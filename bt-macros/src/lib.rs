@@ -1,10 +1,12 @@
 //! The `tree!` proc macro of `deciders`.
 //!
-//! One pipeline, one direction, one file per stage:
+//! One pipeline, one direction, one module per stage:
 //!
 //! 1. `parse`: the input tokens → the model (`model`);
 //! 2. `check`: every compile-time rule (section 9 of the `deciders`
-//!    reference, `docs/reference.md`), all errors collected (`diag`);
+//!    reference, `docs/reference.md`), all errors collected: each tree's
+//!    `diag::Diagnostics` is passed by `&mut` to `parse` and then to
+//!    `check`, and reported whole;
 //! 3. `expand`: the model → the enum state machine;
 //! 4. `fallback`: on errors, a stand-in type next to them.
 //!
@@ -84,7 +86,14 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     // The user's tokens: their names are kept used if no tree is expanded.
     let tokens = input.clone();
     let (input, cut) = parse::limit_nesting(input);
-    let input = match syn::parse2::<parse::Input>(input) {
+    // One `Diagnostics` per tree: `parse` pushes to it what leaves the
+    // syntax readable, `check` the broken rules.
+    let mut diagnostics = Vec::new();
+    let parsed = syn::parse::Parser::parse2(
+        |s: syn::parse::ParseStream| parse::input(s, &mut diagnostics),
+        input,
+    );
+    let input = match parsed {
         Ok(input) => input,
         Err(e) => {
             let spans: Vec<_> = e.clone().into_iter().map(|e| e.span()).collect();
@@ -96,7 +105,14 @@ fn pipeline(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
     let trees = &input.trees;
     let rt = input.rt();
     let alias = runtime_alias();
-    let checked: Vec<_> = trees.iter().map(|t| check::tree(t, trees)).collect();
+    let checked: Vec<Result<(), syn::Error>> = trees
+        .iter()
+        .zip(diagnostics)
+        .map(|(t, mut errors)| {
+            check::tree(t, trees, &mut errors);
+            errors.into_error().map_or(Ok(()), Err)
+        })
+        .collect();
     let failed: Vec<bool> = checked.iter().map(Result::is_err).collect();
     let mut out = proc_macro2::TokenStream::new();
     // Everything but the state types goes into one block (`expand`).

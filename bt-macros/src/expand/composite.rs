@@ -737,7 +737,10 @@ pub fn lower(
             persist.push(quote!(#u: ::core::primitive::u64));
         }
     }
-    let kind = Ident::new(policy.node_kind(), proc_macro2::Span::call_site());
+    let kind = Ident::new(
+        super::builtin::node_kind(policy),
+        proc_macro2::Span::call_site(),
+    );
     Lowered {
         run: if is_plain(g, id) {
             run_plain(g, id)

@@ -15,9 +15,10 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
+use super::builtin;
 use super::ir::{Child, Lowered, Walk};
 use super::names::{local, Gen};
-use crate::model::{Deco, DecoArg, LimitArgs, StatusName};
+use crate::model::{Builtin, Deco, DecoArg, LimitArgs, StatusName};
 
 fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
     match name {
@@ -35,15 +36,14 @@ fn status(rt: &TokenStream, name: StatusName) -> TokenStream {
 pub fn deco_ty(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let rt = &g.rt;
     let name = match deco {
-        Deco::Builtin { def, .. } => def.ty,
-        Deco::Recheck => "Recheck",
-        Deco::Custom(leaf) => return leaf.ty.to_token_stream(),
+        Deco::Builtin { def, .. } => builtin::decorator_type(def),
+        Deco::Recheck => Ident::new("Recheck", Span::call_site()),
+        Deco::Custom(leaf) => return builtin::leaf_path(leaf).to_token_stream(),
         Deco::Limit(limit) => {
             let (marker, max) = (g.node_ty(id), Literal::u32_unsuffixed(limit.max));
             return quote!(#rt::Limit<#marker, #rt::MaxInside<#max>>);
         }
     };
-    let name = Ident::new(name, Span::call_site());
     quote!(#rt::decorator::#name)
 }
 
@@ -193,9 +193,7 @@ fn program(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
         Deco::Builtin { .. } | Deco::Recheck => true,
         // `if_time` is a built-in written as a user's decorator; `log`
         // cannot be saved.
-        Deco::Custom(leaf) => {
-            leaf.builtin && leaf.ty.segments.last().is_some_and(|s| s.ident == "IfTime")
-        }
+        Deco::Custom(leaf) => matches!(leaf.builtin(), Some(Builtin::IfTime(_))),
         Deco::Limit(_) => false,
     };
     if !builtin || !super::tree::derives(g.tree, "Deserialize") {

@@ -11,9 +11,10 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 
+use super::builtin;
 use super::ir::Lowered;
 use super::names::{local, Gen};
-use crate::model::{FlagSource, Guard};
+use crate::model::{FlagSource, Guard, Mask};
 
 /// The parameters of a guard or recheck function, `_` for the ones its body
 /// does not use.
@@ -129,7 +130,10 @@ fn preconditions(g: &Gen, id: usize, guard: &Guard) -> Option<(TokenStream, Toke
             FlagSource::Stimuli => quote!(Stimuli),
             FlagSource::Vars => quote!(Vars),
         };
-        let mask = &f.mask;
+        let mask = match &f.mask {
+            Mask::Written(mask) => (**mask).clone(),
+            Mask::Var { bit, span } => builtin::var_mask(*bit, *span),
+        };
         let mask = quote_spanned!(mask.span()=> ::core::convert::identity::<#rt::Flags>(#mask));
         quote!(#rt::FlagTest { source: #rt::FlagSource::#source, op: #rt::FlagOp::#op, mask: #mask })
     });

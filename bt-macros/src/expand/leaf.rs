@@ -9,7 +9,7 @@ use syn::Expr;
 
 use super::ir::{Child, Lowered, Walk};
 use super::names::{local, Gen};
-use crate::model::Leaf;
+use crate::model::{Builtin, Leaf};
 
 /// What behavior leaf `id` adds to its tree: the function building its
 /// memory from the constructor written in the tree, if any.
@@ -51,7 +51,7 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
         },
         items,
         user_fns: g.memory_fn_item(id, leaf),
-        clock: leaf.timed,
+        clock: leaf.timed(),
         shape_kind: quote!(Behavior),
         behavior: Some(g.behavior_name(leaf)),
         ..Lowered::default()
@@ -63,12 +63,10 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
 /// `Deserialize`, whose memory a load could otherwise hand edited
 /// parameters (`composite::Programmed`).
 fn programmed(g: &Gen, id: usize, leaf: &Leaf) -> bool {
-    let builtin = leaf.builtin
-        && leaf
-            .ty
-            .segments
-            .last()
-            .is_some_and(|s| s.ident == "Wait" || s.ident == "WaitUntil");
+    let builtin = matches!(
+        leaf.builtin(),
+        Some(Builtin::Wait(_) | Builtin::WaitUntil(_))
+    );
     builtin && !g.is_dblock(id) && super::tree::derives(g.tree, "Deserialize")
 }
 

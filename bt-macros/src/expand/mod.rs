@@ -111,6 +111,7 @@
 //! A leaf's active state is the behavior value itself, so the whole active
 //! path is one nest of enums: a discriminant per level, no per-node records.
 
+mod builtin;
 mod composite;
 mod decorator;
 mod events;

@@ -11,8 +11,9 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Path, Token};
 
+use super::builtin;
 use super::ir::Walk;
-use crate::model::{Kind, Leaf, Policy, Tree};
+use crate::model::{Behavior, Kind, Leaf, Policy, Tree};
 
 /// A local of generated code (a variable, a parameter, a pattern binding):
 /// `__name`, with mixed-site hygiene.
@@ -328,7 +329,7 @@ impl<'a> Gen<'a> {
     /// expressions and nothing generated around them needs an `#[allow]`
     /// over them (`Lowered::user_fns`).
     pub fn memory_fn_item(&self, id: usize, leaf: &Leaf) -> TokenStream {
-        let Some(ctor) = &leaf.ctor else {
+        let Some(ctor) = builtin::leaf_ctor(leaf) else {
             return TokenStream::new();
         };
         if self.is_dblock(id) {
@@ -348,11 +349,9 @@ impl<'a> Gen<'a> {
     /// `succeed`, `fail`, `wait(d)` the runtime type's name (`Succeed`),
     /// not a path the user cannot write.
     pub fn behavior_name(&self, leaf: &Leaf) -> String {
-        if leaf.builtin {
-            let last = leaf.ty.segments.last().map(|s| s.ident.to_string());
-            last.unwrap_or_default()
-        } else {
-            leaf.ty.to_token_stream().to_string().replace(' ', "")
+        match &leaf.behavior {
+            Behavior::Builtin(b) => b.name(),
+            Behavior::Written { ty, .. } => ty.to_token_stream().to_string().replace(' ', ""),
         }
     }
 
@@ -565,7 +564,7 @@ impl<'a> Gen<'a> {
 
     /// The behavior type of a leaf, spanned at the user's tokens.
     pub fn leaf_ty(&self, leaf: &Leaf) -> TokenStream {
-        leaf.ty.to_token_stream()
+        builtin::leaf_path(leaf).to_token_stream()
     }
 
     /// The behavior type of a leaf as the runtime's hooks take it (the
@@ -576,7 +575,8 @@ impl<'a> Gen<'a> {
     /// once; the failed projection silences the call), not one per hook
     /// with a "required by" note into the runtime.
     pub fn leaf_bound(&self, leaf: &Leaf) -> TokenStream {
-        let (rt, ty, agent, world) = (&self.rt, &leaf.ty, &self.tree.agent, &self.tree.world);
+        let ty = builtin::leaf_path(leaf);
+        let (rt, agent, world) = (&self.rt, &self.tree.agent, &self.tree.world);
         quote_spanned!(ty.span()=> <#ty as #rt::Leaf<#agent, #world>>::Memory)
     }
 
@@ -590,12 +590,12 @@ impl<'a> Gen<'a> {
             return self.blk.to_token_stream();
         }
         let ty = self.leaf_ty(leaf);
-        match &leaf.ctor {
-            Some(_) => {
+        match leaf.has_ctor() {
+            true => {
                 let (root, name) = (self.root(), self.memory_fn(id));
                 quote!(#root::#name())
             }
-            None => quote_spanned!(leaf.span=> #rt::memory::<#ty>()),
+            false => quote_spanned!(leaf.span=> #rt::memory::<#ty>()),
         }
     }
 

@@ -21,7 +21,8 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::Expr;
 
-use crate::model::{Deco, DecoArg, FlagSource, Guard, Kind, Node, StatusName, Tree};
+use super::builtin::leaf_path;
+use crate::model::{Builtin, Deco, DecoArg, FlagSource, Guard, Kind, Mask, Node, StatusName, Tree};
 
 /// The deepest level the outline shows; deeper nodes are folded into one
 /// line below their ancestor at this depth.
@@ -111,8 +112,8 @@ fn deco_args(deco: &Deco) -> String {
         },
         Deco::Recheck => String::new(),
         // `if_time` and `log` are built-ins written as a user's decorator.
-        Deco::Custom(leaf) if leaf.builtin => String::new(),
-        Deco::Custom(leaf) => compact(leaf.ty.to_token_stream()),
+        Deco::Custom(leaf) if leaf.builtin().is_some() => String::new(),
+        Deco::Custom(leaf) => compact(leaf_path(leaf).to_token_stream()),
         Deco::Limit(limit) => format!("{}, {}", path_or_dots(&limit.resource), limit.max),
     }
 }
@@ -128,25 +129,19 @@ fn body(tree: &Tree, node: &Node) -> String {
         }
     };
     match &node.kind {
-        Kind::Behavior(leaf) if leaf.builtin => {
-            let ty = leaf.ty.segments.last().map(|s| s.ident.to_string());
-            match ty.as_deref() {
-                Some("Succeed") => "succeed".to_string(),
-                Some("Fail") => "fail".to_string(),
-                Some("Wait") => format!("wait({})", wait_seconds(leaf.ctor.as_ref())),
-                Some("WaitFor") => "wait_for(…)".to_string(),
-                Some("WaitUntil") => "wait_until(…)".to_string(),
-                _ => compact(leaf.ty.to_token_stream()),
-            }
-        }
-        Kind::Behavior(leaf) => compact(leaf.ty.to_token_stream()),
+        Kind::Behavior(leaf) => match leaf.builtin() {
+            Some(b @ (Builtin::Succeed | Builtin::Fail)) => b.keyword().to_string(),
+            Some(Builtin::Wait(d)) => format!("wait({})", seconds(*d)),
+            Some(b) => format!("{}(…)", b.keyword()),
+            None => compact(leaf_path(leaf).to_token_stream()),
+        },
         Kind::Composite {
             policy, behavior, ..
         } => {
             let mut text = call(policy.keyword());
             if let Some(leaf) = behavior {
                 text.push_str(" with ");
-                text.push_str(&compact(leaf.ty.to_token_stream()));
+                text.push_str(&compact(leaf_path(leaf).to_token_stream()));
             }
             text
         }
@@ -158,41 +153,19 @@ fn body(tree: &Tree, node: &Node) -> String {
     }
 }
 
-/// A `wait(d)`'s duration, from the constructor the parser built
-/// (`Wait::new(d)`).
-fn wait_seconds(ctor: Option<&Expr>) -> String {
-    if let Some(Expr::Call(call)) = ctor {
-        // `2.5f64`, or `2f64` (an integer literal with a float suffix).
-        let d = match call.args.first() {
-            Some(Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Float(f),
-                ..
-            })) => f.base10_parse::<f64>().ok(),
-            Some(Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(i),
-                ..
-            })) => i.base10_parse::<f64>().ok(),
-            _ => None,
-        };
-        if let Some(d) = d {
-            return seconds(d);
-        }
-    }
-    "…".to_string()
-}
-
 /// ` when(…)` for a guard: its flag tests, `every`, the decide, then the
 /// keywords, each shortened.
 fn guard(tree: &Tree, g: &Guard) -> String {
     let mut items = Vec::new();
     for test in &g.flags {
-        let mask = compact(test.mask.to_token_stream());
         let op = test.op.to_string();
-        items.push(match test.source {
-            FlagSource::Decision => format!("{op}({mask})"),
-            FlagSource::Stimuli => format!("stimuli_{op}({mask})"),
-            FlagSource::Vars => {
-                let name = var_name(tree, &test.mask);
+        items.push(match (&test.mask, test.source) {
+            (Mask::Written(mask), FlagSource::Stimuli) => {
+                format!("stimuli_{op}({})", compact(mask.to_token_stream()))
+            }
+            (Mask::Written(mask), _) => format!("{op}({})", compact(mask.to_token_stream())),
+            (Mask::Var { bit, .. }, _) => {
+                let name = var_name(tree, *bit);
                 let not = if op == "none" { "!" } else { "" };
                 format!("{not}var({name})")
             }
@@ -222,20 +195,11 @@ fn guard(tree: &Tree, g: &Guard) -> String {
     format!(" when({})", items.join(", "))
 }
 
-/// The name of the variable a `var(name)` test reads, from its mask
-/// (`Flags::bit(i)`, as the parser built it).
-fn var_name(tree: &Tree, mask: &Expr) -> String {
-    let bit = match mask {
-        Expr::Call(call) => match call.args.first() {
-            Some(Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(i),
-                ..
-            })) => i.base10_parse::<usize>().ok(),
-            _ => None,
-        },
-        _ => None,
-    };
-    bit.and_then(|i| tree.vars.get(i))
+/// The name of variable `bit`.
+fn var_name(tree: &Tree, bit: u32) -> String {
+    usize::try_from(bit)
+        .ok()
+        .and_then(|i| tree.vars.get(i))
         .map_or_else(|| "…".to_string(), |v| v.name.to_string())
 }
 

@@ -124,7 +124,7 @@ fn end_field(tree: &crate::model::Tree) -> Option<TokenStream> {
         Kind::Decorator {
             deco: Deco::Custom(leaf),
             ..
-        } => !leaf.builtin,
+        } => leaf.builtin().is_none(),
         Kind::Subtree { .. } => true,
         _ => false,
     });
@@ -333,7 +333,7 @@ fn deco_keeps(deco: &crate::model::Deco) -> bool {
     use crate::model::Deco;
     match deco {
         Deco::Builtin { def, .. } => def.persist,
-        Deco::Custom(leaf) => !leaf.builtin,
+        Deco::Custom(leaf) => leaf.builtin().is_none(),
         Deco::Recheck | Deco::Limit(_) => false,
     }
 }

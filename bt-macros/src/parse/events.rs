@@ -8,20 +8,24 @@
 //!        | "stamp" NAME "=" "on" "(" PATTERN ")" ("," "group" "(" NAME ")")? ";"
 //! ```
 
-use proc_macro2::Span;
-use quote::quote_spanned;
 use syn::ext::IdentExt;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
 use syn::{parenthesized, Expr, Ident, Pat, Token};
 
-use super::{closest, seconds, Parser};
-use crate::model::{Deco, FlagSource, FlagTest, Kind, Leaf, StampDecl, VarDecl};
+use super::keywords::EventKeyword;
+use super::node::Parser;
+use super::number::seconds;
+use super::suggest::closest;
+use crate::model::{
+    Behavior, Builtin, Deco, FlagSource, FlagTest, Kind, Leaf, Mask, StampDecl, TimeTest, VarDecl,
+    WaitFor,
+};
 
 /// The most variables a tree declares: one bit each of a `Flags`.
 const MAX_VARS: usize = 64;
 
-impl Parser {
+impl Parser<'_> {
     /// The `var` and `stamp` declarations before the root node, if any.
     pub(super) fn declarations(&mut self, input: ParseStream, tree: &Ident) -> syn::Result<()> {
         loop {
@@ -155,13 +159,14 @@ impl Parser {
         parenthesized!(args in input);
         let name: Ident = args.parse()?;
         let bit = self.var_index(&name);
-        let rt = &self.rt;
-        let mask: Expr = syn::parse_quote_spanned!(name.span()=> #rt::Flags::bit(#bit));
         let op = if negated { "none" } else { "all" };
         Ok(FlagTest {
             source: FlagSource::Vars,
             op: Ident::new(op, key.span()),
-            mask,
+            mask: Mask::Var {
+                bit,
+                span: name.span(),
+            },
         })
     }
 
@@ -202,71 +207,30 @@ impl Parser {
     }
 
     /// `wait_for(PATTERN)` (SPEC L7, V4), after the keyword.
-    pub(super) fn wait_for(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Leaf> {
+    fn wait_for(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Builtin> {
         let pat = pattern(input)?;
-        let span = keyword.span();
-        let rt = &self.rt;
         let events = match &self.events {
             Some(events) => events.clone(),
             None => {
                 self.errors.error(
-                    span,
+                    keyword.span(),
                     "`wait_for` waits for an event: declare the events' type in the header, `tree Name for Agent, events = Event { … }`",
                 );
                 syn::parse_quote!(())
             }
         };
-        let ty: syn::Path = syn::parse_quote_spanned!(span=> #rt::builtin::WaitFor);
-        let matches = quote_spanned! {pat.span()=>
-            |__e: &dyn ::core::any::Any| ::core::matches!(
-                __e.downcast_ref::<#events>(),
-                ::core::option::Option::Some(#pat)
-            )
-        };
-        Ok(Leaf {
-            ctor: Some(syn::parse_quote_spanned!(span=> #ty::new(#matches))),
-            ty,
-            span,
-            timed: false,
-            builtin: true,
-        })
+        Ok(Builtin::WaitFor(Box::new(WaitFor { events, pat })))
     }
 
-    /// `wait_until(stamp, more_than = d [, or_never_set])` (SPEC L7, V3),
-    /// after the keyword.
-    pub(super) fn wait_until(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Leaf> {
-        let span = keyword.span();
-        let test = self.time_test(keyword, input, false)?;
-        let rt = &self.rt;
-        let ty: syn::Path = syn::parse_quote_spanned!(span=> #rt::builtin::WaitUntil);
-        Ok(Leaf {
-            ctor: Some(syn::parse_quote_spanned!(span=> #ty(#test))),
-            ty,
-            span,
-            timed: true,
-            builtin: true,
-        })
-    }
-
-    /// `if_time(stamp, less_than = d | more_than = d [, or_never_set])`
-    /// (SPEC R10), after the keyword: a decorator checked on entry.
-    pub(super) fn if_time(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
-        let span = keyword.span();
-        let test = self.time_test(keyword, input, true)?;
-        let rt = &self.rt;
-        let ty: syn::Path = syn::parse_quote_spanned!(span=> #rt::events::IfTime);
-        Ok(Deco::Custom(Box::new(Leaf {
-            ctor: Some(syn::parse_quote_spanned!(span=> #ty(#test))),
-            ty,
-            span,
-            timed: true,
-            builtin: true,
-        })))
-    }
-
-    /// `(stamp, more_than = d [, or_never_set])`, or with `less_than` when
-    /// `less` is allowed: a `TimeTest` expression.
-    fn time_test(&mut self, keyword: &Ident, input: ParseStream, less: bool) -> syn::Result<Expr> {
+    /// `(stamp, more_than = d [, or_never_set])` after `wait_until` (SPEC
+    /// L7, V3), or with `less_than` when `less` is allowed, after `if_time`
+    /// (SPEC R10).
+    fn time_test(
+        &mut self,
+        keyword: &Ident,
+        input: ParseStream,
+        less: bool,
+    ) -> syn::Result<TimeTest> {
         let args;
         parenthesized!(args in input);
         let stamp: Ident = args.parse()?;
@@ -278,9 +242,9 @@ impl Parser {
         } else {
             "`wait_until(hit, more_than = 5.0)`"
         };
-        let since = match cmp.to_string().as_str() {
-            "more_than" => Ident::new("MoreThan", cmp.span()),
-            "less_than" if less => Ident::new("LessThan", cmp.span()),
+        let less_than = match cmp.to_string().as_str() {
+            "more_than" => false,
+            "less_than" if less => true,
             _ => {
                 return Err(syn::Error::new(
                     cmp.span(),
@@ -290,7 +254,7 @@ impl Parser {
         };
         args.parse::<Token![=]>()?;
         let expr: Expr = args.parse()?;
-        let d = seconds(&expr, "5.0", &mut self.errors);
+        let d = seconds(&expr, "5.0", self.errors);
         if d < 0.0 {
             self.errors.error(
                 expr.span(),
@@ -312,56 +276,48 @@ impl Parser {
         if !args.is_empty() {
             return Err(args.error("expected `)`"));
         }
-        let rt = &self.rt;
-        let span = Span::call_site();
-        Ok(syn::parse_quote_spanned!(span=> #rt::events::TimeTest {
-            stamp: #index,
-            since: #rt::events::Since::#since(#d),
-            or_never_set: #or_never_set,
-        }))
+        Ok(TimeTest {
+            stamp: index,
+            less_than,
+            cmp: cmp.span(),
+            seconds: d,
+            or_never_set,
+        })
     }
 }
 
-impl Parser {
-    /// The node kinds of this module, if the input starts with one:
-    /// `log(…)` and `if_time(…)` (decorators), `wait_for(…)` and
-    /// `wait_until(…)` (leaves).
-    pub(super) fn event_kind(&mut self, input: ParseStream) -> syn::Result<Option<Kind>> {
-        let fork = input.fork();
-        let Ok(word) = fork.call(Ident::parse_any) else {
-            return Ok(None);
+impl Parser<'_> {
+    /// The node `event` starts: `log(…)` and `if_time(…)` (decorators),
+    /// `wait_for(…)` and `wait_until(…)` (leaves).
+    pub(super) fn event_node(
+        &mut self,
+        event: EventKeyword,
+        input: ParseStream,
+    ) -> syn::Result<Kind> {
+        let keyword: Ident = input.call(Ident::parse_any)?;
+        let builtin = match event {
+            EventKeyword::Log => self.log(&keyword, input)?,
+            EventKeyword::IfTime => Builtin::IfTime(self.time_test(&keyword, input, true)?),
+            EventKeyword::WaitFor => self.wait_for(&keyword, input)?,
+            EventKeyword::WaitUntil => Builtin::WaitUntil(self.time_test(&keyword, input, false)?),
         };
-        // `log::Logger`: a path to a behavior type, not the keyword.
-        if fork.peek(Token![::]) {
-            return Ok(None);
-        }
-        let kind = match word.to_string().as_str() {
-            "log" | "if_time" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                let deco = if keyword == "log" {
-                    self.log(&keyword, input)?
-                } else {
-                    self.if_time(&keyword, input)?
-                };
-                Kind::Decorator { deco, keyword }
-            }
-            "wait_for" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                Kind::Behavior(self.wait_for(&keyword, input)?)
-            }
-            "wait_until" => {
-                let keyword: Ident = input.call(Ident::parse_any)?;
-                Kind::Behavior(self.wait_until(&keyword, input)?)
-            }
-            _ => return Ok(None),
+        let leaf = Leaf {
+            behavior: Behavior::Builtin(builtin),
+            span: keyword.span(),
         };
-        Ok(Some(kind))
+        Ok(match event {
+            EventKeyword::Log | EventKeyword::IfTime => Kind::Decorator {
+                deco: Deco::Custom(Box::new(leaf)),
+                keyword,
+            },
+            EventKeyword::WaitFor | EventKeyword::WaitUntil => Kind::Behavior(leaf),
+        })
     }
 
     /// `log(start = "…", success = "…", failure = "…")` (SPEC R9), after
     /// the keyword: each message a string literal, at least one, each at
     /// most once.
-    pub(super) fn log(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Deco> {
+    fn log(&mut self, keyword: &Ident, input: ParseStream) -> syn::Result<Builtin> {
         let args;
         parenthesized!(args in input);
         let mut messages: [Option<syn::LitStr>; 3] = [None, None, None];
@@ -399,26 +355,7 @@ impl Parser {
                 "`log` needs a message: `log(start = \"…\", success = \"…\", failure = \"…\")`, any of the three",
             );
         }
-        let [start, success, failure] = messages.map(|m| match m {
-            Some(m) => quote::quote!(::core::option::Option::Some(#m)),
-            None => quote::quote!(::core::option::Option::None),
-        });
-        let rt = &self.rt;
-        let span = keyword.span();
-        let ty: syn::Path = syn::parse_quote_spanned!(span=> #rt::decorator::Log);
-        Ok(Deco::Custom(Box::new(Leaf {
-            ctor: Some(
-                syn::parse_quote_spanned!(span=> #ty(#rt::decorator::LogMessages {
-                    start: #start,
-                    success: #success,
-                    failure: #failure,
-                })),
-            ),
-            ty,
-            span,
-            timed: false,
-            builtin: true,
-        })))
+        Ok(Builtin::Log(Box::new(messages)))
     }
 }
 
