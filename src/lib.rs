@@ -402,25 +402,13 @@ pub use bt_macros::Stimulus;
 
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{condition, deferred, events, lifecycle, pictures, replay, rng};
+pub use bt_runtime::{deferred, events, lifecycle, pictures, replay, rng};
 pub use bt_runtime::{
-    Behavior, Ctx, DecideFn, Decision, Decorator, EachNode, Exit, Flags, Frame, Leaf, Limit,
-    LogLines, MaxInside, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource,
-    SelectResource, Slot, Status, Stimuli, Stimulus, TickError, Timer, Trace, TraceEvent, Tree,
-    Visitor, VisitorMut,
+    Behavior, ConditionFn, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Limit,
+    LogLines, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, SelectResource, Slot,
+    Status, Stimuli, Stimulus, StimulusEntry, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
+    VisitorMut,
 };
-
-pub mod stimuli {
-    //! The rest of the stimuli store (V2): [`Entry`], what a
-    //! [`Stimuli`](crate::Stimuli) store keeps per present kind, named by
-    //! a [`Stimulus`](trait@crate::Stimulus) implementation written by hand
-    //! (the derive names it for you).
-    //!
-    //! The store and the trait are at the crate root:
-    //! [`Stimuli`](crate::Stimuli), [`Stimulus`](trait@crate::Stimulus).
-
-    pub use bt_runtime::stimuli::Entry;
-}
 
 pub mod decorator {
     //! The built-in decorators: what `invert`, `force(S)`, `always(S)`,
@@ -436,8 +424,8 @@ pub mod decorator {
     #![doc = bt_runtime::__doc_decorator_protocol!()]
 
     pub use bt_runtime::decorator::{
-        Always, Before, Cooldown, CooldownOnFailure, Delay, Force, Invert, Log, LogMessages,
-        Program, Recheck, Repeat, Retry, RunOnce, Timeout,
+        Always, Before, Cooldown, CooldownOnFailure, Delay, Force, IfTime, Invert, Log, Program,
+        Recheck, Repeat, Retry, RunOnce, Timeout,
     };
 }
 

@@ -654,19 +654,21 @@ fn shape_of(tree: &'static str, names: &[&'static str]) -> Vec<NodeInfo> {
         NodeKind::Subtree,
         NodeKind::Decorator("invert"),
     ];
-    let root = NodeInfo::__new(0, "root", tree, NodeKind::Sequence, None, 0, Some(tree), 1);
+    let root =
+        deciders::__private::shape_node(0, "root", tree, NodeKind::Sequence, 0, 0, tree, 1, "");
     let children = names.iter().enumerate().map(|(i, &name)| {
         let kind = kinds[i % kinds.len()];
         let behavior = (kind == NodeKind::Behavior).then_some(names[names.len() - 1 - i]);
-        NodeInfo::__new(
+        deciders::__private::shape_node(
             i as NodeId + 1,
             name,
             tree,
             kind,
-            Some(0),
+            0,
             1,
-            behavior,
+            behavior.unwrap_or(""),
             2 + i as u32,
+            "",
         )
     });
     std::iter::once(root).chain(children).collect()

@@ -14,7 +14,7 @@
 //! also uses values exact in binary (0.25, 0.75), where no rounding is
 //! involved.
 
-use deciders::stimuli::Entry;
+use deciders::StimulusEntry as Entry;
 use deciders::{batch, Behavior, Ctx, Exit, Flags, Frame, Status, Stimuli, Stimulus};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Stimulus)]

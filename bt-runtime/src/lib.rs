@@ -52,16 +52,16 @@ pub use base::status::{Exit, Status};
 pub use base::{flags::Flags, timer::Timer};
 pub use ctx::{Ctx, Frame};
 pub use hooks::behavior::{Behavior, Leaf};
+pub use hooks::condition::ConditionFn;
 pub use hooks::decide::{DecideFn, Decision};
 pub use hooks::decorator::Decorator;
 pub use machine::tree::Tree;
-pub use nodes::limit::{Limit, MaxInside, Resource, SelectResource, Slot};
-pub use services::stimuli::{Stimuli, Stimulus};
+pub use nodes::limit::{Limit, Resource, SelectResource, Slot};
+pub use services::stimuli::{Entry as StimulusEntry, Stimuli, Stimulus};
 pub use trace_hook::{LogLines, NoTrace, Reject, Trace, TraceEvent};
-pub use visit::{EachNode, Visitor, VisitorMut};
+pub use visit::{Visitor, VisitorMut};
 
 // Whole modules, each with the rules it implements in its documentation.
-pub use hooks::condition;
 pub use services::deferred;
 pub use tools::{batch, describe, lifecycle, pictures, replay};
 
@@ -73,11 +73,6 @@ pub mod trace {
     #[cfg(feature = "tracing")]
     #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
     pub use crate::tools::tracers::to_tracing::Tracing;
-}
-
-pub mod stimuli {
-    //! [`Entry`], what a stimuli store keeps per present kind (V2).
-    pub use crate::services::stimuli::Entry;
 }
 
 pub mod rng {
@@ -94,10 +89,11 @@ pub mod rng {
     //! `reset` returns them to that seed. Replaying the same inputs from the same seed gives the same
     //! decisions.
     //!
-    //! The generator is [`DefaultRng`] (SplitMix64: 8 bytes, fast, of good
-    //! statistical quality for game decisions — not for cryptography). A tree
-    //! can name another one that implements `rand_core::Rng` and
-    //! `rand_core::SeedableRng`: `tree Name for Agent, rng = rand_pcg::Pcg32 { … }`.
+    //! The generator is SplitMix64 (`rand_xoshiro::SplitMix64`: 8 bytes,
+    //! fast, of good statistical quality for game decisions — not for
+    //! cryptography). A tree can name another one that implements
+    //! `rand_core::Rng` and `rand_core::SeedableRng` (a dependency of your
+    //! own): `tree Name for Agent, rng = rand_pcg::Pcg32 { … }`.
     //!
     //! # The draws
     //!
@@ -109,10 +105,10 @@ pub mod rng {
     //! - a weighted choice visits the candidates in declaration order, keeping a
     //!   running total of their scores; the first accepting candidate is taken
     //!   without a draw; each later one with score `w` replaces the choice if
-    //!   [`unit()`]`(rng) * total < w` (one draw per later accepting candidate),
-    //!   which picks each candidate with probability `w / Σw`.
+    //!   `next_u32() / 2^32 * total < w` (one draw per later accepting
+    //!   candidate), which picks each candidate with probability `w / Σw`.
 
-    pub use crate::base::rng::{derive_seed, unit, DefaultRng, Dice};
+    pub use crate::base::rng::{derive_seed, Dice};
 }
 
 pub mod events {
@@ -147,7 +143,6 @@ pub mod events {
     //! decision and stimuli flags); hooks read them through [`Ctx::vars`](crate::Ctx::vars).
 
     pub use crate::machine::events::Undeclared;
-    pub use crate::nodes::events::{IfTime, Since, TimeTest, WaitFor, WaitUntil};
 }
 
 pub mod decorator {
@@ -155,11 +150,12 @@ pub mod decorator {
     //! before its child.
     //!
     #![doc = crate::__doc_decorator_protocol!()]
-    pub use crate::hooks::decorator::{Before, LogMessages};
+    pub use crate::hooks::decorator::Before;
     pub use crate::nodes::decorators::{
         Always, Cooldown, CooldownOnFailure, Delay, Force, Invert, Log, Program, Recheck, Repeat,
         Retry, RunOnce, Timeout,
     };
+    pub use crate::nodes::events::IfTime;
 }
 
 #[cfg(feature = "serde")]
@@ -173,6 +169,7 @@ pub mod save {
 /// API: nothing here is stable, and users never name it.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::base::shape::shape_node;
     pub use crate::ctx::ctx_begin;
     pub use crate::ctx::ctx_lend;
     pub use crate::ctx::Lent;
@@ -289,25 +286,26 @@ pub mod __private {
     pub use crate::engine::subtree::Reference;
     pub use crate::engine::subtree::Sub;
 
-    pub use crate::hooks::condition::ConditionFn;
+    pub use crate::hooks::condition::Verdict;
     pub use crate::machine::state::MachineState;
     pub use crate::machine::Machine;
+    pub use crate::nodes::limit::MaxInside;
     pub use crate::probe::Every;
     pub use crate::probe::ProbeDebug;
     pub use crate::probe::ProbeOther;
     pub use crate::services::stimuli::Entry as StimulusEntry;
     pub use crate::tools::describe;
+    pub use crate::visit::EachNode;
     pub use crate::Behavior;
+    pub use crate::ConditionFn;
     pub use crate::Ctx;
     pub use crate::DecideFn;
     pub use crate::Decorator;
-    pub use crate::EachNode;
     pub use crate::Exit;
     pub use crate::Flags;
     pub use crate::Frame;
     pub use crate::Leaf;
     pub use crate::Limit;
-    pub use crate::MaxInside;
     pub use crate::NoTrace;
     pub use crate::NodeId;
     pub use crate::NodeInfo;

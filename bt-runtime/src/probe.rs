@@ -55,7 +55,7 @@ impl<T: fmt::Debug> ProbeDebug for T {
         T: Leaf<A, W>,
         T::Memory: 'static,
     {
-        v.behavior(node, self.__memory());
+        v.behavior(node, Leaf::<A, W>::memory(self));
         v.memory(node, self);
     }
     #[inline(always)]
@@ -108,7 +108,7 @@ impl<T> ProbeOther for &T {
         T: Leaf<A, W>,
         T::Memory: 'static,
     {
-        v.behavior(node, self.__memory());
+        v.behavior(node, Leaf::<A, W>::memory(*self));
     }
     #[inline(always)]
     fn __decorator<A, W, V: Visitor<A, W>>(&self, v: &mut V, node: &'static NodeInfo)

@@ -61,7 +61,7 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
                 #args: &'static ::core::primitive::str,
                 #line: ::core::primitive::u32,
             ) -> #rt::NodeInfo {
-                #rt::NodeInfo::__node(#id, #name, #tree_name, #kind, #parent, #depth, #behavior, #line).__args(#args)
+                #rt::shape_node(#id, #name, #tree_name, #kind, #parent, #depth, #behavior, #line, #args)
             }
             [#(#infos),*]
         };
@@ -156,12 +156,12 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
         .iter()
         .zip(lowered)
         .map(|(n, l)| {
-            // Unsuffixed: the types are `__node`'s parameters'.
+            // Unsuffixed: the types are `shape_node`'s parameters'.
             let id = proc_macro2::Literal::u16_unsuffixed(n.id as u16);
             let node_name = &n.name;
             let kind = &l.shape_kind;
             let behavior = l.behavior.as_deref().unwrap_or("");
-            // The root is its own parent (`NodeInfo::__node`).
+            // The root is its own parent (`shape_node`).
             let parent = proc_macro2::Literal::u16_unsuffixed(n.parent.unwrap_or(n.id) as u16);
             let depth = proc_macro2::Literal::u16_unsuffixed(n.depth as u16);
             let line = proc_macro2::Literal::u32_unsuffixed(n.span.start().line as u32);

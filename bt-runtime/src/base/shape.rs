@@ -116,61 +116,36 @@ pub struct NodeInfo {
     pub args: &'static str,
 }
 
-impl NodeInfo {
-    /// Called by generated code to build the shape table.
-    #[doc(hidden)]
-    #[allow(clippy::too_many_arguments)]
-    pub const fn __new(
-        id: NodeId,
-        name: &'static str,
-        tree: &'static str,
-        kind: NodeKind,
-        parent: Option<NodeId>,
-        depth: u16,
-        behavior: Option<&'static str>,
-        line: u32,
-    ) -> NodeInfo {
-        NodeInfo {
-            id,
-            name,
-            tree,
-            kind,
-            parent,
-            depth,
-            behavior,
-            line,
-            args: "",
-        }
-    }
-
-    /// Called by generated code to build the shape table, in fewer
-    /// tokens than [`__new`](Self::__new): the root is its own `parent`
-    /// (it has none), and an empty `behavior` is none.
-    #[doc(hidden)]
-    #[allow(clippy::too_many_arguments)]
-    pub const fn __node(
-        id: NodeId,
-        name: &'static str,
-        tree: &'static str,
-        kind: NodeKind,
-        parent: NodeId,
-        depth: u16,
-        behavior: &'static str,
-        line: u32,
-    ) -> NodeInfo {
-        let parent = if parent == id { None } else { Some(parent) };
-        let behavior = if behavior.is_empty() {
+/// A node of a shape table. What generated code builds each row with (the
+/// root is its own `parent`, as it has none; an empty `behavior` is none),
+/// and what tests that need a shape of their own call (through
+/// `__private`): not a method of [`NodeInfo`], so that no hidden name is
+/// offered to users.
+#[allow(clippy::too_many_arguments)]
+pub const fn shape_node(
+    id: NodeId,
+    name: &'static str,
+    tree: &'static str,
+    kind: NodeKind,
+    parent: NodeId,
+    depth: u16,
+    behavior: &'static str,
+    line: u32,
+    args: &'static str,
+) -> NodeInfo {
+    NodeInfo {
+        id,
+        name,
+        tree,
+        kind,
+        parent: if parent == id { None } else { Some(parent) },
+        depth,
+        behavior: if behavior.is_empty() {
             None
         } else {
             Some(behavior)
-        };
-        NodeInfo::__new(id, name, tree, kind, parent, depth, behavior, line)
-    }
-
-    /// Called by generated code: the same node with its
-    /// [`args`](Self::args).
-    #[doc(hidden)]
-    pub const fn __args(self, args: &'static str) -> NodeInfo {
-        NodeInfo { args, ..self }
+        },
+        line,
+        args,
     }
 }

@@ -72,9 +72,6 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Start<P, A, W> for D
 /// enter, tick and halt its child. The `tree!` macro implements it on a
 /// marker type per decorator node; [`deco_enter`], [`deco_tick`] and
 /// [`deco_halt`] hold the semantics, once for every decorator.
-///
-/// A front end that is not the macro (a tree built at run time) drives the
-/// same functions with its own implementation.
 pub trait DecoratorNode<P, A, W> {
     /// The decorator.
     type Deco: Decorator<A, W>;
@@ -103,7 +100,7 @@ pub trait DecoratorNode<P, A, W> {
 
 /// The running child of a decorator: ticking it, halting it, and both
 /// walks. A generated decorator derives them from its child's runtime node
-/// type ([`DecoRun`]); a tree built at run time may write them out.
+/// type ([`DecoRun`]).
 pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
     /// Hands the decorator's memory (node `node`), then the running
     /// child's active path, to the visitor (I1).

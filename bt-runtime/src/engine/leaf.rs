@@ -370,7 +370,7 @@ pub fn memory_from<B: BuiltFromDBlock<D>, D>(block: D) -> B {
 }
 
 /// Traces what a condition leaf returned (L6); generated code calls the
-/// condition through [`ConditionFn::check`](crate::condition::ConditionFn).
+/// condition through [`ConditionFn::check`](crate::ConditionFn).
 #[inline(always)]
 pub fn condition<Tr: Trace>(status: Status, node: &'static NodeInfo, tr: &mut Tr) -> Status {
     tr.event(TraceEvent::Ticked { node, status });

@@ -164,17 +164,16 @@ pub trait Leaf<A, W = ()> {
     /// The leaf's memory: the behavior itself.
     type Memory: Behavior<A, W>;
 
-    /// The behavior as its memory: itself. For generated code, which
-    /// hands a memory to a visitor through this trait (I1).
-    #[doc(hidden)]
-    fn __memory(&self) -> &Self::Memory;
+    /// The behavior as its memory: itself. Generated code hands a memory
+    /// to a visitor through this method (I1).
+    fn memory(&self) -> &Self::Memory;
 }
 
 #[diagnostic::do_not_recommend]
 impl<A, W, B: Behavior<A, W>> Leaf<A, W> for B {
     type Memory = B;
     #[inline(always)]
-    fn __memory(&self) -> &B {
+    fn memory(&self) -> &B {
         self
     }
 }

@@ -6,13 +6,6 @@ use crate::ctx::Ctx;
 /// What a condition may return: `bool` (`true` → `Success`, `false` →
 /// `Failure`), `Option<bool>` (`None`: not known yet → `Running`, as Unity's
 /// condition returning Executing), or a [`Status`].
-///
-/// ```
-/// use deciders::{condition::Verdict, Status};
-/// assert_eq!(true.into_status(), Status::Success);
-/// assert_eq!(None::<bool>.into_status(), Status::Running);
-/// assert_eq!(Status::Failure.into_status(), Status::Failure);
-/// ```
 #[diagnostic::on_unimplemented(
     message = "a condition returns `bool`, `Option<bool>` (`None`: not known yet) or `Status`, not `{Self}`",
     label = "not a condition's result"
@@ -80,5 +73,19 @@ where
     #[inline(always)]
     fn check(&self, agent: &A, ctx: &Ctx<W>) -> Status {
         self(agent, ctx).into_status()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn l6_verdicts_map_to_statuses() {
+        assert_eq!(true.into_status(), Status::Success);
+        assert_eq!(false.into_status(), Status::Failure);
+        assert_eq!(None::<bool>.into_status(), Status::Running);
+        assert_eq!(Some(true).into_status(), Status::Success);
+        assert_eq!(Status::Failure.into_status(), Status::Failure);
     }
 }

@@ -8,6 +8,28 @@
 //! methods here. Ticking with and without a tracer and the unwind guard,
 //! `halt`, `reset`, seeding, the clock and the walks over the active path
 //! are this module's ordinary code, the same for every tree.
+//!
+//! # Why each tree is a type of its own, and `Machine` is not public
+//!
+//! statig's model would make `Machine<D>` the documented type and each tree
+//! `pub type Creature = Machine<CreatureDef>`. We keep the per-tree newtype
+//! `tree!` declares, and `Machine` internal (`__private`), for what users
+//! read:
+//!
+//! - **`cargo doc`**: the newtype's page takes the user's doc comment, and
+//!   the macro adds the tree's outline (its nodes, one per line) and its
+//!   methods with concrete types (`fn tick(&mut self, agent: &mut Creature,
+//!   frame: &mut Frame) -> Status`). An alias's page is the generic
+//!   `Machine<D>` page, the same for every tree, with `D: TreeParts`
+//!   bounds on every method and no word on the tree itself.
+//! - **`cargo expand`**: the forwarding methods cost a few lines per tree
+//!   (`scripts/codesize` counts them), and each reads as the call it
+//!   forwards to; an alias would save them but leave the reader with a
+//!   definition type whose name nobody writes.
+//! - **errors and coherence**: a user can implement their own traits for
+//!   the newtype (an alias of a foreign generic type could not take a
+//!   foreign trait), and rustc's messages name `Creature`, not
+//!   `Machine<__CreatureDef>`.
 
 use crate::base::flags::Flags;
 use crate::base::shape::{NodeId, NodeInfo};
@@ -421,20 +443,22 @@ mod tests {
     //! The lifecycle over a hand-written definition: a root that runs for
     //! two ticks, then succeeds, logging every call into the agent.
     use super::*;
+    use crate::base::shape::shape_node;
     use crate::base::shape::NodeKind;
     use crate::ctx::Ctx;
     use std::string::String;
     use std::vec::Vec;
 
-    static SHAPE: [NodeInfo; 1] = [NodeInfo::__new(
+    static SHAPE: [NodeInfo; 1] = [shape_node(
         0,
         "root",
         "Steps",
         NodeKind::Behavior,
-        None,
         0,
-        None,
+        0,
+        "",
         1,
+        "",
     )];
 
     /// The agent: the log, and whether the next tick panics.

@@ -227,16 +227,17 @@ impl fmt::Debug for Slot {
 /// A tree's `limit(resource, max)` is a `Limit` whose selector and `max`
 /// are types of its own, so that its memory is the slot alone: a
 /// zero-sized type implementing [`SelectResource`] for the selector, and
-/// [`MaxInside`]`<max>`. Built on every entry, it costs nothing to build.
+/// `max` as a zero-sized type too. Built on every entry, it costs nothing
+/// to build.
 ///
 /// Written by hand for `decorate(…)`, a `Limit` takes the selector and
 /// `max` as values, [`Limit::new`]`(select, max)`; name the selector's type
 /// as a function pointer (`type AlarmLimit = Limit<fn(&World) -> &Resource>;`,
-/// `decorate(AlarmLimit::new(alarm, 2))`), or give both as types
-/// ([`Limit::inside`]).
+/// `decorate(AlarmLimit::new(alarm, 2))`), or give the selector as a type
+/// of your own:
 ///
 /// ```
-/// use deciders::{Limit, MaxInside, Resource, SelectResource};
+/// use deciders::{Limit, Resource, SelectResource};
 /// struct Level { alarm: Resource }
 /// /// The alarm of the level, as a type.
 /// #[derive(Clone, Copy, PartialEq, Eq)]
@@ -246,10 +247,8 @@ impl fmt::Debug for Slot {
 ///         &level.alarm
 ///     }
 /// }
-/// type AlarmLimit = Limit<Alarm, MaxInside<2>>;
-/// let limit = AlarmLimit::inside(Alarm);
+/// let limit = Limit::new(Alarm, 2);
 /// assert_eq!(limit.max(), 2);
-/// assert_eq!(size_of::<AlarmLimit>(), size_of::<usize>()); // the slot alone
 /// ```
 ///
 /// Not saved with the feature `serde` (O6): its slot is counted in a
@@ -286,12 +285,6 @@ impl<W, F: Fn(&W) -> &Resource> SelectResource<W> for F {
 /// `max` as a type (R8): the most agents inside a [`Limit`] at once, `N`,
 /// known at compile time and held in no memory. What a tree's
 /// `limit(resource, N)` uses.
-///
-/// ```
-/// use deciders::MaxInside;
-/// assert_eq!(u32::from(MaxInside::<32>), 32);
-/// assert_eq!(size_of::<MaxInside<32>>(), 0);
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MaxInside<const N: u32>;
 
@@ -324,13 +317,15 @@ impl<F> Limit<F> {
 impl<F, const N: u32> Limit<F, MaxInside<N>> {
     /// `limit(select, N)` with `N` a type ([`MaxInside`]): what a tree's
     /// `limit` builds on every entry. An `N` of 0 is a compile error: nobody
-    /// could ever enter.
+    /// could ever enter (`tests/ui/limit_max.rs`).
     ///
     /// ```compile_fail
-    /// use deciders::{Limit, MaxInside, Resource};
+    /// use deciders::__private::MaxInside;
+    /// use deciders::{Limit, Resource};
     /// fn door(w: &Resource) -> &Resource { w }
     /// let _ = Limit::<_, MaxInside<0>>::inside(door as fn(&Resource) -> &Resource);
     /// ```
+    #[doc(hidden)]
     #[inline(always)]
     pub const fn inside(select: F) -> Self {
         const { assert!(N > 0, "limit(resource, 0) would never let an agent in") };
@@ -441,6 +436,20 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn r8_max_as_a_type_holds_no_memory() {
+        assert_eq!(u32::from(MaxInside::<32>), 32);
+        assert_eq!(size_of::<MaxInside<32>>(), 0);
+        struct Alarm;
+        impl SelectResource<Resource> for Alarm {
+            fn select<'w>(&self, r: &'w Resource) -> &'w Resource {
+                r
+            }
+        }
+        // The slot alone.
+        assert_eq!(size_of::<Limit<Alarm, MaxInside<2>>>(), size_of::<usize>());
+    }
 
     struct World {
         door: Resource,

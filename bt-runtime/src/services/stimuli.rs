@@ -88,7 +88,7 @@ use core::fmt::Debug;
 /// slot or no flag is never stored.
 ///
 /// ```
-/// use deciders::stimuli::Entry;
+/// use deciders::StimulusEntry as Entry;
 /// use deciders::{Flags, Stimuli, Stimulus};
 ///
 /// #[derive(Clone, Copy, Debug, PartialEq)]

@@ -526,10 +526,21 @@ mod tests {
     // shapes; the structure of whole pictures of generated trees is checked
     // by the repository's `tests/pictures.rs`, which parses them.
     use super::*;
+    use crate::base::shape::shape_node;
 
     fn node(id: NodeId, name: &'static str, kind: NodeKind, parent: Option<NodeId>) -> NodeInfo {
         let behavior = matches!(kind, NodeKind::Behavior).then_some("Act<u8>");
-        NodeInfo::__new(id, name, "T\"ree", kind, parent, 0, behavior, 0)
+        shape_node(
+            id,
+            name,
+            "T\"ree",
+            kind,
+            parent.unwrap_or(id),
+            0,
+            behavior.unwrap_or(""),
+            0,
+            "",
+        )
     }
 
     fn shape() -> [NodeInfo; 5] {

@@ -1068,17 +1068,18 @@ mod tests {
     // repository's `tests/replay.rs`, and the page is opened in Chromium by
     // `tests/heavy/browser_replay.rs`.
     use super::*;
+    use crate::base::shape::shape_node;
 
     /// A tree `T` (a sequence over a leaf, a condition and a reference to
     /// `S`) and a tree `S` (a sequence over two leaves).
     static SHAPES: [NodeInfo; 7] = [
-        NodeInfo::__new(0, "root", "T", NodeKind::Sequence, None, 0, None, 1),
-        NodeInfo::__new(1, "a", "T", NodeKind::Behavior, Some(0), 1, Some("A"), 2),
-        NodeInfo::__new(2, "ok", "T", NodeKind::Condition, Some(0), 1, None, 3),
-        NodeInfo::__new(3, "sub", "T", NodeKind::Subtree, Some(0), 1, None, 4),
-        NodeInfo::__new(0, "root", "S", NodeKind::Sequence, None, 0, None, 1),
-        NodeInfo::__new(1, "x", "S", NodeKind::Behavior, Some(0), 1, Some("X"), 2),
-        NodeInfo::__new(2, "y", "S", NodeKind::Behavior, Some(0), 1, Some("Y"), 3),
+        shape_node(0, "root", "T", NodeKind::Sequence, 0, 0, "", 1, ""),
+        shape_node(1, "a", "T", NodeKind::Behavior, 0, 1, "A", 2, ""),
+        shape_node(2, "ok", "T", NodeKind::Condition, 0, 1, "", 3, ""),
+        shape_node(3, "sub", "T", NodeKind::Subtree, 0, 1, "", 4, ""),
+        shape_node(0, "root", "S", NodeKind::Sequence, 0, 0, "", 1, ""),
+        shape_node(1, "x", "S", NodeKind::Behavior, 0, 1, "X", 2, ""),
+        shape_node(2, "y", "S", NodeKind::Behavior, 0, 1, "Y", 3, ""),
     ];
 
     fn t() -> &'static [NodeInfo] {
@@ -1243,8 +1244,7 @@ mod tests {
     fn i6_no_sequence_of_events_panics() {
         // A node whose numbers fit no shape: a parent after itself, a
         // depth beyond the path.
-        static ODD: NodeInfo =
-            NodeInfo::__new(9, "odd", "T", NodeKind::Subtree, Some(7), 60000, None, 0);
+        static ODD: NodeInfo = shape_node(9, "odd", "T", NodeKind::Subtree, 7, 60000, "", 0, "");
         for seed in 0..200 {
             let mut rng = Lcg(seed);
             let mut rec = Recorder::with_limit(1 + rng.below(5));

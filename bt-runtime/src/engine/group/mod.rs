@@ -6,7 +6,9 @@
 //! child, and tick, halt or identify the running one. The policies below
 //! (which child to try, when to interrupt, when to go on) are ordinary
 //! generic functions over them; the `tree!` macro only implements the
-//! protocol for each composite, as a tree built at run time would.
+//! protocol for each composite. The protocol is static (associated
+//! constants, no receiver): only a type known at compile time implements
+//! it, which is what lets each policy compile to the children's own code.
 //!
 //! The tick functions take the composite's running child by `&mut` and
 //! replace it in place when another child starts; they return the
@@ -32,8 +34,7 @@ pub mod status;
 /// The running child of a composite: which one it is, ticking it, halting
 /// it and both walks over it. A generated composite implements it through
 /// one `match` over its children's runtime node types
-/// ([`Dispatch`](crate::engine::group::dispatch::Dispatch)); a tree built at run time
-/// may write each operation out.
+/// ([`Dispatch`](crate::engine::group::dispatch::Dispatch)).
 ///
 /// `P` is the tree's persistent state (timers), `A` the agent, `W` the world.
 pub trait Children<P, A, W> {
