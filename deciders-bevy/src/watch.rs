@@ -19,6 +19,9 @@ use crate::Brain;
 #[derive(Component, Default, Debug)]
 #[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
 #[cfg_attr(feature = "reflect", reflect(Component))]
+// The path of the re-export (`deciders_bevy::Watch`), as before the crate
+// had modules: a scene names it by this path.
+#[cfg_attr(feature = "reflect", type_path = "deciders_bevy")]
 pub struct Watch {
     /// The lifecycle status and the root's last status, e.g.
     /// `Executing, Running`.
