@@ -1,7 +1,11 @@
 //! The components on an agent's entity: its [`Brain`] (the tree state,
-//! flags, tick rate and pending lifecycle operation) and its [`Seed`].
+//! flags, tick rate and pending lifecycle operation) and its [`Seed`]; with
+//! the cargo feature `reflect`, their `Reflect` and their registration.
 
+use bevy_app::App;
 use bevy_ecs::prelude::*;
+#[cfg(feature = "reflect")]
+use bevy_reflect::prelude::ReflectDefault;
 use deciders::lifecycle::{PlayMode, Player};
 use deciders::Flags;
 
@@ -23,7 +27,17 @@ use crate::TreePanicked;
 /// // The same seed in every run of the level, whatever else was spawned first.
 /// world.spawn((Sheep, Seed(42)));
 /// ```
+///
+/// With the cargo feature `reflect`, it implements Bevy's `Reflect`, and
+/// the plugin registers it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(
+    feature = "reflect",
+    reflect(Component, Debug, Default, PartialEq, Hash, Clone)
+)]
+// The path of the re-export, not of this module.
+#[cfg_attr(feature = "reflect", type_path = "deciders_bevy")]
 pub struct Seed(pub u64);
 
 /// An entity's behavior tree: the state of the tree `T` in a lifecycle
@@ -34,8 +48,35 @@ pub struct Seed(pub u64);
 /// on, and refuses a save that breaks it with an error naming the field:
 /// `every` must be at least 1, `wait` below `every`, and `pending_dt`
 /// finite and not negative.
+///
+/// With the cargo feature `reflect`, it implements Bevy's `Reflect`, and
+/// the plugin registers it (with `ReflectComponent`), for any tree `T`: as
+/// a struct whose fields are its counts, `errors` and `panics`, and whose
+/// reflected `Debug` shows its lifecycle (`Brain { status: Executing,
+/// mode: Forever, count: 0, last: Some(Running), every: 1, errors: 0,
+/// panics: 0 }`).
+///
+/// The tree state, the flags, the last status and the pending operation
+/// are not reflected (neither a generated tree nor `deciders`' types
+/// implement `Reflect`), nor are the tick rate, the countdown to the next
+/// tick and the time accumulated for it, whose invariants (those a load
+/// checks) a reflected edit could break: a rate of 0 would divide by zero
+/// in the next step. Set the rate with
+/// [`set_tick_every`](Self::set_tick_every). Its type path is
+/// `deciders_bevy::Brain<…>` with the tree's `core::any::type_name`, since
+/// a generated tree does not implement `TypePath`.
 #[derive(Component)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(
+    feature = "reflect",
+    reflect(
+        Component,
+        Debug(reflect_debug),
+        type_path = false,
+        from_reflect = false
+    )
+)]
 #[cfg_attr(
     feature = "serde",
     serde(
@@ -44,21 +85,92 @@ pub struct Seed(pub u64);
     )
 )]
 pub struct Brain<T: Send + Sync + 'static> {
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) player: Player<T>,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) flags: Flags,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) stimuli: Flags,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) every: u32,
     /// Steps to let pass before the next tick; `None` until the brain's
     /// first step, which sets it from the entity's index, so that brains
     /// of one rate spread over the steps. Part of the brain (and of its
     /// save), not of the system: a loaded brain keeps its rhythm.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) wait: Option<u32>,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) pending_dt: f32,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) op: Option<Op>,
     pub(crate) errors: u32,
     /// Panics caught in its steps.
     pub(crate) panics: u32,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) last: Option<deciders::Status>,
+}
+
+/// The path of `Brain<T>` for reflection: written by hand, since the tree
+/// `T` (a generated type) does not implement `TypePath`; its path is Rust's
+/// `type_name`.
+#[cfg(feature = "reflect")]
+impl<T: Send + Sync + 'static> bevy_reflect::TypePath for Brain<T> {
+    fn type_path() -> &'static str {
+        static CELL: bevy_reflect::utility::GenericTypePathCell =
+            bevy_reflect::utility::GenericTypePathCell::new();
+        CELL.get_or_insert::<Self, _>(|| {
+            format!("deciders_bevy::Brain<{}>", core::any::type_name::<T>())
+        })
+    }
+
+    fn short_type_path() -> &'static str {
+        static CELL: bevy_reflect::utility::GenericTypePathCell =
+            bevy_reflect::utility::GenericTypePathCell::new();
+        CELL.get_or_insert::<Self, _>(|| bevy_utils::prelude::ShortName::of::<Self>().to_string())
+    }
+
+    fn type_ident() -> Option<&'static str> {
+        Some("Brain")
+    }
+
+    fn crate_name() -> Option<&'static str> {
+        Some("deciders_bevy")
+    }
+
+    fn module_path() -> Option<&'static str> {
+        Some("deciders_bevy")
+    }
+}
+
+/// The reflected `Debug` of a brain: its lifecycle and counts, not its
+/// tree (which need not implement `Debug`).
+#[cfg(feature = "reflect")]
+fn reflect_debug<T: Send + Sync + 'static>(
+    brain: &Brain<T>,
+    f: &mut core::fmt::Formatter<'_>,
+) -> core::fmt::Result {
+    f.debug_struct("Brain")
+        .field("status", &brain.player.status())
+        .field("mode", &brain.player.mode())
+        .field("count", &brain.player.count())
+        .field("last", &brain.last)
+        .field("every", &brain.every)
+        .field("errors", &brain.errors)
+        .field("panics", &brain.panics)
+        .finish()
+}
+
+/// With the cargo feature `reflect`, registers `Brain<T>` and [`Seed`] in
+/// the app's type registry (created if the app has none).
+#[cfg_attr(not(feature = "reflect"), allow(unused_variables))]
+pub(crate) fn plug<T: Send + Sync + 'static>(app: &mut App) {
+    #[cfg(feature = "reflect")]
+    {
+        let registry = app.world_mut().get_resource_or_init::<AppTypeRegistry>();
+        let mut registry = registry.write();
+        registry.register::<Brain<T>>();
+        registry.register::<Seed>();
+    }
 }
 
 /// A [`Brain`] as saved, before its fields are checked.

@@ -61,7 +61,10 @@
 //! inspector: after each tick it holds the status, the clock, the active
 //! path, the error count and the describe-state text, and it records a
 //! replay of the entity's ticks on demand. With the cargo feature
-//! `reflect`, it implements Bevy's `Reflect`; with the feature `tracing`,
+//! `reflect`, it, [`Brain<T>`] (its counts as fields, its lifecycle in its
+//! reflected `Debug`) and [`Seed`] implement Bevy's `Reflect`, and the
+//! plugin registers them in the app's type registry; with the feature
+//! `tracing`,
 //! a watched brain's ticks also go to the `tracing` crate
 //! (`deciders::trace::Tracing`: each tick a span `tick`, each step an
 //! event), inside a span `brain` whose field `entity` names the entity.
@@ -78,9 +81,10 @@
 //! them into a fresh app; they go on step for step as they would have.
 //! A brain ticked every `n`-th step keeps its rhythm: the steps left to
 //! its next tick are part of it, not of the plugin.
-//! `Brain<T>` is not registered for Bevy's reflection-based scenes:
-//! reflecting it as an opaque value needs `Clone` and `TypePath` of it and
-//! of the generated tree; use the serde path.
+//! Bevy's reflection-based scenes cannot save a brain: its reflection
+//! (feature `reflect`) is for inspectors, it leaves out the tree state
+//! (a generated tree implements no `Reflect`) and cannot rebuild a brain
+//! from a reflected value; use the serde path.
 //!
 //! # Despawn halts
 //!

@@ -10,7 +10,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use deciders::Tree;
 
-use crate::{messages, observers, systems, Agent, Env, Output};
+use crate::{brain, messages, observers, systems, watch, Agent, Env, Output};
 #[cfg(doc)]
 use crate::{Brain, OutputsDropped, TreePanicked};
 
@@ -84,5 +84,7 @@ where
         );
         systems::plug::<A, T, R, O>(app, self.schedule);
         observers::plug::<A, T, R, O>(app);
+        brain::plug::<T>(app);
+        watch::plug(app);
     }
 }

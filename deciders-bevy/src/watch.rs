@@ -1,5 +1,6 @@
 //! Seeing inside a brain: the component [`Watch`].
 
+use bevy_app::App;
 use bevy_ecs::prelude::*;
 use deciders::replay::Recorder;
 use deciders::{describe, Tree};
@@ -83,4 +84,15 @@ impl Watch {
         self.description.clear();
         let _ = describe::write_state(tree, &mut self.description);
     }
+}
+
+/// With the cargo feature `reflect`, registers [`Watch`] in the app's type
+/// registry (created if the app has none).
+#[cfg_attr(not(feature = "reflect"), allow(unused_variables))]
+pub(crate) fn plug(app: &mut App) {
+    #[cfg(feature = "reflect")]
+    app.world_mut()
+        .get_resource_or_init::<AppTypeRegistry>()
+        .write()
+        .register::<Watch>();
 }
