@@ -1,0 +1,376 @@
+//! The components on an agent's entity: its [`Brain`] (the tree state,
+//! flags, tick rate and pending lifecycle operation) and its [`Seed`]; with
+//! the cargo feature `reflect`, their `Reflect` and their registration.
+
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+#[cfg(feature = "reflect")]
+use bevy_reflect::prelude::ReflectDefault;
+use deciders::lifecycle::{PlayMode, Player};
+use deciders::Flags;
+
+#[cfg(doc)]
+use crate::TreePanicked;
+
+/// The seed of the entity's tree (D8): put it on the entity beside (or
+/// before) its [`Brain`], and the plugin reseeds the tree whenever either is
+/// inserted, so an agent's random choices depend on this value, never on
+/// the entity's index or on the order entities were spawned in. Without
+/// it, a brain keeps the seed its tree was built with
+/// (`Tree::with_seed`, 0 for `Tree::new`).
+///
+/// ```
+/// # use bevy_ecs::prelude::*;
+/// # use deciders_bevy::Seed;
+/// # #[derive(Component)] struct Sheep;
+/// # let mut world = World::new();
+/// // The same seed in every run of the level, whatever else was spawned first.
+/// world.spawn((Sheep, Seed(42)));
+/// ```
+///
+/// With the cargo feature `reflect`, it implements Bevy's `Reflect`, and
+/// the plugin registers it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(
+    feature = "reflect",
+    reflect(Component, Debug, Default, PartialEq, Hash, Clone)
+)]
+// The path of the re-export, not of this module.
+#[cfg_attr(feature = "reflect", type_path = "deciders_bevy")]
+pub struct Seed(pub u64);
+
+/// An entity's behavior tree: the state of the tree `T` in a lifecycle
+/// [`Player`], the flags its guards test this frame, its tick rate, and a
+/// lifecycle operation waiting for the next tick.
+///
+/// Loading one (cargo feature `serde`) checks what a later step relies
+/// on, and refuses a save that breaks it with an error naming the field:
+/// `every` must be at least 1, `wait` below `every`, and `pending_dt`
+/// finite and not negative.
+///
+/// With the cargo feature `reflect`, it implements Bevy's `Reflect`, and
+/// the plugin registers it (with `ReflectComponent`), for any tree `T`: as
+/// a struct whose fields are its counts, `errors` and `panics`, and whose
+/// reflected `Debug` shows its lifecycle (`Brain { status: Executing,
+/// mode: Forever, count: 0, last: Some(Running), every: 1, errors: 0,
+/// panics: 0 }`).
+///
+/// The tree state, the flags, the last status and the pending operation
+/// are not reflected (neither a generated tree nor `deciders`' types
+/// implement `Reflect`), nor are the tick rate, the countdown to the next
+/// tick and the time accumulated for it, whose invariants (those a load
+/// checks) a reflected edit could break: a rate of 0 would divide by zero
+/// in the next step. Set the rate with
+/// [`set_tick_every`](Self::set_tick_every). Its type path is
+/// `deciders_bevy::Brain<…>` with the tree's `core::any::type_name`, since
+/// a generated tree does not implement `TypePath`.
+#[derive(Component)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
+#[cfg_attr(
+    feature = "reflect",
+    reflect(
+        Component,
+        Debug(reflect_debug),
+        type_path = false,
+        from_reflect = false
+    )
+)]
+#[cfg_attr(
+    feature = "serde",
+    serde(
+        try_from = "BrainData<T>",
+        bound(deserialize = "T: serde::Deserialize<'de>")
+    )
+)]
+pub struct Brain<T: Send + Sync + 'static> {
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) player: Player<T>,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) flags: Flags,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) stimuli: Flags,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) every: u32,
+    /// Steps to let pass before the next tick; `None` until the brain's
+    /// first step, which sets it from the entity's index, so that brains
+    /// of one rate spread over the steps. Part of the brain (and of its
+    /// save), not of the system: a loaded brain keeps its rhythm.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) wait: Option<u32>,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) pending_dt: f32,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) op: Option<Op>,
+    pub(crate) errors: u32,
+    /// Panics caught in its steps.
+    pub(crate) panics: u32,
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) last: Option<deciders::Status>,
+}
+
+/// The path of `Brain<T>` for reflection: written by hand, since the tree
+/// `T` (a generated type) does not implement `TypePath`; its path is Rust's
+/// `type_name`.
+#[cfg(feature = "reflect")]
+impl<T: Send + Sync + 'static> bevy_reflect::TypePath for Brain<T> {
+    fn type_path() -> &'static str {
+        static CELL: bevy_reflect::utility::GenericTypePathCell =
+            bevy_reflect::utility::GenericTypePathCell::new();
+        CELL.get_or_insert::<Self, _>(|| {
+            format!("deciders_bevy::Brain<{}>", core::any::type_name::<T>())
+        })
+    }
+
+    fn short_type_path() -> &'static str {
+        static CELL: bevy_reflect::utility::GenericTypePathCell =
+            bevy_reflect::utility::GenericTypePathCell::new();
+        CELL.get_or_insert::<Self, _>(|| bevy_utils::prelude::ShortName::of::<Self>().to_string())
+    }
+
+    fn type_ident() -> Option<&'static str> {
+        Some("Brain")
+    }
+
+    fn crate_name() -> Option<&'static str> {
+        Some("deciders_bevy")
+    }
+
+    fn module_path() -> Option<&'static str> {
+        Some("deciders_bevy")
+    }
+}
+
+/// The reflected `Debug` of a brain: its lifecycle and counts, not its
+/// tree (which need not implement `Debug`).
+#[cfg(feature = "reflect")]
+fn reflect_debug<T: Send + Sync + 'static>(
+    brain: &Brain<T>,
+    f: &mut core::fmt::Formatter<'_>,
+) -> core::fmt::Result {
+    f.debug_struct("Brain")
+        .field("status", &brain.player.status())
+        .field("mode", &brain.player.mode())
+        .field("count", &brain.player.count())
+        .field("last", &brain.last)
+        .field("every", &brain.every)
+        .field("errors", &brain.errors)
+        .field("panics", &brain.panics)
+        .finish()
+}
+
+/// With the cargo feature `reflect`, registers `Brain<T>` and [`Seed`] in
+/// the app's type registry (created if the app has none).
+#[cfg_attr(not(feature = "reflect"), allow(unused_variables))]
+pub(crate) fn plug<T: Send + Sync + 'static>(app: &mut App) {
+    #[cfg(feature = "reflect")]
+    {
+        let registry = app.world_mut().get_resource_or_init::<AppTypeRegistry>();
+        let mut registry = registry.write();
+        registry.register::<Brain<T>>();
+        registry.register::<Seed>();
+    }
+}
+
+/// A [`Brain`] as saved, before its fields are checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Brain")]
+struct BrainData<T> {
+    player: Player<T>,
+    flags: Flags,
+    stimuli: Flags,
+    every: u32,
+    wait: Option<u32>,
+    pending_dt: f32,
+    op: Option<Op>,
+    errors: u32,
+    /// Absent from saves made before brains counted panics.
+    #[serde(default)]
+    panics: u32,
+    last: Option<deciders::Status>,
+}
+
+/// Why a saved [`Brain`] was refused: the field and what is wrong with it.
+#[cfg(feature = "serde")]
+#[derive(Debug)]
+struct BadBrain {
+    field: &'static str,
+    problem: String,
+}
+
+#[cfg(feature = "serde")]
+impl core::fmt::Display for BadBrain {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "invalid Brain field `{}`: {}", self.field, self.problem)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: Send + Sync + 'static> TryFrom<BrainData<T>> for Brain<T> {
+    type Error = BadBrain;
+
+    fn try_from(data: BrainData<T>) -> Result<Self, BadBrain> {
+        let bad = |field, problem: String| Err(BadBrain { field, problem });
+        if data.every == 0 {
+            return bad(
+                "every",
+                "0, and a brain ticks every n-th step with n at least 1".into(),
+            );
+        }
+        if let Some(wait) = data.wait.filter(|&wait| wait >= data.every) {
+            return bad(
+                "wait",
+                format!("{wait} steps, not below `every` ({})", data.every),
+            );
+        }
+        if !(data.pending_dt.is_finite() && data.pending_dt >= 0.0) {
+            return bad(
+                "pending_dt",
+                format!("{}, not a finite time of 0 or more", data.pending_dt),
+            );
+        }
+        Ok(Brain {
+            player: data.player,
+            flags: data.flags,
+            stimuli: data.stimuli,
+            every: data.every,
+            wait: data.wait,
+            pending_dt: data.pending_dt,
+            op: data.op,
+            errors: data.errors,
+            panics: data.panics,
+            last: data.last,
+        })
+    }
+}
+
+/// A lifecycle operation asked for outside the tick, performed by the tick
+/// system (which has the agent and the world the hooks need).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) enum Op {
+    Play(PlayMode),
+    Pause,
+    Resume,
+    Stop,
+    Reset,
+}
+
+impl<T: Send + Sync + 'static> Brain<T> {
+    /// A brain ticking `tree` every step.
+    pub fn new(tree: T) -> Self {
+        Brain {
+            player: Player::new(tree),
+            flags: Flags::EMPTY,
+            stimuli: Flags::EMPTY,
+            every: 1,
+            wait: None,
+            pending_dt: 0.0,
+            op: None,
+            errors: 0,
+            panics: 0,
+            last: None,
+        }
+    }
+
+    /// Level of detail: ticks every `n`-th step of the schedule (`n = 0`
+    /// counts as 1), with the time of the `n` steps. Brains of the same
+    /// rate are staggered by entity index, so a thousand far-away agents
+    /// ticked every fourth step cost a quarter of the work every step.
+    pub fn tick_every(mut self, n: u32) -> Self {
+        self.set_tick_every(n);
+        self
+    }
+
+    /// Sets the rate of [`tick_every`](Self::tick_every) on a live brain.
+    pub fn set_tick_every(&mut self, n: u32) {
+        self.every = n.max(1);
+        self.wait = None;
+    }
+
+    /// The decision flags the next tick's guards test (G1).
+    pub fn set_flags(&mut self, flags: Flags) {
+        self.flags = flags;
+    }
+
+    /// The stimuli flags the next tick's guards test (G1, V2).
+    pub fn set_stimuli(&mut self, stimuli: Flags) {
+        self.stimuli = stimuli;
+    }
+
+    /// The lifecycle: status, mode, count, and the tree state
+    /// (`player().tree()`), to read or draw.
+    pub fn player(&self) -> &Player<T> {
+        &self.player
+    }
+
+    /// The tree state.
+    pub fn tree(&self) -> &T {
+        self.player.tree()
+    }
+
+    /// What the root reported at its last tick; `None` before the first,
+    /// or if that tick did nothing (paused, stopped).
+    pub fn last_status(&self) -> Option<deciders::Status> {
+        self.last
+    }
+
+    /// How many errors its ticks have reported so far (D9: a group that
+    /// broke the subset rule), from the frames' reports.
+    pub fn errors(&self) -> u32 {
+        self.errors
+    }
+
+    /// How many of its steps panicked so far: a hook (or its pending
+    /// operation) panicked, the plugin caught it and wrote a
+    /// [`TreePanicked`] message.
+    pub fn panics(&self) -> u32 {
+        self.panics
+    }
+
+    /// Plays the tree with `mode` at the start of the next tick step (O1,
+    /// O5). Operations asked for in the same frame replace each other: the
+    /// last one is performed.
+    pub fn play(&mut self, mode: PlayMode) {
+        self.op = Some(Op::Play(mode));
+    }
+
+    /// Pauses at the start of the next tick step (O2).
+    pub fn pause(&mut self) {
+        self.op = Some(Op::Pause);
+    }
+
+    /// Resumes at the start of the next tick step (O2).
+    pub fn resume(&mut self) {
+        self.op = Some(Op::Resume);
+    }
+
+    /// Stops at the start of the next tick step (O3).
+    pub fn stop(&mut self) {
+        self.op = Some(Op::Stop);
+    }
+
+    /// Resets at the start of the next tick step (O3).
+    pub fn reset(&mut self) {
+        self.op = Some(Op::Reset);
+    }
+
+    /// Whether this brain ticks at this step (every `every`-th step, or
+    /// now if an operation waits); accumulates `dt` either way. The
+    /// countdown is stored only when it changes: a brain ticked every
+    /// step (whose countdown stays at 0) does not write it again.
+    pub(crate) fn due(&mut self, entity: Entity, dt: f32) -> bool {
+        self.pending_dt += dt;
+        let wait = match self.wait {
+            Some(wait) => wait,
+            None => entity.index().index() % self.every,
+        };
+        let next = Some(if wait == 0 { self.every - 1 } else { wait - 1 });
+        if self.wait != next {
+            self.wait = next;
+        }
+        wait == 0 || self.op.is_some()
+    }
+}

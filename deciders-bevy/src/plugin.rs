@@ -1,0 +1,90 @@
+//! The plugin [`DecidersPlugin`] and its system sets
+//! ([`DecidersSystems`]): `build` chains the sets in the plugin's schedule
+//! and has each module register its own systems, observers, messages and
+//! resources.
+
+use core::marker::PhantomData;
+
+use bevy_app::{App, FixedUpdate, Plugin};
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
+use deciders::Tree;
+
+use crate::{brain, messages, observers, systems, watch, Agent, Env, Output};
+#[cfg(doc)]
+use crate::{Brain, OutputsDropped, TreePanicked};
+
+/// The system sets of [`DecidersPlugin`], chained in this order in its
+/// schedule.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DecidersSystems {
+    /// Yours: set flags and stimuli, pause or resume brains, update the
+    /// snapshot.
+    Prepare,
+    /// Every due brain ticks, in parallel; a panic in one brain's step is
+    /// caught and written as a [`TreePanicked`] message.
+    Tick,
+    /// Every output becomes commands, in entity order, each entity's
+    /// applied before the next entity's; the outputs of an entity
+    /// despawned by an earlier one are dropped ([`OutputsDropped`]).
+    Apply,
+}
+
+/// Ticks every entity that has the agent `A` (a component, or the parts of
+/// a view: [`Agent`]) and a
+/// [`Brain<T>`], with the world [`Env<'_, R, O>`]: see [the crate](crate).
+pub struct DecidersPlugin<A, T, R, O> {
+    schedule: InternedScheduleLabel,
+    _types: PhantomData<Types<A, T, R, O>>,
+}
+
+/// What a plugin is for, as a `PhantomData` that is `Send` and `Sync`
+/// whatever the types.
+type Types<A, T, R, O> = fn() -> (A, T, R, O);
+
+impl<A, T, R, O> DecidersPlugin<A, T, R, O> {
+    /// The plugin, in [`FixedUpdate`].
+    pub fn new() -> Self {
+        DecidersPlugin {
+            schedule: FixedUpdate.intern(),
+            _types: PhantomData,
+        }
+    }
+
+    /// The plugin in another schedule (`Update`, your own).
+    pub fn in_schedule(mut self, schedule: impl ScheduleLabel) -> Self {
+        self.schedule = schedule.intern();
+        self
+    }
+}
+
+impl<A, T, R, O> Default for DecidersPlugin<A, T, R, O> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<A, T, R, O> Plugin for DecidersPlugin<A, T, R, O>
+where
+    A: Agent,
+    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
+    R: Resource,
+    O: Output,
+{
+    fn build(&self, app: &mut App) {
+        messages::plug(app);
+        app.configure_sets(
+            self.schedule,
+            (
+                DecidersSystems::Prepare,
+                DecidersSystems::Tick,
+                DecidersSystems::Apply,
+            )
+                .chain(),
+        );
+        systems::plug::<A, T, R, O>(app, self.schedule);
+        observers::plug::<A, T, R, O>(app);
+        brain::plug::<T>(app);
+        watch::plug(app);
+    }
+}
