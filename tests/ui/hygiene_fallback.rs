@@ -12,9 +12,13 @@ const stamp: usize = 0;
 struct Idle;
 impl Behavior<Tr> for Idle {}
 impl Behavior<V> for Idle {}
+pub enum Ev {
+    Hit,
+}
 
 deciders::tree! {
-    pub tree Broken for Tr {
+    pub tree Broken for Tr, events = Ev {
+        stamp hit = on(Ev::Hit);
         sequnce { Idle, Idle }
     }
     pub tree Visited for V {

@@ -85,7 +85,8 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
 }
 
 /// The state type's `vars`, `since` and `post`: `post` takes the header's
-/// `events = E`; a tree that declares no events gets [`undeclared_post`].
+/// `events = E`; a tree that declares no events gets [`undeclared_post`]
+/// alone (it has no variable nor timestamp to read).
 pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
     let vis = &tree.vis;
     let stamp = crate::expand::local("stamp");
@@ -100,8 +101,7 @@ pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
         }
     };
     let Some(events) = tree.events.as_ref() else {
-        let post = undeclared_post(tree, rt);
-        return quote!(#readers #post);
+        return undeclared_post(tree, rt);
     };
     let (agent_ty, world) = (&tree.agent, &tree.world);
     let (e, agent, frame) = (

@@ -42,7 +42,9 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
     let end = end_field(tree);
     let mut inner = quote! {
         // The probes handing the walks' memories and the persistent state
-        // to visitors as `Debug` (`describe::ProbeDebug`, I1).
+        // to visitors as `Debug` (`probe.rs`, I1), explained where `cargo
+        // expand` shows them (a comment would not be kept).
+        #[doc = "The debug probes (autoref specialization): `x.__debug()` is `Some(&x as &dyn Debug)` when `x`'s type implements `Debug` (`ProbeDebug`, found on the value), else `None` (`ProbeOther`, found one reference further), so that a visitor sees every memory that can be printed."]
         use #rt::{ProbeDebug as _, ProbeOther as _};
 
         static #shape: [#rt::NodeInfo; #len] = {
@@ -342,7 +344,7 @@ fn deco_keeps(deco: &crate::model::Deco) -> bool {
 /// for its `Machine` and for the trees that reference it.
 fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     let tree = g.tree;
-    let (rt, ig, aw, blk) = (&g.rt, g.ig(), g.aw(), &g.blk);
+    let (rt, ig, aw) = (&g.rt, g.ig(), g.aw());
     let root = Gen::root_of(&tree.name);
     let (a, s, f) = (local("a"), local("s"), local("f"));
     let params = g.params();
@@ -383,7 +385,6 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
             type Tree = Self;
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
-                let #blk = ();
                 match #enter_root {
                     #rt::Entered::Running(#a) => #rt::Entered::Running(#root(#a)),
                     #rt::Entered::Done(#s) => #rt::Entered::Done(#s),
