@@ -1,5 +1,8 @@
 //! `check`: the rules a parsed tree must follow (SPEC §9). Every rule runs;
 //! every error is collected, each pointing at the offending tokens.
+//!
+//! Its length: one concern, the rules table and one check per rule, read
+//! together.
 
 use std::collections::HashMap;
 

@@ -17,6 +17,10 @@
 //! each), the running child handed to the runtime (`Dispatch`: one `match`
 //! by `&mut`, one by `&`, each child named by its runtime node type), and
 //! the group behavior (SPEC D7) around the policy.
+//!
+//! Its length: one concern, a composite's lowering (its enum, its `Group`
+//! and `Dispatch`, its guards' decide, a group behavior's wrapper), whose
+//! parts each read the others' names.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};

@@ -3,6 +3,10 @@
 //! user's functions, guards and the walks' visitors. It knows no node
 //! kind's code: how a parent runs a child is the child's `ir::Child`
 //! record.
+//!
+//! Its length: one concern, every name and path the generated code uses,
+//! kept in one place so that no two files can name a generated item
+//! differently; split by kind it would be cut into pieces that all read `Gen`.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};

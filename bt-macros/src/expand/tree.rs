@@ -1,4 +1,7 @@
 //! The per-agent state type of a tree, its static shape and its public API.
+//!
+//! Its length: the state type, its shape and its API, in the order
+//! `cargo expand` shows them.
 
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};

@@ -78,6 +78,8 @@
 //! w.done.complete(ticket, true);
 //! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
 //! ```
+//!
+//! Its length: about 520 lines of code and docs, then its unit tests.
 use crate::base::status::Status;
 use crate::ctx::Ctx;
 

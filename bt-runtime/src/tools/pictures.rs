@@ -87,6 +87,9 @@
 //! assert!(mermaid.starts_with("flowchart TD\n"));
 //! assert!(mermaid.contains("n1(\"eat<br/>behavior<br/>Eat\"):::active;"));
 //! ```
+//!
+//! Its length: the two writers share the walk and the escapes, about 520
+//! lines with their docs, then the unit tests of the escapes.
 
 use crate::base::shape::{NodeId, NodeInfo, NodeKind};
 use crate::tools::describe::hostile;
