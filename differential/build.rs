@@ -28,9 +28,9 @@ fn main() {
         let _ = writeln!(
             out,
             "impl Posted for T{seed} {{\n    \
-             fn post_event(&mut self, e: &Ev, w: &mut World, f: &mut deciders::Frame<Svc>) {{ T{seed}::post(self, e, w, f) }}\n    \
+             fn post_event(&mut self, e: &Ev, w: &mut World, f: &mut deciders::Frame<Svc>) {{ T{seed}::post(self, e, w, f); }}\n    \
              fn var_bits(&self) -> u64 {{ T{seed}::vars(self).bits() }}\n    \
-             fn stamp_since(&self, i: usize) -> Option<f64> {{ T{seed}::since(self, i) }}\n}}"
+             fn stamp_since(&self, i: usize) -> Option<f64> {{ T{seed}::since(self, deciders::__private::events::Timestamp::declared(i as u8)) }}\n}}"
         );
         if seed % 2 == 0 && forest.trees.len() > 1 {
             // S3: the referenced trees in a module of their own, in another

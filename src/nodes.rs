@@ -1198,7 +1198,7 @@
 //! guard.tick(&mut mob, &mut frame); // the selector sees `alarmed`
 //! assert_eq!(path(&guard), ["root", "chase"]);
 //! guard.post(&Signal::Hit { by: 7 }, &mut mob, &mut frame);
-//! assert_eq!(guard.since(0), Some(0.0));
+//! assert_eq!(guard.since(Guard::HIT), Some(0.0));
 //! guard.tick(&mut mob, &mut frame);
 //! assert_eq!(path(&guard), ["root", "hurt", "sequence", "WaitUntil"]);
 //! ```

@@ -173,24 +173,51 @@ deciders::tree! {
 fn v3_writing_a_timestamp_clears_the_others_of_its_group() {
     // SPEC V3: stamped at the tree clock when the event is posted.
     let (mut m, mut t, mut f) = (Mob::default(), Stamps::new(), Frame::new(0.25));
-    assert_eq!((t.since(0), t.since(1), t.since(2)), (None, None, None));
+    assert_eq!(
+        (
+            t.since(Stamps::SEEN),
+            t.since(Stamps::LOST),
+            t.since(Stamps::HIT)
+        ),
+        (None, None, None)
+    );
     t.tick(&mut m, &mut f);
     t.post(&Signal::Seen, &mut m, &mut f);
     t.tick(&mut m, &mut f);
-    assert_eq!((t.since(0), t.since(1)), (Some(0.25), None));
+    assert_eq!(
+        (t.since(Stamps::SEEN), t.since(Stamps::LOST)),
+        (Some(0.25), None)
+    );
     t.post(&Signal::Lost, &mut m, &mut f);
-    assert_eq!((t.since(0), t.since(1)), (None, Some(0.0)));
+    assert_eq!(
+        (t.since(Stamps::SEEN), t.since(Stamps::LOST)),
+        (None, Some(0.0))
+    );
     t.post(&Signal::Hit { by: 7 }, &mut m, &mut f);
     t.tick(&mut m, &mut f);
-    assert_eq!((t.since(1), t.since(2)), (Some(0.25), Some(0.25)));
+    assert_eq!(
+        (t.since(Stamps::LOST), t.since(Stamps::HIT)),
+        (Some(0.25), Some(0.25))
+    );
     // Another group is untouched; `reset` forgets every timestamp.
     t.post(&Signal::Seen, &mut m, &mut f);
     assert_eq!(
-        (t.since(0), t.since(1), t.since(2)),
+        (
+            t.since(Stamps::SEEN),
+            t.since(Stamps::LOST),
+            t.since(Stamps::HIT)
+        ),
         (Some(0.0), None, Some(0.25))
     );
     t.reset(&mut m, &mut f);
-    assert_eq!((t.since(0), t.since(1), t.since(2)), (None, None, None));
+    assert_eq!(
+        (
+            t.since(Stamps::SEEN),
+            t.since(Stamps::LOST),
+            t.since(Stamps::HIT)
+        ),
+        (None, None, None)
+    );
 }
 
 /// Runs forever and keeps nothing.

@@ -3,7 +3,9 @@
 use crate::base::flags::Flags;
 use crate::base::report::{Report, TickError};
 use crate::base::shape::NodeInfo;
-use crate::base::stamp::Stamp;
+use crate::base::stamp::{Stamp, Timestamp, Var};
+use core::any::Any;
+use core::cell::Cell;
 
 /// One frame's input for the agents ticked with it (T2), and what their
 /// hooks leave behind: the caller builds it, hands it to `tick` by `&mut`,
@@ -44,6 +46,7 @@ pub struct Frame<W = ()> {
     dt: f32,
     flags: Flags,
     stimuli: Flags,
+    agent: u32,
     report: Report,
     world: W,
 }
@@ -95,6 +98,7 @@ impl<W> Frame<W> {
             dt: self.dt,
             flags: self.flags,
             stimuli: self.stimuli,
+            agent: self.agent,
             report: self.report,
             world,
         }
@@ -134,6 +138,22 @@ impl<W> Frame<W> {
     /// update for this frame).
     pub fn set_stimuli(&mut self, stimuli: Flags) {
         self.stimuli = stimuli;
+    }
+
+    /// Sets the index of the agent ticked next: what the tickets of its
+    /// deferred launches ([`Ctx::launch`]) and the errors of its tick
+    /// name. The batches ([`batch`](crate::batch)) set it to each agent's
+    /// index in the slice; 0 until set.
+    #[inline]
+    pub fn set_agent(&mut self, agent: u32) {
+        self.agent = agent;
+    }
+
+    /// The index of the agent ticked with this frame (see
+    /// [`set_agent`](Self::set_agent)).
+    #[inline]
+    pub fn agent(&self) -> u32 {
+        self.agent
     }
 
     /// Sets this frame's `dt` in place, sanitized as in [`Frame::new`]: `0.0`
@@ -205,6 +225,12 @@ pub struct Lent<'t> {
     now: &'t f64,
     vars: &'t Flags,
     stamps: &'t [Stamp],
+    /// The stimuli store of the agent's brain (a `Stimuli<K, P>`), or
+    /// `()` when the tree is ticked without one.
+    store: &'t dyn Any,
+    /// The kinds behaviors asked the brain to remove from its store when
+    /// the tick ends (`Ctx::forget_stimulus`); `None` without a brain.
+    forget: Option<&'t Cell<Flags>>,
 }
 
 impl<'t> Lent<'t> {
@@ -213,6 +239,8 @@ impl<'t> Lent<'t> {
         now: &0.0,
         vars: &Flags::EMPTY,
         stamps: &[],
+        store: &(),
+        forget: None,
     };
 
     /// Lends a tree clock.
@@ -224,7 +252,51 @@ impl<'t> Lent<'t> {
     /// Lends a tree clock, variables and timestamps (V3, V4).
     #[inline(always)]
     pub fn services(now: &'t f64, vars: &'t Flags, stamps: &'t [Stamp]) -> Lent<'t> {
-        Lent { now, vars, stamps }
+        Lent {
+            now,
+            vars,
+            stamps,
+            store: &(),
+            forget: None,
+        }
+    }
+
+    /// The same, with a brain's stimuli store lent too (what
+    /// `Ctx::stimulus` reads), and where behaviors ask it to forget
+    /// stimuli.
+    #[inline(always)]
+    pub fn with_store(self, store: Store<'t>) -> Lent<'t> {
+        Lent {
+            store: store.store,
+            forget: store.forget,
+            ..self
+        }
+    }
+}
+
+/// What a [`Brain`](crate::brain::Brain) lends the hooks of a tick of its
+/// stimuli store: the store, to read, and a mask of the kinds to remove
+/// when the tick ends.
+#[derive(Clone, Copy, Debug)]
+pub struct Store<'t> {
+    store: &'t dyn Any,
+    forget: Option<&'t Cell<Flags>>,
+}
+
+impl<'t> Store<'t> {
+    /// Nothing lent: a tree ticked without a brain.
+    pub const NONE: Store<'static> = Store {
+        store: &(),
+        forget: None,
+    };
+
+    /// Lends `store` and the mask `forget`.
+    #[inline(always)]
+    pub fn new(store: &'t dyn Any, forget: &'t Cell<Flags>) -> Store<'t> {
+        Store {
+            store,
+            forget: Some(forget),
+        }
     }
 }
 
@@ -282,24 +354,66 @@ impl<'t, W> Ctx<'t, W> {
     }
 
     /// The tree's variables (V4), one bit per `var` the tree declares, in
-    /// declaration order; empty for a tree that declares none.
+    /// declaration order; empty for a tree that declares none. Read one by
+    /// name with [`var`](Self::var).
     #[inline]
     pub fn vars(&self) -> Flags {
         *self.lent.vars
     }
 
-    /// Seconds of tree clock since timestamp number `stamp` (in the tree's
-    /// declaration order) was set (V3); `None` if it never was, or if the
-    /// tree has no such timestamp.
+    /// Whether variable `var` is set (V4): `Guard::ALARMED` for `var
+    /// alarmed` of tree `Guard`. `false` for a key of another tree that
+    /// this one does not have.
     #[inline]
-    pub fn since(&self, stamp: usize) -> Option<f64> {
+    pub fn var<T>(&self, var: Var<T>) -> bool {
+        self.lent.vars.any(Flags::bit(var.index() as u32))
+    }
+
+    /// Seconds of tree clock since timestamp `stamp` was set (V3):
+    /// `Guard::SEEN` for `stamp seen` of tree `Guard`. `None` if it never
+    /// was, or for a key of another tree that this one does not have.
+    #[inline]
+    pub fn since<T>(&self, stamp: Timestamp<T>) -> Option<f64> {
+        self.since_index(stamp.index())
+    }
+
+    /// [`since`](Self::since) by declaration index.
+    #[inline]
+    pub(crate) fn since_index(&self, stamp: usize) -> Option<f64> {
         self.lent.stamps.get(stamp)?.since(*self.lent.now)
+    }
+
+    /// What the brain lends of its stimuli store (a `Stimuli<K, P>`), or
+    /// `()` (see `Ctx::stimulus`).
+    #[inline]
+    pub(crate) fn lent_store(&self) -> &'t dyn Any {
+        self.lent.store
+    }
+
+    /// Asks the brain to remove the stimuli of `flags` when the tick ends;
+    /// whether a brain lent its store.
+    #[inline]
+    pub(crate) fn forget(&mut self, flags: Flags) -> bool {
+        match self.lent.forget {
+            Some(cell) => {
+                cell.set(cell.get() | flags);
+                true
+            }
+            None => false,
+        }
     }
 
     /// The stimuli flags of this tick.
     #[inline]
     pub fn stimuli(&self) -> Flags {
         self.frame.stimuli
+    }
+
+    /// The index of the agent ticked ([`Frame::set_agent`]; a batch's
+    /// index of the agent in its slice).
+    #[inline]
+    pub fn agent(&self) -> u32 {
+        self.frame.agent
     }
 
     /// What went wrong so far during this tick.

@@ -63,7 +63,7 @@ pub use visit::{Visitor, VisitorMut};
 
 // Whole modules, each with the rules it implements in its documentation.
 pub use services::deferred;
-pub use tools::{batch, describe, lifecycle, pictures, replay};
+pub use tools::{batch, brain, describe, lifecycle, pictures, replay};
 
 pub mod trace {
     //! Ready tracers (I2, I3, I5).
@@ -140,9 +140,18 @@ pub mod events {
     //! entered after the event never sees it.
     //!
     //! Guards test variables with `var(name)` and `!var(name)` (G1, after the
-    //! decision and stimuli flags); hooks read them through [`Ctx::vars`](crate::Ctx::vars).
+    //! decision and stimuli flags). Code reads them by name: `tree!` declares
+    //! a key constant per `var` and `stamp`, named in upper case
+    //! (`Guard::ALARMED`, `Guard::HIT`: a [`Var`] and a [`Timestamp`]), that
+    //! the state's `var` and `since`, a [`Brain`](crate::brain::Brain)'s, and
+    //! [`Ctx::var`](crate::Ctx::var) and [`Ctx::since`](crate::Ctx::since)
+    //! take, so that reordering the declarations changes nothing a reader
+    //! sees. `post` returns what it changed ([`Posted`]); a
+    //! [`Brain`](crate::brain::Brain) queues posted events in its inbox and
+    //! delivers them at the start of its next tick (B1).
 
-    pub use crate::machine::events::Undeclared;
+    pub use crate::base::stamp::{Timestamp, Var};
+    pub use crate::machine::events::{Posted, Undeclared};
 }
 
 pub mod decorator {
@@ -285,6 +294,9 @@ pub mod __private {
     pub use crate::engine::slots::Stepped;
     pub use crate::engine::subtree::Reference;
     pub use crate::engine::subtree::Sub;
+    pub use crate::tools::brain::Declares;
+    pub use crate::tools::brain::NoEvents;
+    pub use crate::tools::brain::NoStimuli;
 
     pub use crate::hooks::condition::Verdict;
     pub use crate::machine::state::MachineState;
@@ -351,9 +363,12 @@ pub mod __private {
         pub use crate::base::stamp::NoStamps;
         pub use crate::base::stamp::Stamp;
         pub use crate::base::stamp::StampSlots;
+        pub use crate::base::stamp::Timestamp;
+        pub use crate::base::stamp::Var;
         pub use crate::base::stamp::VarSlot;
         pub use crate::machine::events::Deliver;
         pub use crate::machine::events::Events;
+        pub use crate::machine::events::Posted;
         pub use crate::machine::events::Undeclared;
         pub use crate::nodes::events::IfTime;
         pub use crate::nodes::events::Since;

@@ -149,6 +149,16 @@ pub enum TraceEvent {
         /// What it completed with (`Failure` for a full `limit`).
         status: Status,
     },
+    /// An event a [`Brain`](crate::brain::Brain) delivered at the start of
+    /// this tick that no `var`, `stamp` or `wait_for` of the tree binds
+    /// (B3): posted for nothing, unless a behavior's own
+    /// [`event`](crate::Behavior::event) hook takes it. Sent before
+    /// `TickStart`, one per such event.
+    #[non_exhaustive]
+    EventUnbound {
+        /// How many behaviors of the active path were handed it.
+        reached: u32,
+    },
     /// The tick ends with the root's `status`.
     #[non_exhaustive]
     TickEnd {
@@ -169,6 +179,7 @@ impl TraceEvent {
             | TraceEvent::LaunchRefused { .. }
             | TraceEvent::CancelRefused { .. }
             | TraceEvent::EntryRefused { .. }
+            | TraceEvent::EventUnbound { .. }
             | TraceEvent::Log { .. } => 1,
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }

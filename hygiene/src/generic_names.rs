@@ -42,9 +42,9 @@ pub struct F;
 #[derive(Debug)]
 pub struct O;
 
-/// Timestamp number 0, named like the parameter of the state type's
+/// The timestamp `raised`, named like the parameter of the state type's
 /// `since`.
-pub const stamp: usize = 0;
+pub const stamp: bt::events::Timestamp<Sentry> = Sentry::RAISED;
 
 /// Logs its name, counts the tick in the world, succeeds.
 #[derive(Debug)]

@@ -477,7 +477,10 @@ fn o6_variables_timestamps_and_stimuli_continue_after_a_load() {
             assert!(t < 10_000, "`{running}` never ran");
         }
         assert!(
-            state.since(0).or(state.since(1)).is_some(),
+            state
+                .since(Alert::HIT)
+                .or(state.since(Alert::CALM))
+                .is_some(),
             "a timestamp is set"
         );
         let mut loaded = round_trip(&state);
@@ -488,7 +491,7 @@ fn o6_variables_timestamps_and_stimuli_continue_after_a_load() {
             let a = alert_frame(&mut state, &mut npc, k);
             let b = alert_frame(&mut loaded, &mut npc2, k);
             assert_eq!(a, b, "{running}: tick {k} after a save at tick {t}");
-            let services = |s: &Alert| (s.vars(), s.since(0), s.since(1));
+            let services = |s: &Alert| (s.vars(), s.since(Alert::HIT), s.since(Alert::CALM));
             assert_eq!(services(&loaded), services(&state));
             hooks += a.3.len();
         }
@@ -895,13 +898,19 @@ fn o6_a_timestamp_never_set_loads_as_never_set() {
     let save = serde_json::to_value(Alert::new()).unwrap();
     assert_eq!(save["machine"]["stamps"], json!([null, null]));
     let loaded: Alert = serde_json::from_value(save.clone()).unwrap();
-    assert_eq!((loaded.since(0), loaded.since(1)), (None, None));
+    assert_eq!(
+        (loaded.since(Alert::HIT), loaded.since(Alert::CALM)),
+        (None, None)
+    );
     assert_eq!(loaded, Alert::new());
     // One set at 0 is set: 0 s ago.
     let mut set = save.clone();
     set["machine"]["stamps"][1] = json!(0.0);
     let loaded: Alert = serde_json::from_value(set).unwrap();
-    assert_eq!((loaded.since(0), loaded.since(1)), (None, Some(0.0)));
+    assert_eq!(
+        (loaded.since(Alert::HIT), loaded.since(Alert::CALM)),
+        (None, Some(0.0))
+    );
     // A stamp after the clock, or out of range, is refused, named.
     let mut late = save.clone();
     late["machine"]["stamps"][0] = json!(3.0);

@@ -1,13 +1,14 @@
 // User items named like the generated code's generic parameters (an agent
 // type `Tr`, another `V`) and locals (a constant `stamp`), next to trees
 // with one mistake each: each mistake is the only error, and code using
-// the trees reports nothing more.
+// the trees reports nothing more — the broken tree's timestamp keys
+// included.
 use deciders::{Behavior, Frame};
 
 pub struct Tr;
 pub struct V;
 #[allow(non_upper_case_globals)]
-const stamp: usize = 0;
+const stamp: deciders::events::Timestamp<Broken> = Broken::HIT;
 #[derive(Default)]
 struct Idle;
 impl Behavior<Tr> for Idle {}

@@ -29,12 +29,15 @@ pub fn slots(tree: &Tree, rt: &TokenStream) -> TokenStream {
     }
 }
 
-/// `impl Events<E>` when the header declares `events = E`: each variable
+/// `impl Events<E>` for the header's `events = E`: each variable
 /// set, then cleared, by the events its patterns match, in declaration
-/// order; then each timestamp stamped, clearing the others of its group.
+/// order; then each timestamp stamped, clearing the others of its group;
+/// and whether a declaration binds an event. A tree that declares no
+/// events takes the runtime's `NoEvents`, which has no value. Then what
+/// the tree declares for its brain (`Declares`: its events and stimuli)
+/// and the keys of its variables and timestamps by name.
 /// `stub`: the stand-in's, which does nothing.
 pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStream> {
-    let events = tree.events.as_ref()?;
     let name = &tree.name;
     let (e, vars, stamps, now) = (
         crate::expand::local("event"),
@@ -42,6 +45,26 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
         crate::expand::local("stamps"),
         crate::expand::local("now"),
     );
+    let declares = declares(tree, rt);
+    let Some(events) = tree.events.as_ref() else {
+        return Some(quote! {
+            #declares
+            #[automatically_derived]
+            impl #rt::events::Events<#rt::NoEvents> for #name {
+                fn apply(
+                    #e: &#rt::NoEvents,
+                    _: &mut <Self as #rt::TreeParts>::Vars,
+                    _: &mut <Self as #rt::TreeParts>::Stamps,
+                    _: ::core::primitive::f64,
+                ) {
+                    match *#e {}
+                }
+                fn binds(#e: &#rt::NoEvents) -> ::core::primitive::bool {
+                    match *#e {}
+                }
+            }
+        });
+    };
     let body = (!stub).then(|| {
         let var_effects = tree.vars.iter().enumerate().map(|(i, v)| {
             let bit = i as u32;
@@ -68,7 +91,28 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
         });
         quote!(#(#var_effects)* #(#stamp_effects)*)
     });
+    // Every pattern a declaration binds: variables, timestamps, and the
+    // `wait_for` leaves.
+    let patterns: Vec<&syn::Pat> = tree
+        .vars
+        .iter()
+        .flat_map(|v| v.set.iter().chain(&v.clear))
+        .chain(tree.stamps.iter().flat_map(|s| &s.on))
+        .chain(tree.nodes.iter().filter_map(|n| match &n.kind {
+            crate::model::Kind::Behavior(crate::model::Leaf {
+                behavior: crate::model::Behavior::Builtin(crate::model::Builtin::WaitFor(w)),
+                ..
+            }) => Some(&w.pat),
+            _ => None,
+        }))
+        .collect();
+    let binds = if stub {
+        quote!(true)
+    } else {
+        quote!(false #(|| ::core::matches!(#e, #patterns))*)
+    };
     Some(quote! {
+        #declares
         #[automatically_derived]
         impl #rt::events::Events<#events> for #name {
             #[allow(unused_variables)]
@@ -80,23 +124,90 @@ pub fn events_impl(tree: &Tree, rt: &TokenStream, stub: bool) -> Option<TokenStr
             ) {
                 #body
             }
+            #[allow(unused_variables)]
+            fn binds(#e: &#events) -> ::core::primitive::bool {
+                #binds
+            }
         }
     })
 }
 
-/// The state type's `vars`, `since` and `post`: `post` takes the header's
-/// `events = E`; a tree that declares no events gets [`undeclared_post`]
-/// alone (it has no variable nor timestamp to read).
+/// `impl Declares`: the tree's events and stimuli for its brain; and one
+/// key constant per variable and timestamp, named after it in upper case.
+fn declares(tree: &Tree, rt: &TokenStream) -> TokenStream {
+    let (name, vis) = (&tree.name, &tree.vis);
+    let event = match &tree.events {
+        Some(events) => quote!(#events),
+        None => quote!(#rt::NoEvents),
+    };
+    let (kinds, payload) = match &tree.stimuli {
+        Some((kinds, Some(payload))) => (quote!(#kinds), quote!(#payload)),
+        Some((kinds, None)) => (quote!(#kinds), quote!(())),
+        None => (quote!(#rt::NoStimuli), quote!(())),
+    };
+    let var_keys = tree.vars.iter().enumerate().map(|(i, v)| {
+        let key = upper(&v.name);
+        let i = i as u8;
+        let doc = format!("The variable `{}` (`var {}`), by name.", v.name, v.name);
+        quote! {
+            #[doc = #doc]
+            #vis const #key: #rt::events::Var<#name> = #rt::events::Var::declared(#i);
+        }
+    });
+    let stamp_keys = tree.stamps.iter().enumerate().map(|(i, s)| {
+        let key = upper(&s.name);
+        let i = i as u8;
+        let doc = format!("The timestamp `{}` (`stamp {}`), by name.", s.name, s.name);
+        quote! {
+            #[doc = #doc]
+            #vis const #key: #rt::events::Timestamp<#name> = #rt::events::Timestamp::declared(#i);
+        }
+    });
+    let keys = (!tree.vars.is_empty() || !tree.stamps.is_empty()).then(|| {
+        quote! {
+            /// The tree's variables and timestamps by name.
+            impl #name {
+                #(#var_keys)*
+                #(#stamp_keys)*
+            }
+        }
+    });
+    quote! {
+        #[automatically_derived]
+        impl #rt::Declares for #name {
+            type Event = #event;
+            type Stimulus = #kinds;
+            type Payload = #payload;
+        }
+        #keys
+    }
+}
+
+/// `name` in upper case, at its span: the key constant of a `var` or
+/// `stamp`.
+fn upper(name: &syn::Ident) -> syn::Ident {
+    let text = name.to_string();
+    let text = text.strip_prefix("r#").unwrap_or(&text);
+    syn::Ident::new(&text.to_uppercase(), name.span())
+}
+
+/// The state type's `vars`, `var`, `since` and `post`: `post` takes the
+/// header's `events = E`; a tree that declares no events gets
+/// [`undeclared_post`] alone (it has no variable nor timestamp to read).
 pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
-    let vis = &tree.vis;
-    let stamp = crate::expand::local("stamp");
+    let (vis, name) = (&tree.vis, &tree.name);
+    let (stamp, var) = (crate::expand::local("stamp"), crate::expand::local("var"));
     let readers = quote! {
         /// The tree's variables, one bit per `var`, in declaration order (empty when none).
         #vis fn vars(&self) -> #rt::Flags {
             self.machine.vars()
         }
-        /// Seconds since timestamp number `stamp` (declaration order) was set; `None` if never.
-        #vis fn since(&self, #stamp: ::core::primitive::usize) -> ::core::option::Option<::core::primitive::f64> {
+        /// Whether variable `var` is set: `Self::ALARMED` for `var alarmed`.
+        #vis fn var(&self, #var: #rt::events::Var<#name>) -> ::core::primitive::bool {
+            self.machine.var(#var)
+        }
+        /// Seconds since timestamp `stamp` was set (`Self::SEEN` for `stamp seen`); `None` if never.
+        #vis fn since(&self, #stamp: #rt::events::Timestamp<#name>) -> ::core::option::Option<::core::primitive::f64> {
             self.machine.since(#stamp)
         }
     };
@@ -112,9 +223,10 @@ pub fn post(tree: &Tree, rt: &TokenStream) -> TokenStream {
     quote! {
         #readers
         /// Posts an event to the agent's tree: it takes effect at once
-        /// (variables, timestamps, the active behaviors' `event` hooks).
-        #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) {
-            self.machine.post(#e, #agent, #frame);
+        /// (variables, timestamps, the active behaviors' `event` hooks),
+        /// and says what it changed.
+        #vis fn post(&mut self, #e: &#events, #agent: &mut #agent_ty, #frame: &mut #rt::Frame<#world>) -> #rt::events::Posted {
+            self.machine.post(#e, #agent, #frame)
         }
     }
 }

@@ -539,6 +539,10 @@ pub fn api(
             #vis fn active_path<__F: ::core::ops::FnMut(&'static #rt::NodeInfo)>(&self, #f: __F) {
                 self.machine.active_path::<#agent_ty, #world, __F>(#f);
             }
+            /// Whether the active path goes through a node named `name`.
+            #vis fn is_active(&self, #f: &::core::primitive::str) -> ::core::primitive::bool {
+                self.machine.is_active::<#agent_ty, #world>(#f)
+            }
             /// Walks the active path, root first, handing each node and its data to `v`.
             #vis fn visit_active<__V: #rt::Visitor<#agent_ty, #world>>(&self, #f: &mut __V) {
                 self.machine.visit_active::<#agent_ty, #world, __V>(#f);

@@ -42,6 +42,9 @@ pub struct Tree {
     pub rng: Option<Type>,
     /// The type of the events posted to the tree (`events = Type`, SPEC V4).
     pub events: Option<Type>,
+    /// The kinds of the tree's stimuli and their payload (`stimuli =
+    /// Kinds(Payload)`, SPEC V2, B1): what its brain's store holds.
+    pub stimuli: Option<(Type, Option<Type>)>,
     /// The tree's variables (`var name = set(…), clear(…);`, SPEC V4), in
     /// declaration order: variable `i` is bit `i`.
     pub vars: Vec<VarDecl>,

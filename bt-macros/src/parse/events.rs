@@ -44,13 +44,28 @@ impl Parser<'_> {
                     format!("`{word} {name}` is set by events: declare their type in the header, `tree {tree} for Agent, events = Event {{ … }}`"),
                 );
             }
+            // Each declaration gets a key constant named in upper case
+            // (`Guard::ALARMED`): names equal in upper case would clash, and
+            // `OUTLINE` is the tree's text.
+            let key = name.to_string().to_uppercase();
             let taken = self.vars.iter().map(|v| &v.name);
-            if taken
+            if let Some(other) = taken
                 .chain(self.stamps.iter().map(|s| &s.name))
-                .any(|n| *n == name)
+                .find(|n| n.to_string().to_uppercase() == key)
             {
-                self.errors
-                    .error(name.span(), format!("`{name}` is declared twice"));
+                let message = if *other == name {
+                    format!("`{name}` is declared twice")
+                } else {
+                    format!(
+                        "`{name}` and `{other}` would both be read as `{tree}::{key}`: rename one"
+                    )
+                };
+                self.errors.error(name.span(), message);
+            } else if key == "OUTLINE" {
+                self.errors.error(
+                    name.span(),
+                    format!("`{name}` cannot name a {word}: its key would be `{tree}::OUTLINE`, the tree's text; rename it"),
+                );
             }
             input.parse::<Token![=]>()?;
             if word == "var" {

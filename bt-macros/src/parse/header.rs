@@ -119,6 +119,7 @@ pub(super) struct Options {
     world_generics: syn::Generics,
     rng: Option<Type>,
     events: Option<Type>,
+    stimuli: Option<(Type, Option<Type>)>,
 }
 
 /// The header after the agent type: `, world = W` (or `world<'w> =
@@ -128,9 +129,21 @@ pub(super) fn options(input: ParseStream) -> syn::Result<Options> {
     let mut world_generics = syn::Generics::default();
     let mut rng: Option<Type> = None;
     let mut events: Option<Type> = None;
+    let mut stimuli: Option<(Type, Option<Type>)> = None;
     while input.peek(Token![,]) {
         input.parse::<Token![,]>()?;
         let key: Ident = input.call(Ident::parse_any)?;
+        if key == "stimuli" {
+            if stimuli.is_some() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("`{key}` is given twice"),
+                ));
+            }
+            input.parse::<Token![=]>()?;
+            stimuli = Some(stimuli_decl(input)?);
+            continue;
+        }
         let slot = match key.to_string().as_str() {
             "world" => &mut world,
             "rng" => &mut rng,
@@ -138,7 +151,7 @@ pub(super) fn options(input: ParseStream) -> syn::Result<Options> {
             _ => {
                 return Err(syn::Error::new(
                     key.span(),
-                    format!("expected `world = Type`, `events = Type` or `rng = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
+                    format!("expected `world = Type`, `events = Type`, `stimuli = Kinds(Payload)` or `rng = Type` after the agent type, found `{key}`: `tree Name for Agent, world = World {{ … }}`"),
                 ))
             }
         };
@@ -159,7 +172,27 @@ pub(super) fn options(input: ParseStream) -> syn::Result<Options> {
         world_generics,
         rng,
         events,
+        stimuli,
     })
+}
+
+/// After `stimuli =`: the stimulus set, and its payload in parentheses
+/// (`Stim(u32)`; `()` when not written).
+fn stimuli_decl(input: ParseStream) -> syn::Result<(Type, Option<Type>)> {
+    let kinds: Type = input.parse()?;
+    if !input.peek(syn::token::Paren) {
+        return Ok((kinds, None));
+    }
+    let inner;
+    let parens = syn::parenthesized!(inner in input);
+    let payload: Type = inner.parse()?;
+    if !inner.is_empty() {
+        return Err(syn::Error::new(
+            parens.span.join(),
+            "expected one payload type in the parentheses: `stimuli = Stim(u32)`; several values go in a tuple or a struct, `Stim((u32, f32))`",
+        ));
+    }
+    Ok((kinds, Some(payload)))
 }
 
 /// One tree, and whether a node of it was nested too deeply; the errors
@@ -190,6 +223,7 @@ pub(super) fn parse_tree(
         world_generics,
         rng,
         events,
+        stimuli,
     } = options(input)?;
     let world = world.unwrap_or_else(|| syn::parse_quote!(()));
     let body;
@@ -237,6 +271,7 @@ pub(super) fn parse_tree(
         world_generics,
         rng,
         events,
+        stimuli,
         vars,
         stamps,
         nodes: parser.nodes,

@@ -4,6 +4,7 @@
 use crate::base::flags::Flags;
 use core::fmt;
 use core::fmt::Debug;
+use core::marker::PhantomData;
 
 /// A timestamp of the tree clock (V3): when an event bound to it was last
 /// posted, or never. Eight bytes.
@@ -32,6 +33,107 @@ impl Stamp {
         self.get().map(|t| now - t)
     }
 }
+
+/// A variable of tree `T`, by name: `tree!` declares one associated
+/// constant per `var`, named after it in upper case (`var alarmed` is
+/// `Guard::ALARMED`), for reading it from the state, a brain or a hook
+/// without counting declarations (V4).
+///
+/// ```
+/// use deciders::{Behavior, Frame};
+/// #[derive(Clone, Copy)]
+/// enum Signal { Alarm, AllClear }
+/// struct Mob;
+/// deciders::tree! {
+///     tree Guard for Mob, events = Signal {
+///         var calm = set(Signal::AllClear), clear(Signal::Alarm);
+///         var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+///         wait(1.0)
+///     }
+/// }
+/// let mut guard = Guard::new();
+/// guard.post(&Signal::Alarm, &mut Mob, &mut Frame::new(0.0));
+/// assert!(guard.var(Guard::ALARMED) && !guard.var(Guard::CALM));
+/// ```
+pub struct Var<T> {
+    index: u8,
+    tree: PhantomData<fn() -> T>,
+}
+
+/// A timestamp of tree `T`, by name: `tree!` declares one associated
+/// constant per `stamp`, named after it in upper case (`stamp seen` is
+/// `Guard::SEEN`), for reading it from the state, a brain or a hook
+/// (V3).
+///
+/// ```
+/// use deciders::Frame;
+/// #[derive(Clone, Copy)]
+/// enum Signal { Seen, Lost }
+/// struct Mob;
+/// deciders::tree! {
+///     tree Guard for Mob, events = Signal {
+///         stamp lost = on(Signal::Lost);
+///         stamp seen = on(Signal::Seen);
+///         wait(1.0)
+///     }
+/// }
+/// let mut guard = Guard::new();
+/// guard.tick(&mut Mob, &mut Frame::new(0.5));
+/// guard.post(&Signal::Seen, &mut Mob, &mut Frame::new(0.0));
+/// guard.tick(&mut Mob, &mut Frame::new(0.25));
+/// assert_eq!((guard.since(Guard::SEEN), guard.since(Guard::LOST)), (Some(0.25), None));
+/// ```
+pub struct Timestamp<T> {
+    index: u8,
+    tree: PhantomData<fn() -> T>,
+}
+
+macro_rules! key {
+    ($key:ident, $what:literal) => {
+        impl<T> $key<T> {
+            #[doc = concat!("The ", $what, " declared `index`-th in tree `T` (what `tree!` writes).")]
+            #[doc(hidden)]
+            pub const fn declared(index: u8) -> Self {
+                $key {
+                    index,
+                    tree: PhantomData,
+                }
+            }
+            #[doc = concat!("Its place among the tree's ", $what, "s, in declaration order.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.index as usize
+            }
+        }
+        impl<T> Clone for $key<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $key<T> {}
+        impl<T> PartialEq for $key<T> {
+            fn eq(&self, other: &Self) -> bool {
+                self.index == other.index
+            }
+        }
+        impl<T> Eq for $key<T> {}
+        impl<T> fmt::Debug for $key<T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($key), "({})"), self.index)
+            }
+        }
+    };
+}
+key!(Var, "variable");
+
+impl<T> Var<T> {
+    /// Its bit among the tree's variables (what `vars()` returns).
+    #[inline]
+    pub const fn flag(self) -> Flags {
+        Flags::bit(self.index as u32)
+    }
+}
+key!(Timestamp, "timestamp");
 
 impl Default for Stamp {
     fn default() -> Stamp {

@@ -86,7 +86,8 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
             e @ (TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
             | TraceEvent::LaunchRefused { .. }
-            | TraceEvent::CancelRefused { .. }) => e,
+            | TraceEvent::CancelRefused { .. }
+            | TraceEvent::EventUnbound { .. }) => e,
         };
         self.inner.event(event);
     }

@@ -1,6 +1,7 @@
 //! Events delivery (V3, V4, L7): [`Events`], how a tree sets its variables
 //! and timestamps for an event and wakes its waiting nodes, and the
 //! compile-time check of an event type no tree declares ([`Undeclared`]).
+use crate::base::flags::Flags;
 use crate::base::shape::NodeInfo;
 use crate::ctx::Ctx;
 use crate::hooks::behavior::Behavior;
@@ -22,6 +23,57 @@ pub trait Events<E>: crate::engine::definition::TreeParts {
     /// order, then stamps the timestamps bound to it at `now`, clearing the
     /// other timestamps of each one's group.
     fn apply(event: &E, vars: &mut Self::Vars, stamps: &mut Self::Stamps, now: f64);
+
+    /// Whether a declaration of the tree binds `event`: a `var`'s `set` or
+    /// `clear`, a `stamp`'s `on`, or a `wait_for` pattern matches it.
+    fn binds(event: &E) -> bool;
+}
+
+/// What posting one event changed (V4): returned by `post`, so that an
+/// event posted for nothing is seen where it is posted.
+///
+/// ```
+/// use deciders::Frame;
+/// #[derive(Clone, Copy)]
+/// enum Signal { Alarm, Noise }
+/// struct Mob;
+/// deciders::tree! {
+///     tree Guard for Mob, events = Signal {
+///         var alarmed = set(Signal::Alarm);
+///         wait(1.0)
+///     }
+/// }
+/// let mut guard = Guard::new();
+/// let posted = guard.post(&Signal::Alarm, &mut Mob, &mut Frame::new(0.0));
+/// assert!(posted.bound && posted.vars.any(deciders::Flags::bit(0)));
+/// // Nothing in the tree binds `Noise`: posting it changes nothing.
+/// let posted = guard.post(&Signal::Noise, &mut Mob, &mut Frame::new(0.0));
+/// assert!(!posted.bound && posted.changed_nothing());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Posted {
+    /// Whether a `var`, `stamp` or `wait_for` of the tree binds the event.
+    /// `false` is almost always a mistake: a variant posted that no
+    /// declaration names (the brain's trace reports it).
+    pub bound: bool,
+    /// The variables it changed (set or cleared), one bit each in
+    /// declaration order.
+    pub vars: Flags,
+    /// The timestamps whose value it changed (stamped at a new time, or
+    /// cleared by their group), one bit each in declaration order.
+    pub stamps: u64,
+    /// How many behaviors of the active path got it through
+    /// [`Behavior::event`] (a `wait_for` among them).
+    pub reached: u32,
+}
+
+impl Posted {
+    /// Whether the event changed no variable or timestamp and reached no
+    /// behavior.
+    pub fn changed_nothing(&self) -> bool {
+        self.vars.bits() == 0 && self.stamps == 0 && self.reached == 0
+    }
 }
 
 /// The bound of `post` on a tree whose header declares no events:
@@ -37,7 +89,22 @@ pub trait Undeclared<E> {}
 
 /// The mutable walk that hands a posted event to every behavior on the
 /// active path ([`Behavior::event`]), root first.
-pub struct Deliver<'e>(pub &'e dyn Any);
+pub struct Deliver<'e> {
+    event: &'e dyn Any,
+    reached: u32,
+}
+
+impl<'e> Deliver<'e> {
+    /// The walk handing `event` to every behavior it visits.
+    pub fn new(event: &'e dyn Any) -> Self {
+        Deliver { event, reached: 0 }
+    }
+
+    /// How many behaviors it handed the event to.
+    pub fn reached(&self) -> u32 {
+        self.reached
+    }
+}
 
 impl<A, W> VisitorMut<A, W> for Deliver<'_> {
     #[inline]
@@ -48,6 +115,7 @@ impl<A, W> VisitorMut<A, W> for Deliver<'_> {
         agent: &mut A,
         ctx: &mut Ctx<W>,
     ) {
-        memory.event(agent, ctx, self.0);
+        self.reached += 1;
+        memory.event(agent, ctx, self.event);
     }
 }

@@ -36,12 +36,12 @@
 
 use crate::base::flags::Flags;
 use crate::base::shape::{NodeId, NodeInfo};
-use crate::base::stamp::{StampSlots, VarSlot};
+use crate::base::stamp::{StampSlots, Timestamp, Var, VarSlot};
 use crate::base::status::Status;
-use crate::ctx::{ctx_begin, ctx_lend, Frame, Lent};
+use crate::ctx::{ctx_begin, ctx_lend, Frame, Lent, Store};
 use crate::engine::definition::{ClockSlot, SeedSlot, Subtree, TreeParts};
 use crate::engine::protocol::Entered;
-use crate::machine::events::{Deliver, Events};
+use crate::machine::events::{Deliver, Events, Posted};
 use crate::machine::state::ClearOnUnwind;
 use crate::trace_hook::{NoTrace, Trace, TraceEvent};
 use crate::visit::{EachNode, Visitor, VisitorMut};
@@ -140,8 +140,25 @@ impl<D: TreeParts> Machine<D> {
     where
         D: Subtree<A, W>,
     {
+        self.tick_lending(agent, frame, tr, Store::NONE)
+    }
+
+    /// [`tick_traced`](Self::tick_traced), lending the hooks a brain's
+    /// stimuli store too (`Ctx::stimulus` reads it).
+    #[inline(always)]
+    pub fn tick_lending<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        tr: &mut Tr,
+        store: Store<'_>,
+    ) -> Status
+    where
+        D: Subtree<A, W>,
+    {
         let now = self.clock.advance(frame.dt());
-        let ctx = &mut ctx_begin(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
+        let lent = lend::<D>(&self.clock, &self.vars, &self.stamps).with_store(store);
+        let ctx = &mut ctx_begin(frame, lent);
         // Clears the active state if a panic unwinds through the tick.
         let active = ClearOnUnwind(&mut self.active);
         tr.event(TraceEvent::TickStart { now });
@@ -276,16 +293,35 @@ impl<D: TreeParts> Machine<D> {
     /// others of their group, V3), and every behavior on the active path
     /// gets it through [`Behavior::event`](crate::Behavior::event), root
     /// first (an active `wait_for` completes on its next tick). Nothing is
-    /// kept for nodes entered later.
+    /// kept for nodes entered later. Returns what it changed.
     #[inline]
-    pub fn post<A, W, E: 'static>(&mut self, event: &E, agent: &mut A, frame: &mut Frame<W>)
+    pub fn post<A, W, E: 'static>(
+        &mut self,
+        event: &E,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+    ) -> Posted
     where
         D: Subtree<A, W> + Events<E>,
     {
+        let (vars, stamps) = (*self.vars.flags(), self.stamps);
         D::apply(event, &mut self.vars, &mut self.stamps, self.clock.now());
+        let mut deliver = Deliver::new(event);
         let ctx = &mut ctx_lend(frame, lend::<D>(&self.clock, &self.vars, &self.stamps));
         if let Some(root) = &mut self.active {
-            D::visit_mut(root, &mut Deliver(event), agent, ctx);
+            D::visit_mut(root, &mut deliver, agent, ctx);
+        }
+        let mut stamped = 0u64;
+        for (i, (old, new)) in stamps.as_ref().iter().zip(self.stamps.as_ref()).enumerate() {
+            if old != new {
+                stamped |= 1 << i.min(63);
+            }
+        }
+        Posted {
+            bound: D::binds(event),
+            vars: (*self.vars.flags() | vars) & !(*self.vars.flags() & vars),
+            stamps: stamped,
+            reached: deliver.reached(),
         }
     }
 
@@ -295,11 +331,20 @@ impl<D: TreeParts> Machine<D> {
         *self.vars.flags()
     }
 
-    /// Seconds of tree clock since timestamp number `stamp` was set (V3),
-    /// `None` if never (or no such timestamp).
+    /// Whether variable `var` is set (V4).
     #[inline]
-    pub fn since(&self, stamp: usize) -> Option<f64> {
-        self.stamps.as_ref().get(stamp)?.since(self.clock.now())
+    pub fn var(&self, var: Var<D>) -> bool {
+        self.vars.flags().any(Flags::bit(var.index() as u32))
+    }
+
+    /// Seconds of tree clock since timestamp `stamp` was set (V3), `None`
+    /// if never.
+    #[inline]
+    pub fn since(&self, stamp: Timestamp<D>) -> Option<f64> {
+        self.stamps
+            .as_ref()
+            .get(stamp.index())?
+            .since(self.clock.now())
     }
 
     /// Hands `f` the persistent state of node `node` of this tree's shape
@@ -321,6 +366,16 @@ impl<D: TreeParts> Machine<D> {
         D: Subtree<A, W>,
     {
         self.visit_active::<A, W, _>(&mut EachNode(f));
+    }
+
+    /// Whether the active path goes through a node named `name` (I1).
+    pub fn is_active<A, W>(&self, name: &str) -> bool
+    where
+        D: Subtree<A, W>,
+    {
+        let mut on = false;
+        self.active_path::<A, W, _>(|n| on |= n.name == name);
+        on
     }
 }
 

@@ -2,7 +2,7 @@
 //! generic over trees (batch ticking, tools).
 use crate::base::shape::{NodeId, NodeInfo};
 use crate::base::status::Status;
-use crate::ctx::Frame;
+use crate::ctx::{Frame, Store};
 use crate::engine::definition::{Subtree, TreeParts};
 use crate::machine::state::MachineState;
 use crate::trace_hook::Trace;
@@ -62,6 +62,39 @@ pub trait Tree<A, W = ()>: Default {
         trace: &mut Tr,
     ) -> Status;
 
+    #[doc(hidden)]
+    /// One tick of a batch (F4): [`tick_traced`](Tree::tick_traced), or
+    /// `None` when the state did not tick (a paused or stopped
+    /// [`Brain`](crate::brain::Brain)), whose report a batch does not
+    /// count.
+    #[inline(always)]
+    fn tick_batched<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Option<Status> {
+        Some(self.tick_traced(agent, frame, trace))
+    }
+
+    #[doc(hidden)]
+    /// [`tick_traced`](Tree::tick_traced), lending the hooks `store`, a
+    /// brain's stimuli store, which [`Ctx::stimulus`](crate::Ctx::stimulus)
+    /// reads: what a [`Brain`](crate::brain::Brain) calls. The default
+    /// lends nothing (right for a hand-written tree whose hooks read no
+    /// stimulus payload); generated trees implement it.
+    #[inline]
+    fn tick_lending<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+        store: Store<'_>,
+    ) -> Status {
+        let _ = store;
+        self.tick_traced(agent, frame, trace)
+    }
+
     /// Deactivates the active path, deepest first (L2, C7), keeping
     /// persistent state (timers). The next tick starts again at the root.
     /// The hooks see the tree clock in `ctx.now()` (the state lends it). If a `deactivate` panics, the state is as if
@@ -117,6 +150,24 @@ pub trait Tree<A, W = ()>: Default {
     #[inline]
     fn active_path<F: FnMut(&'static NodeInfo)>(&self, f: F) {
         self.visit_active(&mut EachNode(f));
+    }
+
+    /// Whether the active path goes through a node named `name` (I1): the
+    /// quick question of a game or a test, "is this agent chasing?".
+    ///
+    /// ```
+    /// use deciders::{Frame, Tree};
+    /// struct Npc;
+    /// deciders::tree! { tree Idle for Npc { sequence { nap: wait(1.0), stretch: wait(1.0) } } }
+    /// let mut idle = Idle::new();
+    /// idle.tick(&mut Npc, &mut Frame::new(0.5));
+    /// assert!(idle.is_active("nap") && !idle.is_active("stretch"));
+    /// ```
+    #[inline]
+    fn is_active(&self, name: &str) -> bool {
+        let mut on = false;
+        self.active_path(|n| on |= n.name == name);
+        on
     }
 
     /// A fresh state whose `random` and `shuffle` groups draw from `seed`
@@ -209,6 +260,16 @@ where
         trace: &mut Tr,
     ) -> Status {
         self.machine_mut().tick_traced(agent, frame, trace)
+    }
+    #[inline]
+    fn tick_lending<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+        store: Store<'_>,
+    ) -> Status {
+        self.machine_mut().tick_lending(agent, frame, trace, store)
     }
     fn halt(&mut self, agent: &mut A, frame: &mut Frame<W>) {
         self.machine_mut().halt(agent, frame);

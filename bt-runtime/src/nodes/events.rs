@@ -83,7 +83,7 @@ impl TimeTest {
     /// Whether the test holds in `ctx`.
     #[inline]
     pub fn holds<W>(self, ctx: &Ctx<W>) -> bool {
-        match ctx.since(self.stamp) {
+        match ctx.since_index(self.stamp) {
             None => self.or_never_set,
             Some(elapsed) => match self.since {
                 Since::LessThan(d) => elapsed < d,

@@ -521,6 +521,116 @@ impl Action {
     }
 }
 
+/// A world that carries deferred actions (V5): the buffer this frame's
+/// launches and cancels go to, and the completions the game system
+/// reported since the last frame. Implement it for your world type, and
+/// behaviors launch, poll and abandon through their context in one call
+/// each ([`Ctx::launch`], [`Ctx::poll`], [`Ctx::abandon`]), the tickets
+/// naming the agent the batch is ticking ([`Frame::set_agent`](crate::Frame::set_agent)):
+/// no `set_agent` in `prep`, no helper in every behavior.
+///
+/// ```
+/// use deciders::deferred::{Action, Completions, Deferred, Requests};
+/// use deciders::{Behavior, Ctx, Exit, Frame, Status};
+///
+/// struct World { anims: Requests<&'static str>, done: Completions<bool> }
+/// impl Deferred for World {
+///     type Launch = &'static str;
+///     type Done = bool;
+///     fn requests(&mut self) -> &mut Requests<&'static str> { &mut self.anims }
+///     fn completions(&self) -> &Completions<bool> { &self.done }
+/// }
+/// struct Npc;
+///
+/// #[derive(Default)]
+/// struct Wave(Action);
+/// impl Behavior<Npc, World> for Wave {
+///     fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+///         ctx.launch(&mut self.0, "wave")
+///     }
+///     fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+///         match ctx.poll(&mut self.0) {
+///             Some(&ok) => if ok { Status::Success } else { Status::Failure },
+///             None => Status::Running,
+///         }
+///     }
+///     fn deactivate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>, _: Exit) {
+///         ctx.abandon(&mut self.0);
+///     }
+/// }
+/// deciders::tree! { tree Greeter for Npc, world = World { Wave } }
+///
+/// let world = World { anims: Requests::with_capacity(16, 0), done: Completions::new() };
+/// let mut frame = Frame::new(0.1).with_world(world);
+/// frame.set_agent(42);
+/// let mut state = Greeter::new();
+/// assert_eq!(state.tick(&mut Npc, &mut frame), Status::Running);
+/// let (ticket, what) = frame.world().anims.launches()[0];
+/// assert_eq!((ticket.agent, what), (42, "wave"));
+/// frame.world_mut().anims.next_frame(1);
+/// frame.world_mut().done.complete(ticket, true);
+/// assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
+/// ```
+pub trait Deferred {
+    /// What a launch asks the game system for.
+    type Launch;
+    /// What the game system reports when it completes a launch.
+    type Done;
+    /// This frame's launches and cancels.
+    fn requests(&mut self) -> &mut Requests<Self::Launch>;
+    /// The completions reported since the last frame.
+    fn completions(&self) -> &Completions<Self::Done>;
+}
+
+/// Deferred actions through the context, one call each (V5).
+impl<W: Deferred> Ctx<'_, W> {
+    /// Launches `payload` into the world's requests for the agent being
+    /// ticked, following it in `action`: `Running`, or `Failure` when the
+    /// buffer is full — the launch is refused, counted in the buffer, and
+    /// reported by the tick ([`TickError::LaunchRefused`](crate::TickError::LaunchRefused)),
+    /// as [`Action::launch_in`] does. An action still under way in
+    /// `action` is abandoned first (one rule: an action is followed by
+    /// one `Action`).
+    #[inline]
+    pub fn launch(&mut self, action: &mut Action, payload: W::Launch) -> Status {
+        if action.ticket.is_some() {
+            self.abandon(action);
+        }
+        let agent = self.agent();
+        let requests = self.world_mut().requests();
+        requests.agent = agent;
+        let status = action.launch(requests, payload);
+        if status == Status::Failure {
+            self.refused_launch(agent);
+        }
+        status
+    }
+
+    /// The result of `action` once the game system completed it (the
+    /// action is then over); `None` while it is under way, or if nothing
+    /// was launched.
+    #[inline]
+    pub fn poll(&self, action: &mut Action) -> Option<&W::Done> {
+        action.poll(self.world().completions())
+    }
+
+    /// Abandons `action` before it completed: a cancel request, or its
+    /// launch removed when it was launched this frame; nothing when no
+    /// action is under way. A cancel refused by a full buffer is kept
+    /// for a later frame and reported by the tick
+    /// ([`TickError::CancelRefused`](crate::TickError::CancelRefused)), as
+    /// [`Action::abandon_in`] does. Call it in `deactivate`.
+    #[inline]
+    pub fn abandon(&mut self, action: &mut Action) -> Option<Cancel> {
+        let agent = self.agent();
+        let cancel = action.abandon(self.world_mut().requests())?;
+        if cancel == Cancel::Refused {
+            self.refused_cancel(agent);
+        }
+        Some(cancel)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -515,6 +515,63 @@ fn flag_of(index: usize) -> Flags {
         .unwrap_or(Flags::EMPTY)
 }
 
+/// The payloads of the stimuli a [`Brain`](crate::brain::Brain) holds,
+/// as its hooks read them.
+impl<W> crate::ctx::Ctx<'_, W> {
+    /// The payload of the stimulus of `kind` the agent's brain holds
+    /// (V2); `None` if absent, or if the tree is not ticked by a brain
+    /// whose store has kinds `K` and payload `P`.
+    ///
+    /// ```
+    /// use deciders::brain::Brain;
+    /// use deciders::{Behavior, Ctx, Frame, Status, Stimulus};
+    ///
+    /// #[derive(Clone, Copy, Debug, PartialEq, Eq, Stimulus)]
+    /// enum Stim { Hit }
+    /// struct Mob { struck: Option<u32> }
+    ///
+    /// /// Strikes back at the attacker the stimulus carries.
+    /// #[derive(Default)]
+    /// struct Retaliate;
+    /// impl Behavior<Mob> for Retaliate {
+    ///     fn tick(&mut self, m: &mut Mob, ctx: &mut Ctx) -> Status {
+    ///         m.struck = ctx.stimulus::<Stim, u32>(Stim::Hit).copied();
+    ///         Status::Success
+    ///     }
+    /// }
+    /// deciders::tree! {
+    ///     tree Monster for Mob, stimuli = Stim(u32) {
+    ///         priority { strike: when(stimuli_any(Stim::Hit.flag())) => Retaliate, idle: wait(1.0) }
+    ///     }
+    /// }
+    /// let (mut brain, mut mob) = (Brain::new(Monster::new()), Mob { struck: None });
+    /// brain.stimuli_mut().add(Stim::Hit, 7, Some(1.0));
+    /// brain.tick(&mut mob, &mut Frame::new(0.1));
+    /// assert_eq!(mob.struck, Some(7));
+    /// ```
+    #[inline]
+    pub fn stimulus<K: Stimulus, P: 'static>(&self, kind: K) -> Option<&P> {
+        self.stimuli_store::<K, P>()?.get(kind)
+    }
+
+    /// Asks the agent's brain to remove the stimulus of `kind` from its
+    /// store when this tick ends (V2, B1): a behavior that dealt with a
+    /// stimulus forgets it. Until the tick ends the store is unchanged
+    /// (every hook of the tick sees the same stimuli). Returns `false`,
+    /// doing nothing, when the tree is not ticked by a brain.
+    #[inline]
+    pub fn forget_stimulus<K: Stimulus>(&mut self, kind: K) -> bool {
+        self.forget(kind.flag())
+    }
+
+    /// The whole stimuli store the agent's brain holds, when it has kinds
+    /// `K` and payload `P` (see [`stimulus`](Self::stimulus)).
+    #[inline]
+    pub fn stimuli_store<K: Stimulus, P: 'static>(&self) -> Option<&Stimuli<K, P>> {
+        self.lent_store().downcast_ref::<Stimuli<K, P>>()
+    }
+}
+
 impl<K: Stimulus, P> Default for Stimuli<K, P> {
     fn default() -> Self {
         Stimuli::new()

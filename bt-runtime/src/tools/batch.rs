@@ -2,6 +2,8 @@
 
 use crate::ctx::Frame;
 use crate::machine::tree::Tree;
+use crate::tools::brain::{Brain, Declares};
+use crate::trace_hook::NoTrace;
 use crate::trace_hook::Trace;
 use core::fmt::Debug;
 use std::any::Any;
@@ -22,12 +24,19 @@ over `rayon`'s thread pool ([`par_tick_all`], available with the cargo
 feature `rayon`).
 
 Each takes a per-agent **preparation step**, `prep(index, state, agent,
-frame)`, called right before that agent's tick: it sets what varies per
-agent (decision and stimuli flags, the agent's slot in a world buffer,
-fields of the agent computed from other data), may read or write the world
-through `frame`, and gets the agent's tree state too (`&mut T`: to read it,
-seed it, halt it, or hand it what the tick should see). `index` is the
-agent's index in the whole slice.
+frame)`, called right before that agent's tick: it sets what only the game
+knows per agent (decision flags, fields of the agent computed from other
+data), may read or write the world through `frame`, and gets the agent's
+tree state too (`&mut T`: to read it, seed it, halt it, or hand it what the
+tick should see). `index` is the agent's index in the whole slice, which
+the batch has already set as the frame's agent (`Frame::set_agent`: what
+deferred launches' tickets and errors name).
+
+The states may be tree states or [`Brain`](crate::brain::Brain)s. A brain
+holds what a bare state needs fed each frame — its stimuli, its events,
+its lifecycle — so with brains `prep` is often empty; after the batch,
+each brain's last status and report say how its tick went, with no
+tracer.
 
 # When a hook panics
 
@@ -48,6 +57,15 @@ its next tick starts from the root.
 /// Ticks `states[i]` with `agents[i]` for every `i`, one frame, with the
 /// context `frame` (its `dt` and world), calling `prep(i, &mut states[i], &mut
 /// agents[i], frame)` before each tick.
+///
+/// Before `prep`, the frame's agent index is set to `i`
+/// ([`Frame::set_agent`]): the tickets of the agent's deferred launches
+/// ([`Ctx::launch`](crate::Ctx::launch)) and its errors name it, with no
+/// `set_agent` in `prep`. The states may be [`Brain`]s (B1–B6): a brain
+/// feeds its own tree its stimuli and events, a paused or stopped one
+/// does not tick (and is not counted below), and each keeps its last
+/// status and report ([`Brain::last_status`], [`Brain::report`]) for the
+/// caller to read after the batch.
 ///
 /// Extra states or agents (if the slices differ in length) are left alone.
 /// Returns how many ticks reported an error of any kind
@@ -107,11 +125,46 @@ pub fn tick_all<A, W, T: Tree<A, W>>(
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
+        frame.set_agent(agent_index(i));
         prep(i, state, agent, frame);
-        state.tick(agent, frame);
-        errors += usize::from(!frame.report().is_ok());
+        if state.tick_batched(agent, frame, &mut NoTrace).is_some() {
+            errors += usize::from(!frame.report().is_ok());
+        }
     }
     errors
+}
+
+/// An agent's index as a ticket and an error name it: saturated at
+/// `u32::MAX` (no batch holds four billion agents).
+#[inline(always)]
+fn agent_index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
+
+/// Posts `event` to every brain of `brains` (B2): each delivers it at the
+/// start of its next tick. Returns how many inboxes were full and refused
+/// it (0 when every brain took it).
+///
+/// ```
+/// use deciders::{batch, brain::Brain, Frame};
+/// #[derive(Clone, Copy)]
+/// enum Signal { Alarm }
+/// struct Mob;
+/// deciders::tree! {
+///     tree Guard for Mob, events = Signal { var alarmed = set(Signal::Alarm); wait(1.0) }
+/// }
+/// let mut brains: Vec<Brain<Guard>> = (0..3).map(|_| Brain::default()).collect();
+/// assert_eq!(batch::post_all(&mut brains, Signal::Alarm), 0);
+/// let mut mobs = [Mob, Mob, Mob];
+/// batch::tick_all(&mut brains, &mut mobs, &mut Frame::new(0.1), |_, _, _, _| {});
+/// assert!(brains.iter().all(|b| b.var(Guard::ALARMED)));
+/// ```
+pub fn post_all<T: Declares>(brains: &mut [Brain<T>], event: T::Event) -> usize
+where
+    T::Event: Clone,
+{
+    let refused = brains.iter_mut().map(|b| b.post(event.clone()).is_err());
+    refused.filter(|&r| r).count()
 }
 
 /// Which agents of a batch are traced, and into which [`Trace`]: what
@@ -338,12 +391,15 @@ pub fn tick_all_traced<A, W, T: Tree<A, W>>(
 ) -> usize {
     let mut errors = 0;
     for (i, (state, agent)) in states.iter_mut().zip(agents.iter_mut()).enumerate() {
+        frame.set_agent(agent_index(i));
         prep(i, state, agent, frame);
-        match tracers.trace_for(i) {
-            Some(trace) => state.tick_traced(agent, frame, trace),
-            None => state.tick(agent, frame),
+        let ticked = match tracers.trace_for(i) {
+            Some(trace) => state.tick_batched(agent, frame, trace),
+            None => state.tick_batched(agent, frame, &mut NoTrace),
         };
-        errors += usize::from(!frame.report().is_ok());
+        if ticked.is_some() {
+            errors += usize::from(!frame.report().is_ok());
+        }
     }
     errors
 }
@@ -429,11 +485,13 @@ fn tick_chunk<A, W, T: Tree<A, W>>(
         // (T4), and the agent and the world hold what the caller's code
         // left in them, which `Chunk::panics` tells the caller about.
         let ticked = catch_unwind(AssertUnwindSafe(|| {
+            frame.set_agent(agent_index(index));
             prep(index, state, agent, frame);
-            state.tick(agent, frame);
+            state.tick_batched(agent, frame, &mut NoTrace)
         }));
         match ticked {
-            Ok(()) => errors += usize::from(!frame.report().is_ok()),
+            Ok(Some(_)) => errors += usize::from(!frame.report().is_ok()),
+            Ok(None) => {}
             Err(payload) => panics.push(Panicked { index, payload }),
         }
     }

@@ -352,7 +352,7 @@ impl<T> Player<T> {
 
     /// Whether ticks tick the tree: not paused, not stopped.
     #[inline]
-    fn plays(&self) -> bool {
+    pub(crate) fn plays(&self) -> bool {
         matches!(self.status(), PlayStatus::Reset | PlayStatus::Executing)
     }
 
@@ -379,12 +379,30 @@ impl<T> Player<T> {
     where
         T: Tree<A, W>,
     {
+        self.tick_by(agent, frame, |tree, agent, frame| {
+            tree.tick_traced(agent, frame, trace)
+        })
+    }
+
+    /// One tick if the player plays, the tree ticked by `tick` (how a
+    /// [`Brain`](crate::brain::Brain) lends its services); `None` if it is
+    /// paused or stopped.
+    #[inline(always)]
+    pub(crate) fn tick_by<A, W>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        tick: impl FnOnce(&mut T, &mut A, &mut Frame<W>) -> Status,
+    ) -> Option<Status>
+    where
+        T: Tree<A, W>,
+    {
         // Executing with no tick counted, the common case, is one
         // comparison before the tick and one after.
         if self.bits != PlayStatus::Executing as u8 && !self.starts_tick() {
             return None;
         }
-        let status = self.tree.tick_traced(agent, frame, trace);
+        let status = tick(&mut self.tree, agent, frame);
         if self.bits > 3 {
             self.counted_tick(status, agent, frame);
         }

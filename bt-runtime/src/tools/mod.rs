@@ -4,6 +4,7 @@
 //! them.
 
 pub mod batch;
+pub mod brain;
 pub mod describe;
 pub mod lifecycle;
 pub mod pictures;

@@ -99,6 +99,7 @@ impl<Tr: Trace> Trace for Level<Tr> {
 /// | `EntryRefused` | `! limit: refused entry: Failure` (a full `limit`, R8) |
 /// | `LaunchRefused` | `! 2 deferred action(s) refused: launch buffer full (V5)` |
 /// | `CancelRefused` | `! 1 deferred cancel(s) refused: cancel buffer full, kept for a later frame (V5)` |
+/// | `EventUnbound` | `! event posted that no var, stamp or wait_for binds (handed to 0 behavior(s)) (B3)` |
 ///
 /// A node's depth is its depth in its own tree: the nodes of a tree used
 /// through a `subtree` reference are indented from that tree's root, not
@@ -224,7 +225,8 @@ impl TraceEvent {
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
             | TraceEvent::LaunchRefused { .. }
-            | TraceEvent::CancelRefused { .. } => None,
+            | TraceEvent::CancelRefused { .. }
+            | TraceEvent::EventUnbound { .. } => None,
         }
     }
 }
@@ -278,6 +280,10 @@ impl fmt::Display for TraceEvent {
             TraceEvent::EntryRefused { node, status } => {
                 write!(f, "! {}: refused entry: {status}", node.name)
             }
+            TraceEvent::EventUnbound { reached } => write!(
+                f,
+                "! event posted that no var, stamp or wait_for binds (handed to {reached} behavior(s)) (B3)"
+            ),
         }
     }
 }

@@ -1,0 +1,650 @@
+//! [`Brain`]: one value per agent holding its tree state and everything
+//! per-agent the tree declares — its lifecycle, its stimuli store, its
+//! events inbox, its variables and timestamps by name (B1–B6).
+//!
+//! A bare tree state is the cheapest thing to tick (the creature of
+//! `examples/creature.rs` is 2 bytes), and the caller feeds it each
+//! frame: stimuli flags, events, a frame with a world to post them with.
+//! A game whose agents use those services keeps one `Brain` per agent
+//! instead, and the brain feeds its tree:
+//!
+//! ```
+//! use deciders::brain::Brain;
+//! use deciders::lifecycle::PlayStatus;
+//! use deciders::{Behavior, Ctx, Frame, Status, Stimulus};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq, Stimulus)]
+//! enum Stim { Hit }
+//! #[derive(Clone, Copy, Debug, PartialEq)]
+//! enum Signal { Alarm }
+//!
+//! #[derive(Default)]
+//! struct Mob { log: Vec<String> }
+//!
+//! #[derive(Default)]
+//! struct Chase;
+//! impl Behavior<Mob> for Chase {
+//!     fn activate(&mut self, m: &mut Mob, _: &mut Ctx) -> Status {
+//!         m.log.push("chase".into());
+//!         Status::Running
+//!     }
+//! }
+//! #[derive(Default)]
+//! struct Retaliate;
+//! impl Behavior<Mob> for Retaliate {
+//!     fn activate(&mut self, m: &mut Mob, ctx: &mut Ctx) -> Status {
+//!         // The payload of the stimulus, from the brain's store.
+//!         let attacker = ctx.stimulus::<Stim, u32>(Stim::Hit);
+//!         m.log.push(format!("strike back at {attacker:?}"));
+//!         Status::Running
+//!     }
+//! }
+//!
+//! deciders::tree! {
+//!     tree Monster for Mob, events = Signal, stimuli = Stim(u32) {
+//!         var alarmed = set(Signal::Alarm);
+//!         priority {
+//!             chase: when(var(alarmed)) => Chase,
+//!             retaliate: when(stimuli_any(Stim::Hit.flag())) => Retaliate,
+//!             idle: wait(1.0),
+//!         }
+//!     }
+//! }
+//!
+//! let (mut brain, mut mob) = (Brain::new(Monster::new()), Mob::default());
+//! let frame = &mut Frame::new(0.25);
+//! // Hit by agent 7, for half a second: the brain's tick expires it.
+//! brain.stimuli_mut().add(Stim::Hit, 7, Some(0.5));
+//! brain.tick(&mut mob, frame);
+//! // Posting needs no frame, no agent, no world: delivered, in order, at
+//! // the start of the next tick.
+//! brain.post(Signal::Alarm).unwrap();
+//! assert!(!brain.var(Monster::ALARMED));
+//! brain.tick(&mut mob, frame);
+//! assert!(brain.var(Monster::ALARMED));
+//! assert_eq!(mob.log, ["strike back at Some(7)", "chase"]);
+//! // Paused, it does nothing at all: not even its clock moves.
+//! brain.pause(&mut mob, frame);
+//! assert_eq!((brain.tick(&mut mob, frame), brain.status()), (None, PlayStatus::Paused));
+//! ```
+//!
+//! # The rules
+//!
+//! - **B1. One tick.** [`Brain::tick`] does nothing while the brain is
+//!   paused or stopped (the lifecycle of [`Player`], O1–O5: no event is
+//!   delivered, no stimulus expires, the clock stands still). Playing, it
+//!   delivers the inbox's events in the order they were posted (each as
+//!   `post` delivers it, V4, before the tree clock advances), then
+//!   advances its stimuli store by the frame's `dt`, expiring what timed
+//!   out (V2), sets the frame's stimuli flags to the store's, and ticks the
+//!   tree, lending the store to the hooks ([`Ctx::stimulus`](crate::Ctx::stimulus)).
+//!   The stimuli its behaviors forgot during the tick
+//!   ([`Ctx::forget_stimulus`](crate::Ctx::forget_stimulus)) are removed
+//!   when the tick ends. No caller code feeds stimuli or events.
+//! - **B2. A bounded inbox.** [`Brain::post`] queues an event; an inbox
+//!   holding its capacity ([`Brain::with_inbox`], 8 by default) refuses
+//!   the event and hands it back ([`InboxFull`]), so that nothing is
+//!   dropped silently. The inbox is allocated when the brain is built
+//!   (nothing for a tree with no events): posting and ticking never
+//!   allocate.
+//! - **B3. Nothing bound.** An event that no `var`, `stamp` or `wait_for`
+//!   of the tree binds is still handed to the active behaviors, and is
+//!   reported: [`TraceEvent::EventUnbound`](crate::TraceEvent::EventUnbound)
+//!   to the tick's tracer and [`Brain::unbound`] for the last tick.
+//! - **B4. What the last tick said.** [`Brain::last_status`] is the
+//!   root's status of the last tick that ticked (`None` before the first,
+//!   and for a tick that did nothing), [`Brain::report`] its errors
+//!   (V5, D9): a batch's caller reads every agent's without a tracer.
+//! - **B5. Reset.** [`Brain::reset`] halts and returns everything to its
+//!   initial value: the tree, the lifecycle, the stimuli store and the
+//!   inbox. `stop` keeps the stimuli and the inbox (a later `play` goes
+//!   on with them).
+//! - **B6. Names, not positions.** [`Brain::var`] and [`Brain::since`]
+//!   take the keys `tree!` declares for each `var` and `stamp`
+//!   (`Monster::ALARMED`): reordering the declarations changes nothing a
+//!   reader sees.
+//!
+//! # What it costs
+//!
+//! A tree that is not in a brain pays nothing. A brain adds, per tick,
+//! the lifecycle's test, an empty-inbox test, its store's update and a
+//! copy of the tick's report; `scripts/bench-report` measures it against
+//! the same work written by hand (the `brain` row).
+
+use crate::base::flags::Flags;
+use crate::base::report::Report;
+use crate::base::shape::{NodeId, NodeInfo};
+use crate::base::stamp::{Timestamp, Var};
+use crate::base::status::Status;
+use crate::ctx::{Frame, Store};
+use crate::engine::definition::Subtree;
+use crate::machine::events::{Events, Posted};
+use crate::machine::state::MachineState;
+use crate::machine::tree::Tree;
+use crate::services::stimuli::{Entry, Stimuli, Stimulus};
+use crate::tools::lifecycle::{PlayMode, PlayStatus, Player};
+use crate::trace_hook::{NoTrace, Trace, TraceEvent};
+use crate::visit::{Visitor, VisitorMut};
+use core::cell::Cell;
+use std::collections::VecDeque;
+use std::fmt;
+
+/// What a tree's header declares for its brain: the type of its events
+/// (`events = E`) and its stimuli (`stimuli = Kinds(Payload)`).
+/// Generated by `tree!` for every tree; a tree that declares no events
+/// takes [`NoEvents`], one that declares no stimuli [`NoStimuli`].
+pub trait Declares: Sized {
+    /// The events posted to the tree (V4).
+    type Event: 'static;
+    /// The kinds of its stimuli (V2).
+    type Stimulus: Stimulus;
+    /// What each stimulus carries.
+    type Payload: 'static;
+}
+
+/// A tree that takes its declared events: what a [`Brain`] delivers them
+/// through. Implemented for every tree `tree!` declares.
+pub trait Receives<A, W>: Declares + Tree<A, W> {
+    /// Posts `event` at once (V4), as the state's `post` does.
+    fn deliver(&mut self, event: &Self::Event, agent: &mut A, frame: &mut Frame<W>) -> Posted;
+}
+
+impl<A, W, T> Receives<A, W> for T
+where
+    T: Declares + MachineState + Subtree<A, W> + Default + Events<<T as Declares>::Event>,
+{
+    #[inline]
+    fn deliver(&mut self, event: &T::Event, agent: &mut A, frame: &mut Frame<W>) -> Posted {
+        self.machine_mut().post(event, agent, frame)
+    }
+}
+
+/// The events of a tree that declares none: no value exists, so nothing
+/// can be posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum NoEvents {}
+
+/// The stimuli of a tree that declares none: no kind, an empty store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoStimuli {}
+
+impl Stimulus for NoStimuli {
+    const COUNT: usize = 0;
+    const ALL: &'static [Self] = &[];
+    type Slots<P> = [Option<Entry<P>>; 0];
+    fn index(self) -> usize {
+        match self {}
+    }
+    fn empty<P>() -> [Option<Entry<P>>; 0] {
+        []
+    }
+}
+
+/// An event the inbox had no room for (B2), handed back to the caller.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct InboxFull<E>(pub E);
+
+impl<E> fmt::Debug for InboxFull<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("InboxFull(..)")
+    }
+}
+
+impl<E> fmt::Display for InboxFull<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the brain's inbox is full: the event was not queued (raise its capacity with `Brain::with_inbox`, or tick between posts)")
+    }
+}
+
+impl<E> std::error::Error for InboxFull<E> {}
+
+/// One agent's tree state with its lifecycle, stimuli store, events inbox
+/// and last tick's result (B1–B6). See [the module](self).
+///
+/// With the feature `serde` it saves and loads whole (O6) when its tree
+/// does, its events are `Serialize`/`Deserialize` and so are its stimuli's
+/// payloads; the last tick's result is not saved.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "T: serde::Serialize, T::Event: serde::Serialize, T::Payload: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
+    ))
+)]
+pub struct Brain<T: Declares> {
+    player: Player<T>,
+    stimuli: Stimuli<T::Stimulus, T::Payload>,
+    #[cfg_attr(feature = "serde", serde(with = "inbox"))]
+    inbox: Inbox<T::Event>,
+    #[cfg_attr(feature = "serde", serde(skip))]
+    last: Last,
+}
+
+/// The events queue and its bound.
+struct Inbox<E> {
+    queue: VecDeque<E>,
+    capacity: usize,
+}
+
+/// What the last tick left (B3, B4).
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Last {
+    status: Option<Status>,
+    report: Report,
+    unbound: u32,
+}
+
+impl<T: Declares> Brain<T> {
+    /// The inbox's capacity unless told otherwise ([`Brain::with_inbox`]).
+    pub const INBOX: usize = 8;
+
+    /// Wraps `tree` in a brain: status [`PlayStatus::Reset`], no stimulus,
+    /// an inbox of [`INBOX`](Self::INBOX) events.
+    pub fn new(tree: T) -> Self {
+        Self::with_inbox(tree, Self::INBOX)
+    }
+
+    /// [`new`](Self::new) with an inbox of `capacity` events (B2): the
+    /// only allocation a brain makes, here.
+    pub fn with_inbox(tree: T, capacity: usize) -> Self {
+        Brain {
+            player: Player::new(tree),
+            stimuli: Stimuli::new(),
+            inbox: Inbox {
+                queue: VecDeque::with_capacity(capacity),
+                capacity,
+            },
+            last: Last::default(),
+        }
+    }
+
+    /// Queues `event` for the start of the next tick (B1, B2); hands it
+    /// back if the inbox is full.
+    #[inline]
+    pub fn post(&mut self, event: T::Event) -> Result<(), InboxFull<T::Event>> {
+        if self.inbox.queue.len() >= self.inbox.capacity {
+            return Err(InboxFull(event));
+        }
+        self.inbox.queue.push_back(event);
+        Ok(())
+    }
+
+    /// The events waiting for the next tick, oldest first.
+    pub fn inbox(&self) -> impl ExactSizeIterator<Item = &T::Event> + '_ {
+        self.inbox.queue.iter()
+    }
+
+    /// The stimuli store (V2): what the game adds stimuli to.
+    #[inline]
+    pub fn stimuli(&self) -> &Stimuli<T::Stimulus, T::Payload> {
+        &self.stimuli
+    }
+
+    /// The stimuli store, to add and remove stimuli.
+    #[inline]
+    pub fn stimuli_mut(&mut self) -> &mut Stimuli<T::Stimulus, T::Payload> {
+        &mut self.stimuli
+    }
+
+    /// The tree state.
+    #[inline]
+    pub fn tree(&self) -> &T {
+        self.player.tree()
+    }
+
+    /// The tree state, mutably. Ticking it directly bypasses the brain.
+    #[inline]
+    pub fn tree_mut(&mut self) -> &mut T {
+        self.player.tree_mut()
+    }
+
+    /// The lifecycle status (O4).
+    #[inline]
+    pub fn status(&self) -> PlayStatus {
+        self.player.status()
+    }
+
+    /// The play mode of the last `play` (O5).
+    #[inline]
+    pub fn mode(&self) -> PlayMode {
+        self.player.mode()
+    }
+
+    /// The count of the play mode's events since the last `play` (O5).
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.player.count()
+    }
+
+    /// The root's status of the last tick that ticked (B4); `None` before
+    /// the first and when the last tick did nothing (paused, stopped).
+    #[inline]
+    pub fn last_status(&self) -> Option<Status> {
+        self.last.status
+    }
+
+    /// The errors of the last tick that ticked (B4).
+    #[inline]
+    pub fn report(&self) -> &Report {
+        &self.last.report
+    }
+
+    /// How many events delivered at the start of the last tick no
+    /// declaration of the tree binds (B3).
+    #[inline]
+    pub fn unbound(&self) -> u32 {
+        self.last.unbound
+    }
+}
+
+impl<T: Declares + MachineState> Brain<T> {
+    /// The tree's variables, one bit per `var`, in declaration order.
+    #[inline]
+    pub fn vars(&self) -> Flags {
+        self.tree().machine().vars()
+    }
+
+    /// Whether variable `var` is set (B6, V4): `Monster::ALARMED`.
+    #[inline]
+    pub fn var(&self, var: Var<T>) -> bool {
+        self.tree().machine().var(var)
+    }
+
+    /// Seconds of tree clock since timestamp `stamp` was set (B6, V3);
+    /// `None` if never.
+    #[inline]
+    pub fn since(&self, stamp: Timestamp<T>) -> Option<f64> {
+        self.tree().machine().since(stamp)
+    }
+}
+
+impl<T: Declares> Brain<T> {
+    /// One tick (B1): `None`, touching nothing, if paused or stopped.
+    #[inline]
+    pub fn tick<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Option<Status>
+    where
+        T: Receives<A, W>,
+    {
+        self.tick_traced(agent, frame, &mut NoTrace)
+    }
+
+    /// [`tick`](Self::tick), reporting every step to `trace` (I2), and
+    /// before the tick each delivered event that nothing binds (B3).
+    pub fn tick_traced<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Option<Status>
+    where
+        T: Receives<A, W>,
+    {
+        if !self.player.plays() {
+            self.last.status = None;
+            return None;
+        }
+        let mut unbound = 0;
+        if !self.inbox.queue.is_empty() {
+            unbound = self.deliver(agent, frame, trace);
+        }
+        frame.set_stimuli(self.stimuli.update(frame.dt()));
+        let forget = Cell::new(Flags::EMPTY);
+        let store = Store::new(&self.stimuli, &forget);
+        let status = self.player.tick_by(agent, frame, |tree, agent, frame| {
+            tree.tick_lending(agent, frame, trace, store)
+        });
+        if forget.get() != Flags::EMPTY {
+            self.forget(forget.get());
+        }
+        self.last.status = status;
+        self.last.report = *frame.report();
+        self.last.unbound = unbound;
+        status
+    }
+
+    /// Removes the stimuli behaviors forgot during the tick.
+    #[cold]
+    fn forget(&mut self, flags: Flags) {
+        for &kind in T::Stimulus::ALL {
+            if flags.any(kind.flag()) {
+                self.stimuli.remove(kind);
+            }
+        }
+    }
+
+    /// Delivers the inbox, oldest first; how many events nothing bound.
+    #[cold]
+    fn deliver<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> u32
+    where
+        T: Receives<A, W>,
+    {
+        let mut unbound = 0;
+        while let Some(event) = self.inbox.queue.pop_front() {
+            let posted = self.player.tree_mut().deliver(&event, agent, frame);
+            if !posted.bound {
+                unbound += 1;
+                trace.event(TraceEvent::EventUnbound {
+                    reached: posted.reached,
+                });
+            }
+        }
+        unbound
+    }
+
+    /// Starts a new run from the root with `mode` (O1, O5).
+    pub fn play<A, W>(&mut self, mode: PlayMode, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Tree<A, W>,
+    {
+        self.player.play(mode, agent, frame);
+    }
+
+    /// Pauses (O2): nothing of the brain moves until `resume`.
+    pub fn pause<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Tree<A, W>,
+    {
+        self.player.pause(agent, frame);
+    }
+
+    /// Resumes a paused brain (O2).
+    pub fn resume<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Tree<A, W>,
+    {
+        self.player.resume(agent, frame);
+    }
+
+    /// Stops (O3), keeping the stimuli and the inbox (B5).
+    pub fn stop<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Tree<A, W>,
+    {
+        self.player.stop(agent, frame);
+    }
+
+    /// Resets (O3, B5): halts, then the tree, the lifecycle, the stimuli
+    /// and the inbox return to their initial values.
+    pub fn reset<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Tree<A, W>,
+    {
+        self.stimuli.clear();
+        self.stimuli = Stimuli::new();
+        self.inbox.queue.clear();
+        self.last = Last::default();
+        self.player.reset(agent, frame);
+    }
+}
+
+/// A brain is a tree (B4): a batch ticks it (`batch::tick_all`), and
+/// every tool that takes a tree — `describe`, `pictures`, the replay, the
+/// tracers — takes it too, seeing its tree. `tick` is the brain's
+/// ([`Brain::tick`]): a brain that does not tick (paused or stopped)
+/// returns `Status::Running` here, "nothing completed"
+/// ([`Brain::last_status`] is `None`). `halt` halts the tree and keeps the
+/// lifecycle's status; `reset` is [`Brain::reset`].
+impl<A, W, T: Receives<A, W>> Tree<A, W> for Brain<T> {
+    fn shape() -> &'static [NodeInfo] {
+        T::shape()
+    }
+    #[inline]
+    fn tick(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Status {
+        Brain::tick(self, agent, frame).unwrap_or(Status::Running)
+    }
+    #[inline]
+    fn tick_traced<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Status {
+        Brain::tick_traced(self, agent, frame, trace).unwrap_or(Status::Running)
+    }
+    #[inline]
+    fn tick_batched<Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Option<Status> {
+        Brain::tick_traced(self, agent, frame, trace)
+    }
+    fn halt(&mut self, agent: &mut A, frame: &mut Frame<W>) {
+        self.tree_mut().halt(agent, frame);
+    }
+    fn reset(&mut self, agent: &mut A, frame: &mut Frame<W>) {
+        Brain::reset(self, agent, frame);
+    }
+    fn is_running(&self) -> bool {
+        self.tree().is_running()
+    }
+    fn now(&self) -> f64 {
+        self.tree().now()
+    }
+    fn visit_active<V: Visitor<A, W>>(&self, v: &mut V) {
+        self.tree().visit_active(v);
+    }
+    fn visit_active_mut<V: VisitorMut<A, W>>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        v: &mut V,
+    ) {
+        self.tree_mut().visit_active_mut(agent, frame, v);
+    }
+    fn persistent(&self, node: NodeId, f: &mut dyn FnMut(&dyn fmt::Debug)) {
+        self.tree().persistent(node, f);
+    }
+    fn with_seed(seed: u64) -> Self {
+        Brain::new(T::with_seed(seed))
+    }
+    fn set_seed(&mut self, seed: u64) {
+        self.tree_mut().set_seed(seed);
+    }
+}
+
+impl<T: Declares + Default> Default for Brain<T> {
+    fn default() -> Self {
+        Brain::new(T::default())
+    }
+}
+
+impl<T: Declares + Clone> Clone for Brain<T>
+where
+    T::Event: Clone,
+    T::Payload: Clone,
+{
+    fn clone(&self) -> Self {
+        let mut queue = VecDeque::with_capacity(self.inbox.capacity);
+        queue.extend(self.inbox.queue.iter().cloned());
+        Brain {
+            player: self.player.clone(),
+            stimuli: self.stimuli.clone(),
+            inbox: Inbox {
+                queue,
+                capacity: self.inbox.capacity,
+            },
+            last: self.last.clone(),
+        }
+    }
+}
+
+impl<T: Declares + fmt::Debug> fmt::Debug for Brain<T>
+where
+    T::Event: fmt::Debug,
+    T::Stimulus: fmt::Debug,
+    T::Payload: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Brain")
+            .field("player", &self.player)
+            .field("stimuli", &self.stimuli)
+            .field("inbox", &self.inbox.queue)
+            .field("last_status", &self.last.status)
+            .finish()
+    }
+}
+
+/// The inbox saved as its events and its capacity; loaded with its
+/// capacity allocated, and refused if it holds more events than that.
+#[cfg(feature = "serde")]
+mod inbox {
+    use super::Inbox;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::VecDeque;
+
+    #[derive(Serialize)]
+    struct Ref<'a, E> {
+        capacity: usize,
+        events: &'a VecDeque<E>,
+    }
+
+    #[derive(Deserialize)]
+    struct Owned<E> {
+        capacity: usize,
+        events: Vec<E>,
+    }
+
+    pub fn serialize<E: Serialize, S: Serializer>(i: &Inbox<E>, s: S) -> Result<S::Ok, S::Error> {
+        Ref {
+            capacity: i.capacity,
+            events: &i.queue,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, E: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Inbox<E>, D::Error> {
+        let o = Owned::<E>::deserialize(d)?;
+        if o.events.len() > o.capacity {
+            return Err(serde::de::Error::custom(format_args!(
+                "inbox: {} events in an inbox of capacity {}",
+                o.events.len(),
+                o.capacity
+            )));
+        }
+        // A capacity no real game asks for is refused rather than
+        // allocated.
+        if o.capacity > 1 << 20 {
+            return Err(serde::de::Error::custom(format_args!(
+                "inbox: capacity {} is not a brain's (at most 1048576)",
+                o.capacity
+            )));
+        }
+        let mut queue = VecDeque::with_capacity(o.capacity);
+        queue.extend(o.events);
+        Ok(Inbox {
+            queue,
+            capacity: o.capacity,
+        })
+    }
+}
