@@ -145,7 +145,23 @@ fn declares(tree: &Tree, rt: &TokenStream) -> TokenStream {
         Some((kinds, None)) => (quote!(#kinds), quote!(())),
         None => (quote!(#rt::NoStimuli), quote!(())),
     };
-    let var_keys = tree.vars.iter().enumerate().map(|(i, v)| {
+    // A name whose key is taken (reported by the parser) gets none: its
+    // mistake is the only error.
+    let mut taken = std::collections::HashSet::from(["OUTLINE".to_string()]);
+    let mut fresh = |name: &syn::Ident| taken.insert(upper(name).to_string());
+    let var_keys: Vec<_> = tree
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| fresh(&v.name))
+        .collect();
+    let stamp_keys: Vec<_> = tree
+        .stamps
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| fresh(&s.name))
+        .collect();
+    let var_keys = var_keys.into_iter().map(|(i, v)| {
         let key = upper(&v.name);
         let i = i as u8;
         let doc = format!("The variable `{}` (`var {}`), by name.", v.name, v.name);
@@ -154,7 +170,7 @@ fn declares(tree: &Tree, rt: &TokenStream) -> TokenStream {
             #vis const #key: #rt::events::Var<#name> = #rt::events::Var::declared(#i);
         }
     });
-    let stamp_keys = tree.stamps.iter().enumerate().map(|(i, s)| {
+    let stamp_keys = stamp_keys.into_iter().map(|(i, s)| {
         let key = upper(&s.name);
         let i = i as u8;
         let doc = format!("The timestamp `{}` (`stamp {}`), by name.", s.name, s.name);
