@@ -432,10 +432,11 @@ pub mod decorator {
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod save {
-    //! Save games (O6, cargo feature `serde`): what a load checks. See the
-    //! [`guide`](crate::guide)'s "Save games" for the rules.
+    //! Save games (O6, cargo feature `serde`): what a load checks, and
+    //! [`Lenient`], a load that keeps a save of a tree that changed since.
+    //! See the [`guide`](crate::guide)'s "Save games" for the rules.
 
-    pub use bt_runtime::save::MAX_TIME;
+    pub use bt_runtime::save::{Lenient, MAX_TIME};
 }
 
 // A tree state as text (I1), beside `pictures`.
