@@ -220,10 +220,10 @@
 //!   written on the tree inside `tree!`) has a state that saves in the
 //!   middle of a run and loads into a state that continues tick for tick
 //!   as the saved one would have; see the [`guide`]'s "Save games" for
-//!   what is saved, the nodes that cannot be (`limit`, `wait_for`,
-//!   `log`), and what a load checks: a value no run could have written is
-//!   an error naming the field, and a node's parameters are the program's,
-//!   never the save's.
+//!   what is saved (`limit`, `wait_for`, `log`: their run state), and what
+//!   a load checks: the tree's shape fingerprint first (`save::Lenient`
+//!   restarts what a changed tree cannot trust), a value no run could have
+//!   written, and a node's parameters are the program's, never the save's.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -1,5 +1,11 @@
 //! Save games (feature `serde`): `Serialize` and `Deserialize` for a tree
-//! state, written by hand where a derive would not do (O6).
+//! state, written by hand where a derive would not do (O6), and
+//! [`Lenient`], the load of a save of a tree that changed since.
+//!
+//! Its length: the state's own load reads its fields one by one (the
+//! fingerprint first, each field checked), and the lenient load shares it;
+//! together with the hand-written impls of the types below, over 600
+//! lines.
 //!
 //! A tree that derives them, `#[derive(serde::Serialize,
 //! serde::Deserialize)]` written on the tree inside `tree!`, gets them on
@@ -22,14 +28,34 @@
 //! - [`Stimuli`]: its slots are an array of the kind set's size, saved as a
 //!   sequence like the timestamps.
 //!
-//! What cannot be saved has no impl, so a tree holding it and deriving the
-//! traits fails to compile, the error naming the type: a `limit` ([`Limit`](crate::Limit) holds a
-//! slot counted in a resource shared with other agents, which a loaded
-//! state could neither hold nor give back), `wait_for` (its pattern is a
-//! function) and `log` (its messages are the tree's `&'static str`).
+//! - [`Limit`](crate::Limit), [`WaitFor`](crate::nodes::events::WaitFor)
+//!   and [`Log`](crate::decorator::Log) (in their modules): only the state
+//!   a run made, never what the tree gives them (a function, a resource, a
+//!   message): a `limit` whether it held a slot (`{"inside": true}`), a
+//!   `wait_for` whether its event arrived (`{"seen": true}`), a `log`
+//!   nothing. A loaded `wait_for` or `log` takes its pattern or messages
+//!   back from the tree ([`Program`](crate::decorator::Program)) before it
+//!   runs or is handed an event. **A `limit` node that was running when
+//!   saved takes its slot again at its first tick after the load; if the
+//!   resource is full then, the node fails as if refused, its running child
+//!   halted first** (the resource is the game's and is not saved, so a
+//!   loaded state holds no slot).
+//!
+//! **The shape fingerprint.** A save begins with its tree's
+//! [`FINGERPRINT`](TreeParts::FINGERPRINT) and [`NAME`](TreeParts::NAME)
+//! (`tree!` computes the fingerprint at compile time from the tree's nodes,
+//! parameters, nesting and header). A load checks it first, before it
+//! reads anything else of the save: a save of another shape is refused
+//! (``save of tree `Guard` has shape fingerprint 0x…, this program's
+//! `Guard` has 0x…: the tree changed since the save``), not loaded until
+//! some field of the changed tree fails with an error that does not say
+//! why; a save without one is refused (``missing field `fingerprint` ``).
+//! In a map whose keys were reordered (`serde_json::Value` sorts them) the
+//! fingerprint is checked where it comes. [`Lenient`] loads a save of
+//! another shape anyway, restarting what it cannot trust, and says what.
 //!
 //! A save is the state's own data, for the program that wrote it (the same
-//! tree and types). Clocks and timers load bit for bit only through a
+//! tree, as its fingerprint checks, and types). Clocks and timers load bit for bit only through a
 //! format that keeps an `f64` exactly (`serde_json` needs its
 //! `float_roundtrip` feature).
 //!
