@@ -689,7 +689,9 @@ where
 /// their field names in the save; empty when the save had this shape.
 /// Skipping needs a format that describes itself (JSON, RON, …): in one
 /// that does not (bincode), a save of another shape is refused as by the
-/// strict load. A value no run could write is refused as strictly.
+/// strict load. So is a save whose fingerprint is not its first field
+/// (keys reordered, as `serde_json::Value` sorts them: load from the
+/// text). A value no run could write is refused as strictly.
 ///
 /// It reads the state as a tree's derived `Serialize` writes it: a struct
 /// with one field, `machine`.

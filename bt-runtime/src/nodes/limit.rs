@@ -263,8 +263,9 @@ impl fmt::Debug for Slot {
 /// the `limit` completes with `Failure`).** That is what `before` does on
 /// every tick anyway when it finds no slot held, so a tree that was never
 /// loaded pays nothing for it. A tree's `limit` loads this way; a `Limit`
-/// written by hand in `decorate(…)` loads when its selector type is
-/// `Default` (a function pointer is not).
+/// written by hand in `decorate(…)` saves but does not load (its `max` is
+/// a value, which a load could not take back from the tree), and a tree
+/// with one that derives `Deserialize` does not compile.
 pub struct Limit<F, M = u32> {
     select: F,
     max: M,
@@ -467,16 +468,14 @@ struct SavedLimit {
 
 /// O6: a loaded `limit` holds no slot, whether the save's did or not; its
 /// first tick takes one (`before`), or fails if the resource is full. Its
-/// selector and `max` are the tree's types.
+/// selector and `max` are the tree's types, never the save's: only a
+/// `Limit` whose `max` is a type ([`MaxInside`], as a tree's `limit`
+/// makes it) loads, since a `max` held as a value could not be restored.
 #[cfg(feature = "serde")]
-impl<'de, F: Default, M: Default> serde::Deserialize<'de> for Limit<F, M> {
+impl<'de, F: Default, const N: u32> serde::Deserialize<'de> for Limit<F, MaxInside<N>> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let _held = SavedLimit::deserialize(d)?;
-        Ok(Limit {
-            select: F::default(),
-            max: M::default(),
-            slot: None,
-        })
+        Ok(Limit::inside(F::default()))
     }
 }
 
