@@ -220,10 +220,10 @@
 //!   written on the tree inside `tree!`) has a state that saves in the
 //!   middle of a run and loads into a state that continues tick for tick
 //!   as the saved one would have; see the [`guide`]'s "Save games" for
-//!   what is saved, the nodes that cannot be (`limit`, `wait_for`,
-//!   `log`), and what a load checks: a value no run could have written is
-//!   an error naming the field, and a node's parameters are the program's,
-//!   never the save's.
+//!   what is saved (`limit`, `wait_for`, `log`: their run state), and what
+//!   a load checks: the tree's shape fingerprint first (`save::Lenient`
+//!   restarts what a changed tree cannot trust), a value no run could have
+//!   written, and a node's parameters are the program's, never the save's.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -432,10 +432,11 @@ pub mod decorator {
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod save {
-    //! Save games (O6, cargo feature `serde`): what a load checks. See the
-    //! [`guide`](crate::guide)'s "Save games" for the rules.
+    //! Save games (O6, cargo feature `serde`): what a load checks, and
+    //! [`Lenient`], a load that keeps a save of a tree that changed since.
+    //! See the [`guide`](crate::guide)'s "Save games" for the rules.
 
-    pub use bt_runtime::save::MAX_TIME;
+    pub use bt_runtime::save::{Lenient, MAX_TIME};
 }
 
 // A tree state as text (I1), beside `pictures`.

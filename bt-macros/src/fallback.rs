@@ -21,6 +21,7 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let slots = crate::expand::slots(tree, rt);
     let events = crate::expand::events_impl(tree, rt, true);
     let machine = crate::expand::machine_fns(name, rt);
+    let name_str = name.to_string();
     // Its generic parameters are `__`-prefixed, as the expansion's: the
     // agent and world types appear in the same signatures, and a parameter
     // named like one of them (`Tr`, `V`) would shadow it there.
@@ -31,6 +32,8 @@ pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
         // A `subtree` reference from another invocation gets no second
         // error either.
         impl #rt::TreeParts for #name {
+            const NAME: &'static ::core::primitive::str = #name_str;
+            const FINGERPRINT: ::core::primitive::u64 = 0;
             const DEPTH: ::core::primitive::usize = 0;
             const CLOCK: ::core::primitive::bool = false;
             type Root = ();

@@ -170,8 +170,9 @@ pub mod decorator {
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod save {
-    //! Save games (O6): what a load checks.
+    //! Save games (O6): what a load checks, and a lenient load.
     pub use crate::base::timer::MAX_TIME;
+    pub use crate::machine::save::Lenient;
 }
 
 /// What generated code names, one item per line. Not part of the public
@@ -192,6 +193,7 @@ pub mod __private {
     pub use crate::engine::decorated::DecoratorNode;
     pub use crate::engine::decorated::Probes;
     pub use crate::engine::definition::deepest;
+    pub use crate::engine::definition::fingerprint_mix;
     pub use crate::engine::definition::Has;
     pub use crate::engine::definition::Pick;
     pub use crate::engine::definition::Subtree;

@@ -174,8 +174,8 @@ deciders::tree! {
 }
 
 deciders::tree! {
-    /// Every node kind that can be saved (all but `limit`, `wait_for` and
-    /// `log`), with a subtree declared elsewhere.
+    /// Every node kind but `limit`, `wait_for` and `log` (those are in
+    /// save_shapes.rs), with a subtree declared elsewhere.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     tree Creature for Npc {
         priority {

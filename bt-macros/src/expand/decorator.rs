@@ -120,6 +120,14 @@ fn limit_marker_impls(g: &Gen, id: usize, marker: &Ident) -> TokenStream {
         }
         #[automatically_derived]
         impl ::core::marker::Copy for #marker {}
+        // What a loaded `Limit` is built with (SPEC O6).
+        #[automatically_derived]
+        impl ::core::default::Default for #marker {
+            #[inline(always)]
+            fn default() -> Self {
+                #marker
+            }
+        }
         #[automatically_derived]
         impl ::core::cmp::PartialEq for #marker {
             #[inline(always)]
@@ -186,14 +194,16 @@ fn decorator(g: &Gen, id: usize, deco: &Deco, kids: &[Child]) -> TokenStream {
 /// Decorator `id`'s `DecoratorNode::program` (SPEC O6): in a tree that
 /// derives `Deserialize`, a built-in decorator takes its parameters from
 /// the program before each tick of its running state, so that a loaded
-/// state never runs with a save's (`decorator::Program`). Nothing for a
-/// user's decorator or a `limit`, nor in a tree that cannot be loaded.
+/// state never runs with a save's (`decorator::Program`), and a loaded
+/// `log` has its messages. Nothing for a user's decorator or a `limit`,
+/// nor in a tree that cannot be loaded.
 fn program(g: &Gen, id: usize, deco: &Deco) -> TokenStream {
     let builtin = match deco {
         Deco::Builtin { .. } | Deco::Recheck => true,
-        // `if_time` is a built-in written as a user's decorator; `log`
-        // cannot be saved.
-        Deco::Custom(leaf) => matches!(leaf.builtin(), Some(Builtin::IfTime(_))),
+        // `if_time` and `log` are built-ins written as a user's decorator
+        // (a loaded `log` takes its messages back). A `limit`'s selector
+        // and `max` are types: nothing to take back.
+        Deco::Custom(leaf) => matches!(leaf.builtin(), Some(Builtin::IfTime(_) | Builtin::Log(_))),
         Deco::Limit(_) => false,
     };
     if !builtin || !super::tree::derives(g.tree, "Deserialize") {

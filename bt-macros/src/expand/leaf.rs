@@ -19,12 +19,20 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
     let mut tick = tick_behavior(g, id, leaf, &a);
     let mut marker = marker_behavior(g, id, leaf);
     let mut items = TokenStream::new();
+    let mut visit = Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w));
     if programmed {
         let (rt, ty, ctx, n) = (&g.rt, g.node_ty(id), &g.ctx, node_number(id));
         let (memory, leaf_ty) = (g.memory(id, leaf), g.leaf_ty(leaf));
         tick = quote!({
             #rt::decorator::Program::program(#a, #memory, #ctx.now());
             #tick
+        });
+        // The mutable walk hands events to `wait_for` (SPEC V4): a loaded
+        // one has its pattern back first.
+        let walk = &visit[1];
+        visit[1] = quote!({
+            #rt::decorator::Program::program(#a, #memory, #ctx.now());
+            #walk
         });
         marker = quote!(#rt::Programmed<#ty, #n>);
         items = quote! {
@@ -44,7 +52,7 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
             enter: enter_behavior(g, id, leaf),
             tick,
             halt: halt_behavior(g, id, leaf, &a),
-            visit: Walk::BOTH.map(|w| visit_behavior(g, id, leaf, &a, w)),
+            visit,
             marker,
             decide: None,
             init: g.memory(id, leaf),
@@ -59,13 +67,14 @@ pub fn lower_behavior(g: &Gen, id: usize, leaf: &Leaf) -> Lowered {
 }
 
 /// Whether behavior leaf `id` takes its parameters from the program before
-/// each tick (SPEC O6): a `wait(d)` or `wait_until` of a tree that derives
-/// `Deserialize`, whose memory a load could otherwise hand edited
-/// parameters (`composite::Programmed`).
+/// each tick (SPEC O6): a `wait(d)`, `wait_until` or `wait_for` of a tree
+/// that derives `Deserialize`, whose memory a load could otherwise hand
+/// edited parameters, or, for `wait_for`, no pattern (`composite::Programmed`;
+/// `wait_for` also before the mutable walk that hands it events).
 fn programmed(g: &Gen, id: usize, leaf: &Leaf) -> bool {
     let builtin = matches!(
         leaf.builtin(),
-        Some(Builtin::Wait(_) | Builtin::WaitUntil(_))
+        Some(Builtin::Wait(_) | Builtin::WaitUntil(_) | Builtin::WaitFor(_))
     );
     builtin && !g.is_dblock(id) && super::tree::derives(g.tree, "Deserialize")
 }

@@ -115,6 +115,7 @@ mod builtin;
 mod composite;
 mod decorator;
 mod events;
+mod fingerprint;
 mod guard;
 mod ir;
 mod leaf;

@@ -204,7 +204,7 @@ fn var_name(tree: &Tree, bit: u32) -> String {
 }
 
 /// Node `id`'s line without its connector: case, name, node, guard.
-fn line(tree: &Tree, id: usize) -> String {
+pub fn line(tree: &Tree, id: usize) -> String {
     let node = &tree.nodes[id];
     let mut text = String::new();
     if let Some(parent) = node.parent {

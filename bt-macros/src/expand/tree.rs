@@ -249,9 +249,11 @@ fn tree_parts(g: &Gen, lowered: &[Lowered]) -> TokenStream {
             }
         }
     });
+    let fingerprint = super::fingerprint::consts(tree, rt, &references);
     quote! {
         #[doc(hidden)]
         impl #rt::TreeParts for #name {
+            #fingerprint
             const DEPTH: ::core::primitive::usize = #rt::deepest(&[#own_depth #(, #depths)*]);
             const CLOCK: ::core::primitive::bool = #uses_time #(|| #clocks)*;
             #rng

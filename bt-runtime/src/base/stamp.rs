@@ -172,12 +172,18 @@ impl core::hash::Hash for Stamp {
 pub trait VarSlot {
     /// The variables, to lend to hooks.
     fn flags(&self) -> &Flags;
+    /// Sets the variables to `flags` (a lenient load, O6); ignored when
+    /// the tree declares none.
+    fn load(&mut self, flags: Flags);
 }
 
 impl VarSlot for Flags {
     #[inline(always)]
     fn flags(&self) -> &Flags {
         self
+    }
+    fn load(&mut self, flags: Flags) {
+        *self = flags;
     }
 }
 
@@ -186,6 +192,7 @@ impl VarSlot for () {
     fn flags(&self) -> &Flags {
         &Flags::EMPTY
     }
+    fn load(&mut self, _: Flags) {}
 }
 
 /// Where a tree state keeps its timestamps: `[Stamp; N]`, `N` the number

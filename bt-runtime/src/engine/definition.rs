@@ -23,6 +23,16 @@ use crate::visit::{Visitor, VisitorMut};
     note = "`subtree PATH` names the state type of a tree declared with `tree!`, in this or another module or crate"
 )]
 pub trait TreeParts {
+    /// The tree's name, as declared (`tree Guard for …`): what a save
+    /// names (O6).
+    const NAME: &'static str;
+    /// The tree's shape fingerprint (O6): an FNV-1a hash, computed by
+    /// `tree!` at compile time, of its nodes (names, kinds, parameters as
+    /// written, nesting, guards) and its header's events, variables and
+    /// timestamps, mixed with the fingerprints of the trees it references
+    /// ([`fingerprint_mix`]). A save carries it; a load refuses a save of
+    /// another fingerprint.
+    const FINGERPRINT: u64;
     /// The depth of the tree's deepest node, its root at 0, counting
     /// through its own `subtree` references.
     const DEPTH: usize;
@@ -240,6 +250,31 @@ impl<T> Pick<T> for Has<true> {
 
 impl<T> Pick<T> for Has<false> {
     type Slot = ();
+}
+
+/// FNV-1a 64 over `own` then each of `referenced`, little-endian: a
+/// tree's [`TreeParts::FINGERPRINT`], from the hash of its own shape and the
+/// fingerprints of the trees it references (O6), so that a change in a
+/// tree declared elsewhere changes the fingerprint of every tree that
+/// references it.
+pub const fn fingerprint_mix(own: u64, referenced: &[u64]) -> u64 {
+    if referenced.is_empty() {
+        return own;
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i <= referenced.len() {
+        let word = if i == 0 { own } else { referenced[i - 1] };
+        let bytes = word.to_le_bytes();
+        let mut j = 0;
+        while j < 8 {
+            h ^= bytes[j] as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            j += 1;
+        }
+        i += 1;
+    }
+    h
 }
 
 /// The deepest of `depths`: a tree's [`TreeParts::DEPTH`], from its own

@@ -47,7 +47,7 @@ impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> f
 }
 
 /// A built-in leaf whose parameters are the program's (O6): `wait(d)`'s
-/// seconds, `wait_until`'s test. The `tree!` macro implements it on a
+/// seconds, `wait_until`'s test, `wait_for`'s pattern. The `tree!` macro implements it on a
 /// marker type per such leaf of a tree that derives `Deserialize`, whose
 /// [`Run`] marker is then [`Programmed`].
 pub trait LeafProgram {
@@ -100,6 +100,9 @@ where
         agent: &mut A,
         ctx: &mut Ctx<W>,
     ) {
+        // The walk that hands events to a loaded `wait_for` (V4): its
+        // pattern first.
+        crate::nodes::decorators::Program::program(active, L::program(), ctx.now());
         <Beh<L::Memory, ID> as Run<P, A, W>>::visit_mut(active, v, agent, ctx);
     }
 }

@@ -539,6 +539,8 @@ mod tests {
     }
 
     impl TreeParts for Steps {
+        const NAME: &'static str = "Steps";
+        const FINGERPRINT: u64 = 0x5735;
         const DEPTH: usize = 0;
         const CLOCK: bool = true;
         const RNG: bool = true;

@@ -18,11 +18,31 @@ use core::fmt::Debug;
 /// child's status unchanged, with messages to the tracing hook on entry,
 /// success and failure (not when halted).
 ///
-/// Not saved with the feature `serde` (O6): its messages are the tree's
-/// `&'static str`, which a load cannot give back. A tree with a `log` that
-/// derives `Serialize` or `Deserialize` does not compile.
+/// Saved with the feature `serde` (O6) as nothing (`null`): it has no run
+/// state, and its messages are the tree's. A loaded `log` of a tree that
+/// derives `Deserialize` takes them back from the tree before its first
+/// tick ([`Program`]); loaded on its own, it has none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Log(pub LogMessages);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Log {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_unit_struct("Log")
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Log {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// The saved form: nothing.
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "Log")]
+        struct Saved;
+        Saved::deserialize(d)?;
+        Ok(Log(LogMessages::NONE))
+    }
+}
 
 impl<A, W> Decorator<A, W> for Log {
     type Persist = ();
@@ -454,6 +474,7 @@ macro_rules! all_parameters {
 }
 
 all_parameters!(
+    Log,
     Invert,
     Force,
     Always,

@@ -13,9 +13,12 @@ use core::fmt::Debug;
 /// pattern is posted while it is active, then `Success` on the next tick.
 /// An event posted before it was entered is not kept.
 ///
-/// Not saved with the feature `serde` (O6): its pattern is a function. A
-/// tree with a `wait_for` that derives `Serialize` or `Deserialize` does
-/// not compile.
+/// Saved with the feature `serde` (O6) as whether the event arrived
+/// (`{"seen": true}`), never its pattern, a function of the program: a
+/// loaded `wait_for` of a tree that derives `Deserialize` takes the tree's
+/// pattern back ([`Program`](crate::decorator::Program)) before its first
+/// tick and before an event is handed to it. Loaded on its own, it matches
+/// no event until then.
 #[derive(Clone, Copy)]
 pub struct WaitFor {
     matches: fn(&dyn Any) -> bool,
@@ -29,6 +32,48 @@ impl WaitFor {
             matches,
             seen: false,
         }
+    }
+}
+
+/// O6: the program's pattern, the loaded run state (whether the event
+/// arrived).
+impl crate::nodes::decorators::Program for WaitFor {
+    #[inline(always)]
+    fn program(&mut self, program: Self, _now: f64) {
+        self.matches = program.matches;
+    }
+}
+
+/// A pattern no event matches: a loaded `wait_for`'s until the tree's is
+/// put back.
+#[cfg(feature = "serde")]
+fn no_pattern(_: &dyn Any) -> bool {
+    false
+}
+
+/// The saved form of a [`WaitFor`]: whether the event arrived.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "WaitFor")]
+struct SavedWaitFor {
+    seen: bool,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for WaitFor {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SavedWaitFor { seen: self.seen }.serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for WaitFor {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let saved = SavedWaitFor::deserialize(d)?;
+        Ok(WaitFor {
+            matches: no_pattern,
+            seen: saved.seen,
+        })
     }
 }
 

@@ -251,11 +251,21 @@ impl fmt::Debug for Slot {
 /// assert_eq!(limit.max(), 2);
 /// ```
 ///
-/// Not saved with the feature `serde` (O6): its slot is counted in a
-/// resource shared with other agents, which a loaded state could neither
-/// hold nor give back, and loading it as "not holding" would let more than
-/// `max` agents in. A tree with a `limit` that derives `Serialize` or
-/// `Deserialize` does not compile.
+/// # Saved and loaded
+///
+/// With the feature `serde` (O6), a `limit` saves whether it held a slot
+/// (`{"inside": true}`), never its selector or `max`, which are the
+/// tree's. The resource is the game's and is not saved, so a loaded
+/// `limit` holds no slot: **a `limit` node that was running when saved
+/// takes its slot again at its first tick after the load; if the resource
+/// is full then, the node fails as if refused, and its running child is
+/// halted first (its behaviors get `deactivate` with `Exit::Halted`, then
+/// the `limit` completes with `Failure`).** That is what `before` does on
+/// every tick anyway when it finds no slot held, so a tree that was never
+/// loaded pays nothing for it. A tree's `limit` loads this way; a `Limit`
+/// written by hand in `decorate(…)` saves but does not load (its `max` is
+/// a value, which a load could not take back from the tree), and a tree
+/// with one that derives `Deserialize` does not compile.
 pub struct Limit<F, M = u32> {
     select: F,
     max: M,
@@ -401,7 +411,10 @@ where
     const TRACE_REFUSAL: bool = true;
 
     /// SPEC R8: takes the slot before the child is entered; full, fails
-    /// without entering it. While the child runs, the slot is already held.
+    /// without entering it. While the child runs, the slot is already held,
+    /// except after a load (O6): then the running child's slot is taken
+    /// again here, and a full resource stops the decorator with `Failure`,
+    /// its running child halted.
     #[inline]
     fn before(&mut self, _: &mut (), _: &A, ctx: &Ctx<W>, _child_running: bool) -> Before {
         if self.slot.is_some() {
@@ -430,6 +443,39 @@ where
     #[inline]
     fn exit(&mut self, _: &mut (), _: &A, _: &Ctx<W>, _exit: Exit) {
         self.slot = None;
+    }
+}
+
+/// O6: a `limit` saves whether it holds a slot, nothing else.
+#[cfg(feature = "serde")]
+impl<F, M> serde::Serialize for Limit<F, M> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Limit", 1)?;
+        st.serialize_field("inside", &self.slot.is_some())?;
+        st.end()
+    }
+}
+
+/// The saved form of a [`Limit`]: whether it held a slot.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(rename = "Limit")]
+struct SavedLimit {
+    #[allow(dead_code)]
+    inside: bool,
+}
+
+/// O6: a loaded `limit` holds no slot, whether the save's did or not; its
+/// first tick takes one (`before`), or fails if the resource is full. Its
+/// selector and `max` are the tree's types, never the save's: only a
+/// `Limit` whose `max` is a type ([`MaxInside`], as a tree's `limit`
+/// makes it) loads, since a `max` held as a value could not be restored.
+#[cfg(feature = "serde")]
+impl<'de, F: Default, const N: u32> serde::Deserialize<'de> for Limit<F, MaxInside<N>> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let _held = SavedLimit::deserialize(d)?;
+        Ok(Limit::inside(F::default()))
     }
 }
 
@@ -504,6 +550,23 @@ mod tests {
         assert_eq!(b(&mut l2, false), Before::Tick);
         drop(l2);
         assert_eq!(ctx.world().door.in_use(), 0);
+    }
+
+    // SPEC R8, O6: a limit that holds no slot while its child runs (a
+    // loaded one) takes one at its next `before`, or stops with `Failure`.
+    #[test]
+    fn o6_a_limit_without_its_slot_takes_it_again_or_fails() {
+        let mut frame = crate::Frame::new(0.1).with_world(World {
+            door: Resource::new(),
+        });
+        let ctx = frame.ctx();
+        let mut loaded = Limit::new(door as fn(&World) -> &Resource, 1);
+        let b = |l: &mut Limit<_>| Decorator::<(), World>::before(l, &mut (), &(), &ctx, true);
+        assert_eq!(b(&mut loaded), Before::Tick);
+        assert_eq!(ctx.world().door.in_use(), 1);
+        let mut other = Limit::new(door as fn(&World) -> &Resource, 1);
+        assert_eq!(b(&mut other), Before::Stop(Status::Failure));
+        assert!(other.slot().is_none());
     }
 
     #[test]
