@@ -13,7 +13,7 @@
 use deciders::batch;
 use deciders::brain::Brain;
 use deciders::deferred::{Action, Completions, Deferred, Requests, Ticket};
-use deciders::{Behavior, Ctx, Exit, Resource, Status, Stimulus, Tree};
+use deciders::{Behavior, Ctx, Exit, Resource, Status, Stimulus};
 
 const MONSTERS: usize = 400;
 const CHUNK: usize = 64;
@@ -52,23 +52,14 @@ struct Mob {
 
 /// A chunk's world: the shared alarm and last frame's completions,
 /// borrowed; this chunk's animation requests and alarm reports, owned.
+/// Behaviors' deferred actions go to its requests (`ctx.launch`,
+/// `ctx.poll`, `ctx.abandon`).
+#[derive(Deferred)]
 struct Scene<'w> {
     alarm: &'w Resource,
     done: &'w Completions<()>,
     anims: Requests<Anim>,
     sounded: Vec<u32>,
-}
-
-/// Where behaviors' deferred actions go (`ctx.launch`, `ctx.poll`).
-impl Deferred for Scene<'_> {
-    type Launch = Anim;
-    type Done = ();
-    fn requests(&mut self) -> &mut Requests<Anim> {
-        &mut self.anims
-    }
-    fn completions(&self) -> &Completions<()> {
-        self.done
-    }
 }
 
 /// Shouts the alarm; reports it when the shout is over.
@@ -118,10 +109,6 @@ impl<'w> Behavior<Mob, Scene<'w>> for Retaliate {
 struct Chase;
 impl<'w> Behavior<Mob, Scene<'w>> for Chase {}
 
-fn alarm<'a>(s: &'a Scene<'_>) -> &'a Resource {
-    s.alarm
-}
-
 deciders::tree! {
     /// Chase once alarmed (a strike under way is cancelled); strike back
     /// when hit; on seeing the player, sound the alarm if nobody is, else
@@ -132,7 +119,7 @@ deciders::tree! {
             chase: when(var(alarmed)) => Chase,
             retaliate: when(stimuli_any(Stim::Hit.flag())) => Retaliate,
             alert: when(decide = |m: &Mob| m.sees_player) => fallback {
-                sound: limit(alarm, 1) { SoundAlarm },
+                sound: limit(|s: &Scene| s.alarm, 1) { SoundAlarm },
                 hunt: Chase,
             },
             idle: wait(3600.0),

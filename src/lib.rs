@@ -402,13 +402,46 @@ pub use bt_macros::Stimulus;
 
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{brain, deferred, events, lifecycle, pictures, replay, rng};
+pub use bt_runtime::{brain, events, lifecycle, pictures, replay, rng};
 pub use bt_runtime::{
     Behavior, ConditionFn, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Limit,
     LogLines, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, SelectResource, Slot,
     Status, Stimuli, Stimulus, StimulusEntry, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
     VisitorMut,
 };
+
+pub mod deferred {
+    #![doc = bt_runtime::__doc_deferred!()]
+    //!
+    //! # The derive
+    //!
+    //! `#[derive(Deferred)]` implements [`Deferred`](trait@Deferred) for a
+    //! world struct with one field of type `Requests<Launch>` and one of
+    //! type `Completions<Done>` (or `&Completions<Done>`, borrowed for the
+    //! frame), found by their types:
+    //!
+    //! ```
+    //! use deciders::deferred::{Completions, Deferred, Requests};
+    //!
+    //! #[derive(Deferred)]
+    //! struct Scene<'w> {
+    //!     paths: Requests<(u32, u32)>,
+    //!     found: &'w Completions<bool>,
+    //!     score: u32,
+    //! }
+    //!
+    //! let found = Completions::new();
+    //! let mut scene = Scene { paths: Requests::with_capacity(4, 0), found: &found, score: 0 };
+    //! assert_eq!(scene.requests().launch((3, 4)).map(|t| t.n), Some(0));
+    //! assert!(scene.completions().is_empty());
+    //! ```
+    //!
+    //! A struct without one of the two fields, or with two of a kind, is a
+    //! compile error saying which (then implement the trait by hand).
+
+    pub use bt_macros::Deferred;
+    pub use bt_runtime::deferred::*;
+}
 
 pub mod decorator {
     //! The built-in decorators: what `invert`, `force(S)`, `always(S)`,

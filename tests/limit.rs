@@ -178,6 +178,56 @@ fn r8_three_agents_serially_the_first_gets_in_the_others_fall_back() {
     assert_eq!(ctx.world().inside_max, 1);
 }
 
+// SPEC R8: the mistake of a resource rebuilt between ticks is loud. The
+// running holder's slot counts in the old resource; its next tick reports
+// `ResourceChanged`, gives the old slot back and takes one in the new
+// resource; a full new resource fails the node, its child halted.
+#[test]
+fn r8_a_resource_rebuilt_between_ticks_is_reported() {
+    let (mut states, mut ms) = agents::<Hunter>(2);
+    let mut ctx = Frame::new(0.1).with_world(Town::default());
+    frame(&mut states, &mut ms, &mut ctx);
+    ctx.world_mut().take();
+    assert!(ctx.report().is_ok());
+    // The game builds a new resource (as if every frame).
+    let old = std::mem::take(&mut ctx.world_mut().alarm);
+    assert_eq!(old.in_use(), 1);
+    let s = frame(&mut states[..1], &mut ms[..1], &mut ctx);
+    assert_eq!(s, [Running]);
+    let node = Hunter::shape().iter().find(|n| n.name == "limit").unwrap();
+    assert_eq!(
+        ctx.report().first(),
+        Some(&deciders::TickError::ResourceChanged { node })
+    );
+    assert_eq!((old.in_use(), ctx.world().alarm.in_use()), (0, 1));
+    assert_eq!(
+        ctx.world_mut().take(),
+        ["m0 tick alarm -> Running in_use=1"]
+    );
+    assert_eq!(
+        ctx.report().first().unwrap().to_string(),
+        "resource changed (R8 in the deciders reference): `limit` node `limit` (node 1, line 98) holds a slot of another resource than the one its selector returns now; \
+         build each `Resource` once, for the game's life, not every frame"
+    );
+    // Rebuilt again, and full this time: the node fails, its child halted,
+    // and the fallback goes on to `chase`.
+    let full = Resource::new();
+    let _someone = full.try_acquire(1).unwrap();
+    let second = std::mem::replace(&mut ctx.world_mut().alarm, full);
+    let s = frame(&mut states[..1], &mut ms[..1], &mut ctx);
+    assert_eq!(s, [Running]);
+    assert_eq!(ctx.report().count(), 1);
+    assert_eq!(
+        ctx.world_mut().take(),
+        [
+            "m0 deactivate alarm Halted in_use=1",
+            "m0 activate chase in_use=1",
+            "m0 tick chase -> Running in_use=1",
+        ]
+    );
+    assert_eq!((second.in_use(), ctx.world().alarm.in_use()), (0, 1));
+}
+
 /// Keeps the transitions (level 1) as `Lines` writes them.
 #[derive(Default)]
 struct Transitions(Vec<String>);

@@ -19,6 +19,7 @@
 #![warn(clippy::too_many_lines)]
 
 mod check;
+mod deferred;
 mod diag;
 mod expand;
 mod fallback;
@@ -78,6 +79,20 @@ pub fn tree(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Stimulus, attributes(stimulus))]
 pub fn derive_stimulus(input: TokenStream) -> TokenStream {
     stimulus::derive(input.into()).into()
+}
+
+/// Makes a world struct carry deferred actions: implements the runtime's
+/// `deferred::Deferred` for a struct with one field of type
+/// `Requests<Launch>` (or `&mut Requests<Launch>`) and one of type
+/// `Completions<Done>` (or `&Completions<Done>`), found by their types.
+///
+/// Use it as `deciders::deferred::Deferred` (the trait and the derive have
+/// one name). `#[deferred(crate = path::to::deciders)]` names the runtime
+/// otherwise. A struct without those fields, or with two of one kind, is
+/// a compile error saying which.
+#[proc_macro_derive(Deferred, attributes(deferred))]
+pub fn derive_deferred(input: TokenStream) -> TokenStream {
+    deferred::derive(input.into()).into()
 }
 
 /// parse → check → expand (or fallback), on `proc_macro2` tokens so that

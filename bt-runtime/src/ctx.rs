@@ -428,6 +428,12 @@ impl<'t, W> Ctx<'t, W> {
         self.frame.report.push(TickError::SubsetRule { node });
     }
 
+    /// Reports a `limit` whose resource changed identity (R8).
+    #[cold]
+    pub(crate) fn resource_changed(&mut self, node: &'static NodeInfo) {
+        self.frame.report.push(TickError::ResourceChanged { node });
+    }
+
     /// Reports a refused launch (V5).
     pub(crate) fn refused_launch(&mut self, agent: u32) {
         self.frame.report.push(TickError::LaunchRefused { agent });

@@ -33,6 +33,15 @@ pub enum TickError {
         /// names it (`Requests::set_agent`).
         agent: u32,
     },
+    /// A running `limit` found that its resource is not the one it took
+    /// its slot in (R8): the game built a new `Resource` since (a resource
+    /// rebuilt every frame counts nobody, and lets every agent in). The
+    /// slot in the old resource was given back and one taken in the new
+    /// resource; a full one failed the node, its child halted.
+    ResourceChanged {
+        /// The `limit` node.
+        node: &'static NodeInfo,
+    },
 }
 
 impl core::fmt::Display for TickError {
@@ -48,6 +57,12 @@ impl core::fmt::Display for TickError {
                 f,
                 "deferred action refused (V5 in the deciders reference): agent {agent}'s launch found the frame's requests buffer full; \
                  give `Requests::with_capacity` more room"
+            ),
+            TickError::ResourceChanged { node } => write!(
+                f,
+                "resource changed (R8 in the deciders reference): `limit` node `{}` (node {}, line {}) holds a slot of another resource than the one its selector returns now; \
+                 build each `Resource` once, for the game's life, not every frame",
+                node.name, node.id, node.line
             ),
             TickError::CancelRefused { agent } => write!(
                 f,
@@ -140,7 +155,7 @@ impl Report {
         match e {
             TickError::LaunchRefused { .. } => self.launches = self.launches.saturating_add(1),
             TickError::CancelRefused { .. } => self.cancels = self.cancels.saturating_add(1),
-            TickError::SubsetRule { .. } => {}
+            TickError::SubsetRule { .. } | TickError::ResourceChanged { .. } => {}
         }
         if self.count == 0 {
             self.first = Some(e);

@@ -294,6 +294,9 @@ where
     Tr: Trace,
 {
     N::program(&mut state.deco, ctx.now());
+    if <N::Deco as Decorator<A, W>>::AUDITS && state.deco.audit(ctx) {
+        ctx.resource_changed(node);
+    }
     let s = deco_step::<N, P, A, W, Tr>(state, ps, agent, ctx, tr, false);
     if s.is_done() {
         state

@@ -287,6 +287,22 @@ pub trait Decorator<A, W = ()> {
     /// a refusal that is the decorator's ordinary answer (a cooldown not
     /// due) leaves no event.
     const TRACE_REFUSAL: bool = false;
+
+    /// Whether [`audit`](Decorator::audit) is called; `false` by default,
+    /// so that a decorator that does not audit costs nothing.
+    #[doc(hidden)]
+    const AUDITS: bool = false;
+
+    /// Before each tick of a running decorator whose [`AUDITS`](Decorator::AUDITS)
+    /// is `true`: whether what it holds no longer matches the world (a
+    /// `limit`'s resource changed identity, R8), which the tick reports as
+    /// a [`TickError::ResourceChanged`](crate::TickError::ResourceChanged).
+    #[doc(hidden)]
+    #[inline]
+    fn audit(&mut self, ctx: &Ctx<W>) -> bool {
+        let _ = ctx;
+        false
+    }
 }
 
 /// What a decorator reports to the tracing hook (R9) as

@@ -410,6 +410,23 @@ where
     /// got in depends on the others.
     const TRACE_REFUSAL: bool = true;
 
+    const AUDITS: bool = true;
+
+    /// SPEC R8: a held slot of another resource than the one the selector
+    /// returns now (the game built a new one) is given back, and reported;
+    /// `before` then takes a slot in the resource of now, or fails.
+    #[inline]
+    fn audit(&mut self, ctx: &Ctx<W>) -> bool {
+        let changed = match &self.slot {
+            Some(slot) => !self.select.select(ctx.world()).holds(slot),
+            None => false,
+        };
+        if changed {
+            self.slot = None;
+        }
+        changed
+    }
+
     /// SPEC R8: takes the slot before the child is entered; full, fails
     /// without entering it. While the child runs, the slot is already held,
     /// except after a load (O6): then the running child's slot is taken

@@ -1,85 +1,100 @@
-//! Deferred actions (V5): a behavior hands long work (an animation, a path
-//! query) to a game system, which processes the requests of thousands of
-//! agents in bulk and reports completions that the behavior sees on a
-//! later tick.
-//!
-//! The protocol has three parts, all in your world type:
-//!
-//! - [`Requests<L>`]: the buffer a behavior launches into (a user payload
-//!   `L`, e.g. "play animation 7 for entity 42") and where cancel requests
-//!   go. Its capacity is fixed when you build it (the only allocation); a
-//!   launch into a full buffer is refused. With `batch::par_tick_all`, each
-//!   chunk's world has buffers of its own, and every chunk's comes back with
-//!   it, for the game system to process in bulk (F4).
-//! - [`Completions<R>`]: what the game system finished since the last
-//!   frame, with a result `R`, looked up by [`Ticket`]. Build it between
-//!   frames; the agents' worlds may borrow it (`world<'w>`), read-only.
-//! - [`Action`]: the few bytes a behavior keeps in its memory to follow one
-//!   action: [`Action::launch`] on activation, [`Action::poll`] on each
-//!   tick, [`Action::abandon`] when the behavior is deactivated before the
-//!   action completed. Abandoning emits a cancel request, except for an
-//!   action launched in the same tick (its launch is still in the buffer):
-//!   that launch is removed instead, and the game system never sees it.
-//!   A cancel that finds the frame's cancels full is refused for that
-//!   frame but not lost: it waits in [`Requests::pending_cancels`] and
-//!   comes into a later frame's cancels ([`Requests::next_frame`]).
-//!
-//! A refused launch or cancel is counted in the buffer, by kind
-//! ([`Requests::launches_refused`], [`Requests::cancels_refused`]);
-//! launched with [`Action::launch_in`] and abandoned with
-//! [`Action::abandon_in`], it is also reported by the tick: a
-//! [`TickError`](crate::TickError) in the frame's report and a trace
-//! event at the tick's end.
-//!
-//! A [`Ticket`] names one launch: the frame, the agent (its index, set in
-//! the batch's `prep` with [`Requests::set_agent`]) and the launch's
-//! number in its buffer, which counts on across frames: tickets are unique
-//! even when the game reuses frame numbers. A completion reported for a ticket is seen on the agent's next
-//! tick: the behavior polls [`Completions`] that the game system filled
-//! between the two ticks.
-//!
-//! ```
-//! use deciders::deferred::{Action, Completions, Requests};
-//! use deciders::{Behavior, Ctx, Exit, Frame, Status};
-//!
-//! /// This frame's buffers, and last frame's completions.
-//! struct World { anims: Requests<&'static str>, done: Completions<bool> }
-//! struct Npc;
-//!
-//! #[derive(Default)]
-//! struct Wave(Action);
-//! impl Behavior<Npc, World> for Wave {
-//!     fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
-//!         self.0.launch(&mut ctx.world_mut().anims, "wave")
-//!     }
-//!     fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
-//!         match self.0.poll(&ctx.world().done) {
-//!             Some(&ok) => if ok { Status::Success } else { Status::Failure },
-//!             None => Status::Running,
-//!         }
-//!     }
-//!     fn deactivate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>, _: Exit) {
-//!         self.0.abandon(&mut ctx.world_mut().anims);
-//!     }
-//! }
-//!
-//! deciders::tree! { tree Greeter for Npc, world = World { Wave } }
-//!
-//! let mut state = Greeter::new();
-//! let world = World { anims: Requests::with_capacity(16, 0), done: Completions::new() };
-//! let mut frame = Frame::new(0.1).with_world(world);
-//! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Running);
-//! // The game system takes the launches in bulk…
-//! let w = frame.world_mut();
-//! let (ticket, what) = w.anims.launches()[0];
-//! assert_eq!(what, "wave");
-//! // …and finishes one a few frames later.
-//! w.anims.next_frame(1);
-//! w.done.complete(ticket, true);
-//! assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
-//! ```
-//!
-//! Its length: about 520 lines of code and docs, then its unit tests.
+#![doc = crate::__doc_deferred!()]
+//! Its length: about 650 lines of code and docs — the protocol's three
+//! types, the world's trait [`Deferred`] and the context's three calls, one
+//! concern — then its unit tests.
+
+/// The documentation of this module, which the façade `deciders` shows for
+/// its own `deferred` module too (it declares one, to add the derive
+/// `Deferred` beside the trait).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __doc_deferred {
+    () => {
+        r##"Deferred actions (V5): a behavior hands long work (an animation, a path
+query) to a game system, which processes the requests of thousands of
+agents in bulk and reports completions that the behavior sees on a
+later tick.
+
+The protocol has three parts, all in your world type:
+
+- [`Requests<L>`]: the buffer a behavior launches into (a user payload
+  `L`, e.g. "play animation 7 for entity 42") and where cancel requests
+  go. Its capacity is fixed when you build it (the only allocation); a
+  launch into a full buffer is refused. With `batch::par_tick_all`, each
+  chunk's world has buffers of its own, and every chunk's comes back with
+  it, for the game system to process in bulk (F4).
+- [`Completions<R>`]: what the game system finished since the last
+  frame, with a result `R`, looked up by [`Ticket`]. Build it between
+  frames; the agents' worlds may borrow it (`world<'w>`), read-only.
+- [`Action`]: the few bytes a behavior keeps in its memory to follow one
+  action: [`Action::launch`] on activation, [`Action::poll`] on each
+  tick, [`Action::abandon`] when the behavior is deactivated before the
+  action completed. Abandoning emits a cancel request, except for an
+  action launched in the same tick (its launch is still in the buffer):
+  that launch is removed instead, and the game system never sees it.
+  A cancel that finds the frame's cancels full is refused for that
+  frame but not lost: it waits in [`Requests::pending_cancels`] and
+  comes into a later frame's cancels ([`Requests::next_frame`]).
+
+A refused launch or cancel is counted in the buffer, by kind
+([`Requests::launches_refused`], [`Requests::cancels_refused`]);
+launched with [`Action::launch_in`] and abandoned with
+[`Action::abandon_in`], it is also reported by the tick: a
+[`TickError`](crate::TickError) in the frame's report and a trace
+event at the tick's end.
+
+A [`Ticket`] names one launch: the frame, the agent (its index, set in
+the batch's `prep` with [`Requests::set_agent`]) and the launch's
+number in its buffer, which counts on across frames: tickets are unique
+even when the game reuses frame numbers. A completion reported for a ticket is seen on the agent's next
+tick: the behavior polls [`Completions`] that the game system filled
+between the two ticks.
+
+```
+use deciders::deferred::{Action, Completions, Requests};
+use deciders::{Behavior, Ctx, Exit, Frame, Status};
+
+/// This frame's buffers, and last frame's completions.
+struct World { anims: Requests<&'static str>, done: Completions<bool> }
+struct Npc;
+
+#[derive(Default)]
+struct Wave(Action);
+impl Behavior<Npc, World> for Wave {
+    fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+        self.0.launch(&mut ctx.world_mut().anims, "wave")
+    }
+    fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx<World>) -> Status {
+        match self.0.poll(&ctx.world().done) {
+            Some(&ok) => if ok { Status::Success } else { Status::Failure },
+            None => Status::Running,
+        }
+    }
+    fn deactivate(&mut self, _: &mut Npc, ctx: &mut Ctx<World>, _: Exit) {
+        self.0.abandon(&mut ctx.world_mut().anims);
+    }
+}
+
+deciders::tree! { tree Greeter for Npc, world = World { Wave } }
+
+let mut state = Greeter::new();
+let world = World { anims: Requests::with_capacity(16, 0), done: Completions::new() };
+let mut frame = Frame::new(0.1).with_world(world);
+assert_eq!(state.tick(&mut Npc, &mut frame), Status::Running);
+// The game system takes the launches in bulk…
+let w = frame.world_mut();
+let (ticket, what) = w.anims.launches()[0];
+assert_eq!(what, "wave");
+// …and finishes one a few frames later.
+w.anims.next_frame(1);
+w.done.complete(ticket, true);
+assert_eq!(state.tick(&mut Npc, &mut frame), Status::Success);
+```
+
+"##
+    };
+}
+
 use crate::base::status::Status;
 use crate::ctx::Ctx;
 

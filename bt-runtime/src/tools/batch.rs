@@ -1,4 +1,8 @@
 #![doc = crate::__doc_batch!()]
+//!
+//! Its length: about 650 lines, most of them documentation with runnable
+//! examples (the tracer choices, `par_tick_all`'s measurements); one
+//! concern, ticking a slice of agents.
 
 use crate::ctx::Frame;
 use crate::machine::tree::Tree;
