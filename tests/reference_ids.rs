@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The rule families: the letter an id starts with.
-const FAMILIES: &str = "PTLGDCRSVOIF";
+const FAMILIES: &str = "PTLGDCRSVOIFB";
 
 /// The reference, relative to the workspace root.
 const REFERENCE: &str = "docs/reference.md";

@@ -312,7 +312,11 @@ impl<L> Requests<L> {
 
 /// Completions reported by a game system, each with a result `R`, looked
 /// up by ticket (V5). Fill it between frames; lookups do not allocate.
+///
+/// With the feature `serde` it saves and loads (O6): a game saved between
+/// two frames keeps the completions its behaviors see at the next tick.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Completions<R> {
     done: Vec<(Ticket, R)>,
 }

@@ -65,7 +65,7 @@ its next tick starts from the root.
 /// Before `prep`, the frame's agent index is set to `i`
 /// ([`Frame::set_agent`]): the tickets of the agent's deferred launches
 /// ([`Ctx::launch`](crate::Ctx::launch)) and its errors name it, with no
-/// `set_agent` in `prep`. The states may be [`Brain`]s (B1–B6): a brain
+/// `set_agent` in `prep`. The states may be [`Brain`]s (B1–B7): a brain
 /// feeds its own tree its stimuli and events, a paused or stopped one
 /// does not tick (and is not counted below), and each keeps its last
 /// status and report ([`Brain::last_status`], [`Brain::report`]) for the

@@ -1,6 +1,6 @@
 //! [`Brain`]: one value per agent holding its tree state and everything
 //! per-agent the tree declares — its lifecycle, its stimuli store, its
-//! events inbox, its variables and timestamps by name (B1–B6).
+//! events inbox, its variables and timestamps by name (B1–B7).
 //!
 //! A bare tree state is the cheapest thing to tick (the creature of
 //! `examples/creature.rs` is 2 bytes), and the caller feeds it each
@@ -103,6 +103,12 @@
 //!   take the keys `tree!` declares for each `var` and `stamp`
 //!   (`Monster::ALARMED`): reordering the declarations changes nothing a
 //!   reader sees.
+//! - **B7. Queued lifecycle.** [`Brain::queue`] performs a lifecycle
+//!   operation ([`Lifecycle`]: play, pause, resume, stop, reset) at the
+//!   start of the next tick, before its events, with that tick's agent and
+//!   frame, exactly as if called just before it; a later `queue` before
+//!   that tick replaces an earlier one. A game pauses an agent without a
+//!   frame or a world at hand.
 //!
 //! # What it costs
 //!
@@ -204,7 +210,7 @@ impl<E> fmt::Display for InboxFull<E> {
 impl<E> std::error::Error for InboxFull<E> {}
 
 /// One agent's tree state with its lifecycle, stimuli store, events inbox
-/// and last tick's result (B1–B6). See [the module](self).
+/// and last tick's result (B1–B7). See [the module](self).
 ///
 /// With the feature `serde` it saves and loads whole (O6) when its tree
 /// does, its events are `Serialize`/`Deserialize` and so are its stimuli's
@@ -222,8 +228,27 @@ pub struct Brain<T: Declares> {
     stimuli: Stimuli<T::Stimulus, T::Payload>,
     #[cfg_attr(feature = "serde", serde(with = "inbox"))]
     inbox: Inbox<T::Event>,
+    /// A lifecycle operation for the next tick (B7).
+    op: Option<Lifecycle>,
     #[cfg_attr(feature = "serde", serde(skip))]
     last: Last,
+}
+
+/// A lifecycle operation [queued](Brain::queue) for a brain's next tick
+/// (B7), as the [`Player`]'s methods perform it (O1–O5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Lifecycle {
+    /// [`Brain::play`] with this mode.
+    Play(PlayMode),
+    /// [`Brain::pause`].
+    Pause,
+    /// [`Brain::resume`].
+    Resume,
+    /// [`Brain::stop`].
+    Stop,
+    /// [`Brain::reset`].
+    Reset,
 }
 
 /// The events queue and its bound.
@@ -260,8 +285,35 @@ impl<T: Declares> Brain<T> {
                 queue: VecDeque::with_capacity(capacity),
                 capacity,
             },
+            op: None,
             last: Last::default(),
         }
+    }
+
+    /// Queues `op` for the start of the next tick (B7), replacing an
+    /// operation queued before and not performed yet.
+    ///
+    /// ```
+    /// use deciders::brain::{Brain, Lifecycle};
+    /// use deciders::{lifecycle::PlayStatus, Frame};
+    /// struct Npc;
+    /// deciders::tree! { tree Idle for Npc { wait(10.0) } }
+    /// let mut brain = Brain::new(Idle::new());
+    /// brain.queue(Lifecycle::Pause); // no agent, no frame needed
+    /// assert_eq!(brain.tick(&mut Npc, &mut Frame::new(0.1)), None);
+    /// assert_eq!(brain.status(), PlayStatus::Paused);
+    /// brain.queue(Lifecycle::Resume);
+    /// assert!(brain.tick(&mut Npc, &mut Frame::new(0.1)).is_some());
+    /// ```
+    #[inline]
+    pub fn queue(&mut self, op: Lifecycle) {
+        self.op = Some(op);
+    }
+
+    /// The operation queued for the next tick, if any.
+    #[inline]
+    pub fn queued(&self) -> Option<Lifecycle> {
+        self.op
     }
 
     /// Queues `event` for the start of the next tick (B1, B2); hands it
@@ -385,6 +437,9 @@ impl<T: Declares> Brain<T> {
     where
         T: Receives<A, W>,
     {
+        if let Some(op) = self.op.take() {
+            self.perform(op, agent, frame);
+        }
         if !self.player.plays() {
             self.last.status = None;
             return None;
@@ -406,6 +461,21 @@ impl<T: Declares> Brain<T> {
         self.last.report = *frame.report();
         self.last.unbound = unbound;
         status
+    }
+
+    /// Performs a queued lifecycle operation (B7).
+    #[cold]
+    fn perform<A, W>(&mut self, op: Lifecycle, agent: &mut A, frame: &mut Frame<W>)
+    where
+        T: Receives<A, W>,
+    {
+        match op {
+            Lifecycle::Play(mode) => self.play(mode, agent, frame),
+            Lifecycle::Pause => self.pause(agent, frame),
+            Lifecycle::Resume => self.resume(agent, frame),
+            Lifecycle::Stop => self.stop(agent, frame),
+            Lifecycle::Reset => self.reset(agent, frame),
+        }
     }
 
     /// Removes the stimuli behaviors forgot during the tick.
@@ -483,6 +553,7 @@ impl<T: Declares> Brain<T> {
         self.stimuli.clear();
         self.stimuli = Stimuli::new();
         self.inbox.queue.clear();
+        self.op = None;
         self.last = Last::default();
         self.player.reset(agent, frame);
     }
@@ -576,6 +647,7 @@ where
                 queue,
                 capacity: self.inbox.capacity,
             },
+            op: self.op,
             last: self.last.clone(),
         }
     }
