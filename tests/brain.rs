@@ -466,3 +466,43 @@ fn b4_a_brain_is_a_tree_for_the_tools() {
         Guard::shape().len()
     );
 }
+
+#[test]
+fn b7_a_queued_operation_is_performed_by_the_next_tick() {
+    use deciders::brain::Lifecycle;
+    let (mut brain, mut mob, f) = (
+        Brain::new(Guard::new()),
+        Mob::default(),
+        &mut Frame::new(0.25),
+    );
+    brain.tick(&mut mob, f);
+    mob.take();
+    // Queued between ticks: nothing happens until the next tick, which
+    // pauses (the `pause` hooks run with its agent and frame) and ticks no
+    // more; a later `queue` replaces an earlier one.
+    brain.queue(Lifecycle::Stop);
+    brain.queue(Lifecycle::Pause);
+    assert_eq!(brain.queued(), Some(Lifecycle::Pause));
+    assert_eq!(brain.status(), PlayStatus::Executing);
+    assert_eq!(brain.tick(&mut mob, f), None);
+    assert_eq!((brain.status(), brain.queued()), (PlayStatus::Paused, None));
+    assert_eq!(brain.tree().now(), 0.25, "the clock stood still");
+    brain.queue(Lifecycle::Resume);
+    assert_eq!(brain.tick(&mut mob, f), Some(Status::Running));
+    assert_eq!(mob.take(), log(&["watch"]));
+    // Play with a mode: a new run from the root, stopped after two ticks.
+    brain.queue(Lifecycle::Play(PlayMode::Ticks(2)));
+    brain.tick(&mut mob, f);
+    brain.tick(&mut mob, f);
+    assert_eq!(brain.status(), PlayStatus::Stopped);
+    assert_eq!(
+        mob.take(),
+        log(&["-watch Halted", "+watch", "watch", "watch", "-watch Halted"])
+    );
+    brain.queue(Lifecycle::Reset);
+    brain.tick(&mut mob, f);
+    assert_eq!(
+        (brain.status(), brain.tree().now()),
+        (PlayStatus::Executing, 0.25)
+    );
+}
