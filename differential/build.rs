@@ -3,7 +3,7 @@
 //! `deciders_reference::gen`), the fixture's `Posted` for each tree under
 //! test (its `post`, `vars` and `since`, V3, V4), and `play`, which runs a
 //! script on the generated tree of a seed, its state built with
-//! `with_seed` (D8).
+//! `with_seed` (D8), driven by hand or in a brain (B1).
 //!
 //! `DIFFERENTIAL_TREES=N` changes how many seeds are compiled (default 220).
 
@@ -76,8 +76,8 @@ fn main() {
     let _ = writeln!(
         out,
         "/// Plays `frames` on a fresh state of the tree of `SEEDS[index]`,\n\
-         /// seeded with `seed` (D8).\n\
-         pub fn play(index: usize, seed: u64, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
+         /// seeded with `seed` (D8), driven as `driver` says.\n\
+         pub fn play(index: usize, seed: u64, frames: &[Frame], driver: Driver) -> Vec<Record> {{\n    match index {{"
     );
     for (i, seed) in seeds.iter().enumerate() {
         let stamps = deciders_reference::gen::forest(*seed).decls.stamps.len();
@@ -86,7 +86,10 @@ fn main() {
             "        {i} => {{\n            let path = |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f);\n            \
              // `new()` is seed 0.\n            \
              let tree = if seed == 0 {{ T{seed}::new() }} else {{ T{seed}::with_seed(seed) }};\n            \
-             run(tree, frames, path, {stamps})\n        }}"
+             match driver {{\n                \
+             Driver::Player => run(tree, frames, path, {stamps}),\n                \
+             Driver::Brain => run_brain(tree, seed, frames, path, {stamps}),\n            \
+             }}\n        }}"
         );
     }
     let _ = writeln!(

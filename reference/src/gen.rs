@@ -589,6 +589,7 @@ impl Gen {
     fn declarations(&mut self) -> Decls {
         let mut decls = Decls {
             events: true,
+            stimuli: true,
             ..Decls::default()
         };
         for i in 0..self.ev.random_range(0..=3usize) {
