@@ -8,13 +8,14 @@
 //! completions (V5); the agent's stimuli store (V2) and the game system
 //! serving the requests live in [`run`]. [`run_brain`] drives the same
 //! trees in a [`Brain`] (B1, B2, B5), whose own store and inbox replace
-//! the caller's.
+//! the caller's; with the feature `serde` it saves and loads the brain of
+//! a tree that can be saved once per script ([`Saves`], O6).
 
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use deciders::brain::{Brain, InboxFull, Receives};
+use deciders::brain::{Brain, Declares, InboxFull, Receives};
 use deciders::decorator::Before;
 use deciders::deferred::{Action, Cancel, Completions, Requests, Ticket};
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
@@ -112,6 +113,7 @@ fn completed(exit: Exit) -> Option<tree::Status> {
 /// The events the scripts post (V4); every generated tree declares
 /// `events = Ev`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ev {
     Alarm,
     Clear,
@@ -141,8 +143,65 @@ pub trait Posted: Tree<World, Svc> {
     fn stamp_since(&self, stamp: usize) -> Option<f64>;
 }
 
+/// O6: what the brain mode needs to save a generated tree: `reload`
+/// saves a brain and loads the copy, for the trees that can be saved
+/// (`build.rs` implements it for those when the feature `serde` is on);
+/// `None` for the others.
+pub trait Saves: Sized + Declares {
+    fn reload(_: &Brain<Self>) -> Option<Brain<Self>> {
+        None
+    }
+}
+
+/// How many brains [`Saves::reload`] saved and loaded so far.
+pub static RELOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A brain saved as JSON and loaded (O6).
+#[cfg(feature = "serde")]
+pub fn reload<T>(brain: &Brain<T>) -> Brain<T>
+where
+    T: Declares<Event = Ev, Payload = u8> + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let text = serde_json::to_string(brain).expect("a brain saves");
+    RELOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("a saved brain loads: {e}\n{text}"))
+}
+
+/// The fixture's names (`Act("a3")`) saved as strings and loaded as the
+/// `&'static str` the behaviors hold: each name is leaked once, then
+/// found again.
+#[cfg(feature = "serde")]
+mod name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+
+    pub fn serialize<S: Serializer>(name: &super::Name, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(name)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&name) = names.get(text.as_str()) {
+            return Ok(name);
+        }
+        let name: &'static str = Box::leak(text.into_boxed_str());
+        names.insert(name);
+        Ok(name)
+    }
+}
+
+/// A name the fixture's behaviors and decorator log under (`Act("a3")`).
+/// An alias, so that serde's derive does not take a `&'static str` field
+/// as borrowed from the save (the module `name` loads it instead).
+pub type Name = &'static str;
+
 /// A behavior logging every hook under its name.
-pub struct Act(pub &'static str);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Act(#[cfg_attr(feature = "serde", serde(with = "name"))] pub Name);
 
 impl Behavior<World, Svc> for Act {
     fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
@@ -170,7 +229,8 @@ impl Behavior<World, Svc> for Act {
 }
 
 /// A behavior with no `tick` hook.
-pub struct Hold(pub &'static str);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hold(#[cfg_attr(feature = "serde", serde(with = "name"))] pub Name);
 
 impl Behavior<World, Svc> for Hold {
     fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
@@ -196,8 +256,10 @@ impl Behavior<World, Svc> for Hold {
 
 /// A behavior built from a DBlock: it logs under the name and value the
 /// DBlock carries.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Blk {
-    leaf: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    leaf: Name,
     log: String,
 }
 
@@ -230,8 +292,10 @@ impl Behavior<World, Svc> for Blk {
 /// into the frame's requests (its name is the payload); each tick it polls
 /// the completions; deactivating, it abandons the action. Logs each step
 /// under its name, and its events, pauses and resumes as [`Act`] does.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Defer {
-    name: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    name: Name,
     action: Action,
 }
 
@@ -287,8 +351,10 @@ impl Behavior<World, Svc> for Defer {
 /// (fresh on every entry), its persistent state the entries so far (kept by
 /// a halt, cleared by a reset): both appear in the log, so the model checks
 /// where each lives.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dec {
-    name: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    name: Name,
     steps: u64,
 }
 
@@ -300,6 +366,7 @@ impl Dec {
 
 /// [`Dec`]'s persistent state: how often it entered.
 #[derive(Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Entries(u64);
 
 impl Decorator<World, Svc> for Dec {
@@ -600,6 +667,8 @@ pub fn inbox_capacity(seed: u64) -> usize {
 /// `Tick` frame's game system still takes its turn before the brain's
 /// tick (which delivers the inbox and updates the store itself), whether
 /// it plays or not. Every frame records the brain's store and inbox.
+/// A tree that can be saved ([`Saves`]) is saved at one frame of the
+/// script and goes on loaded (O6).
 pub fn run_brain<T>(
     tree: T,
     seed: u64,
@@ -608,8 +677,12 @@ pub fn run_brain<T>(
     stamps: usize,
 ) -> Vec<Record>
 where
-    T: Posted + Receives<World, Svc, Event = Ev, Stimulus = Stim, Payload = u8>,
+    T: Posted + Saves + Receives<World, Svc, Event = Ev, Stimulus = Stim, Payload = u8>,
 {
+    // O6: the frame before which the brain is saved and loaded, drawn from
+    // the script.
+    let save_at = (seed ^ frames.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+    let save_at = save_at as usize % frames.len().max(1);
     let mut w = World::default();
     let capacity = inbox_capacity(seed);
     let mut brain = if capacity == DEFAULT_INBOX {
@@ -631,7 +704,12 @@ where
         pending: Vec::new(),
         frame: 0,
     };
-    for frame in frames {
+    for (i, frame) in frames.iter().enumerate() {
+        if i == save_at {
+            if let Some(loaded) = T::reload(&brain) {
+                brain = loaded;
+            }
+        }
         w.io.borrow_mut().apply(frame);
         let (status, errors) = match frame {
             Frame::Tick { .. } => {

@@ -33,11 +33,17 @@
 //! its capacity, each refusal logged (B2); a reset empties the inbox and
 //! the store, a stop keeps them (B5). Each brain frame compares, besides
 //! all of the above, the events waiting in the inbox.
+//! With the feature `serde`, the trees that can be saved (no `limit`,
+//! `wait_for` or `log`: about one in seven) derive `Serialize` and
+//! `Deserialize`, and each brain-mode script saves the brain as JSON
+//! before one of its frames (drawn from the script) and goes on with the
+//! loaded copy (O6): the records must still be the model's, which is not
+//! saved.
 //!
 //! A mismatch fails with the tree's source, the (shrunk) script, how it
 //! was driven and the first differing frame of both sides.
 
-use deciders_differential::{run_model, trees, Driver, EVENT_VALUES};
+use deciders_differential::{run_model, trees, Driver, EVENT_VALUES, RELOADS};
 use deciders_reference::gen::{self, Names};
 use deciders_reference::model::COVERAGE;
 use deciders_reference::script::{
@@ -291,10 +297,18 @@ fn generated_trees_behave_as_the_reference_model() {
         "{} trees, {frames_total} frames compared",
         trees::SEEDS.len()
     );
+    let reloads = RELOADS.load(std::sync::atomic::Ordering::Relaxed);
+    println!("{reloads} brains saved and loaded");
     let coverage = coverage.into_inner();
     println!("branches of the model taken: {coverage:#?}");
     if trees::SEEDS.len() >= 200 {
         assert!(frames_total >= 100_000, "only {frames_total} frames");
+        // O6: with the feature `serde`, the trees that can be saved are
+        // saved once per brain-mode script (about one tree in seven:
+        // 297 saves with 220 trees).
+        if cfg!(feature = "serde") {
+            assert!(reloads >= 200, "only {reloads} brains saved and loaded");
+        }
         // The scripts reach every branch of the semantics, each many times:
         // a pass is not the product of scripts that never exercise a rule.
         let rare: Vec<_> = COVERAGE

@@ -745,6 +745,21 @@ impl Gen {
     }
 }
 
+/// O6: whether a forest's state can be saved today: no `limit` (its slot
+/// is counted in a shared resource), `wait_for` (its pattern is a
+/// function) or `log` (its messages are `&'static str`) in any of its
+/// trees.
+pub fn savable(forest: &Forest) -> bool {
+    fn node(n: &Node) -> bool {
+        let here = !matches!(
+            n.kind,
+            Kind::WaitFor(_) | Kind::Decorator(Deco::Limit { .. }) | Kind::Decorator(Deco::Log(_))
+        );
+        here && n.children.iter().all(node)
+    }
+    forest.trees.iter().all(|t| node(&t.root))
+}
+
 /// The constructs a forest uses, by name. The differential test checks that
 /// the seed list covers each of [`FEATURES`] several times.
 pub fn features(forest: &Forest) -> std::collections::BTreeSet<&'static str> {
