@@ -3,7 +3,12 @@
 //! `deciders_reference::gen`), the fixture's `Posted` for each tree under
 //! test (its `post`, `vars` and `since`, V3, V4), and `play`, which runs a
 //! script on the generated tree of a seed, its state built with
-//! `with_seed` (D8).
+//! `with_seed` (D8), driven by hand or in a brain (B1).
+//!
+//! With the feature `serde`, each tree that can be saved
+//! (`gen::savable`) derives `Serialize` and `Deserialize` and gets a
+//! `Saves::reload` that saves and loads its brain (O6); the others get
+//! none.
 //!
 //! `DIFFERENTIAL_TREES=N` changes how many seeds are compiled (default 220).
 
@@ -12,6 +17,9 @@ use std::fmt::Write;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=DIFFERENTIAL_TREES");
+    // O6: with the feature `serde`, every tree that can be saved derives
+    // `Serialize` and `Deserialize`, and its brain is saved and loaded.
+    let serde = std::env::var_os("CARGO_FEATURE_SERDE").is_some();
     let count: u64 = std::env::var("DIFFERENTIAL_TREES")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -25,6 +33,17 @@ fn main() {
     let _ = writeln!(out, "pub const SEEDS: &[u64] = &{seeds:?};");
     for &seed in &seeds {
         let forest = deciders_reference::gen::forest(seed);
+        let saves = serde && deciders_reference::gen::savable(&forest);
+        if saves {
+            let _ = writeln!(
+                out,
+                "impl Saves for T{seed} {{\n    \
+                 fn reload(b: &deciders::brain::Brain<Self>) -> Option<deciders::brain::Brain<Self>> {{ Some(reload(b)) }}\n}}"
+            );
+        } else {
+            let _ = writeln!(out, "impl Saves for T{seed} {{}}");
+        }
+        let derive = |text: &str| derive_saves(text, saves);
         let _ = writeln!(
             out,
             "impl Posted for T{seed} {{\n    \
@@ -58,7 +77,7 @@ fn main() {
             }
             if !first.contains(&format!("subtree {module}::")) {
                 // The first tree references none of the others.
-                let _ = writeln!(out, "deciders::tree! {{\n{source}}}");
+                let _ = writeln!(out, "deciders::tree! {{\n{}}}", derive(&source));
                 continue;
             }
             let rest: String = chunks[1..]
@@ -67,17 +86,19 @@ fn main() {
                 .collect();
             let _ = writeln!(
                 out,
-                "deciders::tree! {{\n{first}}}\nmod {module} {{\n    use super::*;\n    deciders::tree! {{\n{rest}}}\n}}"
+                "deciders::tree! {{\n{}}}\nmod {module} {{\n    use super::*;\n    deciders::tree! {{\n{}}}\n}}",
+                derive(&first),
+                derive(&rest),
             );
         } else {
-            let _ = writeln!(out, "deciders::tree! {{\n{}}}", forest.source());
+            let _ = writeln!(out, "deciders::tree! {{\n{}}}", derive(&forest.source()));
         }
     }
     let _ = writeln!(
         out,
         "/// Plays `frames` on a fresh state of the tree of `SEEDS[index]`,\n\
-         /// seeded with `seed` (D8).\n\
-         pub fn play(index: usize, seed: u64, frames: &[Frame]) -> Vec<Record> {{\n    match index {{"
+         /// seeded with `seed` (D8), driven as `driver` says.\n\
+         pub fn play(index: usize, seed: u64, frames: &[Frame], driver: Driver) -> Vec<Record> {{\n    match index {{"
     );
     for (i, seed) in seeds.iter().enumerate() {
         let stamps = deciders_reference::gen::forest(*seed).decls.stamps.len();
@@ -86,7 +107,10 @@ fn main() {
             "        {i} => {{\n            let path = |t: &T{seed}, f: &mut dyn FnMut(&'static NodeInfo)| t.active_path(f);\n            \
              // `new()` is seed 0.\n            \
              let tree = if seed == 0 {{ T{seed}::new() }} else {{ T{seed}::with_seed(seed) }};\n            \
-             run(tree, frames, path, {stamps})\n        }}"
+             match driver {{\n                \
+             Driver::Player => run(tree, frames, path, {stamps}),\n                \
+             Driver::Brain => run_brain(tree, seed, frames, path, {stamps}),\n            \
+             }}\n        }}"
         );
     }
     let _ = writeln!(
@@ -95,4 +119,21 @@ fn main() {
     );
     let dest = std::path::Path::new(&std::env::var("OUT_DIR").unwrap()).join("trees.rs");
     std::fs::write(dest, out).unwrap();
+}
+
+/// `text`, a `tree!` body, with `#[derive(serde::Serialize,
+/// serde::Deserialize)]` before each of its trees when `saves` (O6).
+fn derive_saves(text: &str, saves: bool) -> String {
+    if !saves {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.starts_with("tree ") || line.starts_with("pub tree ") {
+            out.push_str("#[derive(serde::Serialize, serde::Deserialize)]\n");
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }

@@ -6,12 +6,16 @@
 //! log. The frame's world, [`Svc`], holds the services: the resources
 //! `limit` counts in (R8) and the deferred actions' requests and
 //! completions (V5); the agent's stimuli store (V2) and the game system
-//! serving the requests live in [`run`].
+//! serving the requests live in [`run`]. [`run_brain`] drives the same
+//! trees in a [`Brain`] (B1, B2, B5), whose own store and inbox replace
+//! the caller's; with the feature `serde` it saves and loads the brain of
+//! a tree that can be saved once per script ([`Saves`], O6).
 
 use std::any::Any;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use deciders::brain::{Brain, Declares, InboxFull, Receives};
 use deciders::decorator::Before;
 use deciders::deferred::{Action, Cancel, Completions, Requests, Ticket};
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
@@ -19,6 +23,7 @@ use deciders::{
     Behavior, Ctx, Decorator, Exit, Flags, NodeInfo, Resource, Slot, Status, Stimuli, TickError,
     Trace, TraceEvent, Tree,
 };
+use deciders_reference::brain::DEFAULT_INBOX;
 use deciders_reference::life::Life;
 use deciders_reference::script::{
     blk_log_name, BeforeAnswer, Counts, Mode, WorldRecord, AGENT, DTS, STIMULUS_TIMEOUTS,
@@ -108,6 +113,7 @@ fn completed(exit: Exit) -> Option<tree::Status> {
 /// The events the scripts post (V4); every generated tree declares
 /// `events = Ev`.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ev {
     Alarm,
     Clear,
@@ -137,8 +143,65 @@ pub trait Posted: Tree<World, Svc> {
     fn stamp_since(&self, stamp: usize) -> Option<f64>;
 }
 
+/// O6: what the brain mode needs to save a generated tree: `reload`
+/// saves a brain and loads the copy, for the trees that can be saved
+/// (`build.rs` implements it for those when the feature `serde` is on);
+/// `None` for the others.
+pub trait Saves: Sized + Declares {
+    fn reload(_: &Brain<Self>) -> Option<Brain<Self>> {
+        None
+    }
+}
+
+/// How many brains [`Saves::reload`] saved and loaded so far.
+pub static RELOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A brain saved as JSON and loaded (O6).
+#[cfg(feature = "serde")]
+pub fn reload<T>(brain: &Brain<T>) -> Brain<T>
+where
+    T: Declares<Event = Ev, Payload = u8> + serde::Serialize + serde::de::DeserializeOwned,
+{
+    let text = serde_json::to_string(brain).expect("a brain saves");
+    RELOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("a saved brain loads: {e}\n{text}"))
+}
+
+/// The fixture's names (`Act("a3")`) saved as strings and loaded as the
+/// `&'static str` the behaviors hold: each name is leaked once, then
+/// found again.
+#[cfg(feature = "serde")]
+mod name {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::collections::BTreeSet;
+    use std::sync::Mutex;
+
+    static NAMES: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+
+    pub fn serialize<S: Serializer>(name: &super::Name, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(name)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+        let text = String::deserialize(d)?;
+        let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&name) = names.get(text.as_str()) {
+            return Ok(name);
+        }
+        let name: &'static str = Box::leak(text.into_boxed_str());
+        names.insert(name);
+        Ok(name)
+    }
+}
+
+/// A name the fixture's behaviors and decorator log under (`Act("a3")`).
+/// An alias, so that serde's derive does not take a `&'static str` field
+/// as borrowed from the save (the module `name` loads it instead).
+pub type Name = &'static str;
+
 /// A behavior logging every hook under its name.
-pub struct Act(pub &'static str);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Act(#[cfg_attr(feature = "serde", serde(with = "name"))] pub Name);
 
 impl Behavior<World, Svc> for Act {
     fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
@@ -166,7 +229,8 @@ impl Behavior<World, Svc> for Act {
 }
 
 /// A behavior with no `tick` hook.
-pub struct Hold(pub &'static str);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Hold(#[cfg_attr(feature = "serde", serde(with = "name"))] pub Name);
 
 impl Behavior<World, Svc> for Hold {
     fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
@@ -192,8 +256,10 @@ impl Behavior<World, Svc> for Hold {
 
 /// A behavior built from a DBlock: it logs under the name and value the
 /// DBlock carries.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Blk {
-    leaf: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    leaf: Name,
     log: String,
 }
 
@@ -226,8 +292,10 @@ impl Behavior<World, Svc> for Blk {
 /// into the frame's requests (its name is the payload); each tick it polls
 /// the completions; deactivating, it abandons the action. Logs each step
 /// under its name, and its events, pauses and resumes as [`Act`] does.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Defer {
-    name: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    name: Name,
     action: Action,
 }
 
@@ -283,8 +351,10 @@ impl Behavior<World, Svc> for Defer {
 /// (fresh on every entry), its persistent state the entries so far (kept by
 /// a halt, cleared by a reset): both appear in the log, so the model checks
 /// where each lives.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dec {
-    name: &'static str,
+    #[cfg_attr(feature = "serde", serde(with = "name"))]
+    name: Name,
     steps: u64,
 }
 
@@ -296,6 +366,7 @@ impl Dec {
 
 /// [`Dec`]'s persistent state: how often it entered.
 #[derive(Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Entries(u64);
 
 impl Decorator<World, Svc> for Dec {
@@ -393,8 +464,8 @@ impl Game {
     /// Between two frames, the game system takes the frame's launches,
     /// drops the cancelled ones and completes those the script names;
     /// the others' slots are set; a new requests buffer starts with the
-    /// frame's capacity; the stimuli store is updated with its `dt`, whose
-    /// flags the tick's guards see.
+    /// frame's capacity; the frame gets its `dt` and decision flags.
+    /// The caller's stimuli store is then [`Game::update_stimuli`]'s.
     fn begin(&mut self, frame: &Frame, f: &mut deciders::Frame<Svc>) {
         let Frame::Tick {
             dt,
@@ -432,11 +503,17 @@ impl Game {
         svc.requests.set_agent(AGENT as usize);
         f.set_dt(DTS[*dt]);
         f.set_flags(Flags(*flags));
-        f.set_stimuli(self.stimuli.update(DTS[*dt]));
     }
 
-    /// What the services hold after a frame.
-    fn record(&self, svc: &Svc) -> WorldRecord {
+    /// The caller's stimuli store is updated with the frame's `dt`, whose
+    /// flags the tick's guards see (a tree driven without a brain).
+    fn update_stimuli(&mut self, f: &mut deciders::Frame<Svc>) {
+        f.set_stimuli(self.stimuli.update(f.dt()));
+    }
+
+    /// What the services hold after a frame, with the stimuli `store`
+    /// holds.
+    fn record(&self, svc: &Svc, store: &Stimuli<Stim, u8>) -> WorldRecord {
         let held = |r: &Resource, k: usize| r.in_use() - self.others[k].len() as u32;
         WorldRecord {
             held: vec![held(&svc.alarm, 0), held(&svc.door, 1)],
@@ -453,7 +530,7 @@ impl Game {
                 .map(|t| (t.frame, t.n))
                 .collect(),
             refused: svc.requests.refused(),
-            stimuli: self.stimuli.iter().map(|(k, p)| (k as usize, *p)).collect(),
+            stimuli: store.iter().map(|(k, p)| (k as usize, *p)).collect(),
         }
     }
 }
@@ -470,6 +547,27 @@ fn tick<T: Posted>(
     let Some(s) = player.tick_traced(w, f, &mut trace) else {
         // Paused or stopped: no tick, nothing reported (the frame's report
         // is still the last tick's).
+        return (None, (0, None));
+    };
+    let report = f.report();
+    let first = report.first().map(|e| match e {
+        TickError::SubsetRule { node } => node.name.to_string(),
+        other => format!("{other:?}"),
+    });
+    (Some(model_status(s)), (report.count(), first))
+}
+
+/// The tick of a `Frame::Tick` on the brain (B1), as [`tick`] on a player.
+fn brain_tick<T>(
+    brain: &mut Brain<T>,
+    w: &mut World,
+    f: &mut deciders::Frame<Svc>,
+) -> (Option<tree::Status>, (u32, Option<String>))
+where
+    T: Posted + Receives<World, Svc>,
+{
+    let mut trace = Traced(Rc::clone(&w.io));
+    let Some(s) = brain.tick_traced(w, f, &mut trace) else {
         return (None, (0, None));
     };
     let report = f.report();
@@ -510,6 +608,7 @@ pub fn run<T: Posted>(
         let (status, errors) = match frame {
             Frame::Tick { .. } => {
                 game.begin(frame, f);
+                game.update_stimuli(f);
                 tick(&mut player, &mut w, f)
             }
             other => {
@@ -543,7 +642,119 @@ pub fn run<T: Posted>(
             errors,
             vars: tree.var_bits(),
             since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
-            world: game.record(f.world()),
+            world: game.record(f.world(), &game.stimuli),
+            inbox: Vec::new(),
+        });
+    }
+    out
+}
+
+/// The inbox capacity of a brain whose state has seed `seed` (B2): the
+/// default for `new()` (seed 0) and a third of the seeded ones, else 1 or
+/// 2, so that the scripts' posts between two ticks overflow it now and
+/// then.
+pub fn inbox_capacity(seed: u64) -> usize {
+    match seed % 3 {
+        0 => DEFAULT_INBOX,
+        1 => 1,
+        _ => 2,
+    }
+}
+
+/// [`run`], with the tree in a [`Brain`] (B1, B2, B5) of
+/// [`inbox_capacity`]`(seed)`: posts go to its inbox (a refusal is
+/// logged), stimuli to its store, the lifecycle's operations to it; a
+/// `Tick` frame's game system still takes its turn before the brain's
+/// tick (which delivers the inbox and updates the store itself), whether
+/// it plays or not. Every frame records the brain's store and inbox.
+/// A tree that can be saved ([`Saves`]) is saved at one frame of the
+/// script and goes on loaded (O6).
+pub fn run_brain<T>(
+    tree: T,
+    seed: u64,
+    frames: &[Frame],
+    path: impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
+    stamps: usize,
+) -> Vec<Record>
+where
+    T: Posted + Saves + Receives<World, Svc, Event = Ev, Stimulus = Stim, Payload = u8>,
+{
+    // O6: the frame before which the brain is saved and loaded, drawn from
+    // the script.
+    let save_at = (seed ^ frames.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40;
+    let save_at = save_at as usize % frames.len().max(1);
+    let mut w = World::default();
+    let capacity = inbox_capacity(seed);
+    let mut brain = if capacity == DEFAULT_INBOX {
+        // B2: 8 by default.
+        Brain::new(tree)
+    } else {
+        Brain::with_inbox(tree, capacity)
+    };
+    let mut out = Vec::with_capacity(frames.len());
+    let f = &mut deciders::Frame::new(0.0).with_world(Svc {
+        alarm: Resource::new(),
+        door: Resource::new(),
+        requests: Requests::with_capacity(0, 0),
+        done: Completions::new(),
+    });
+    let mut game = Game {
+        stimuli: Stimuli::new(),
+        others: [Vec::new(), Vec::new()],
+        pending: Vec::new(),
+        frame: 0,
+    };
+    for (i, frame) in frames.iter().enumerate() {
+        if i == save_at {
+            if let Some(loaded) = T::reload(&brain) {
+                brain = loaded;
+            }
+        }
+        w.io.borrow_mut().apply(frame);
+        let (status, errors) = match frame {
+            Frame::Tick { .. } => {
+                game.begin(frame, f);
+                brain_tick(&mut brain, &mut w, f)
+            }
+            other => {
+                match other {
+                    Frame::Halt => brain.tree_mut().halt(&mut w, f),
+                    Frame::Reset => brain.reset(&mut w, f),
+                    Frame::Post(k) => {
+                        if let Err(InboxFull(e)) = brain.post(EVENT_VALUES[*k]) {
+                            w.io.borrow_mut().inbox_full(event_index(&e));
+                        }
+                    }
+                    Frame::Stimulus(k, Some((payload, t))) => {
+                        brain
+                            .stimuli_mut()
+                            .add(STIMS[*k], *payload, STIMULUS_TIMEOUTS[*t]);
+                    }
+                    Frame::Stimulus(k, None) => {
+                        brain.stimuli_mut().remove(STIMS[*k]);
+                    }
+                    Frame::Play(mode) => brain.play(play_mode(*mode), &mut w, f),
+                    Frame::Pause => brain.pause(&mut w, f),
+                    Frame::Resume => brain.resume(&mut w, f),
+                    Frame::Stop => brain.stop(&mut w, f),
+                    Frame::Tick { .. } => unreachable!("ticks are above"),
+                }
+                (None, (0, None))
+            }
+        };
+        let mut names = Vec::new();
+        path(brain.tree(), &mut |n| names.push(n.name.to_string()));
+        let tree = brain.tree();
+        out.push(Record {
+            log: w.io.borrow_mut().take(),
+            status,
+            life: (status_name(brain.status()), brain.count()),
+            path: names,
+            errors,
+            vars: tree.var_bits(),
+            since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
+            world: game.record(f.world(), brain.stimuli()),
+            inbox: brain.inbox().map(|e| event_index(e)).collect(),
         });
     }
     out
@@ -559,17 +770,31 @@ fn status_name(s: PlayStatus) -> &'static str {
     }
 }
 
+/// How a script drives a tree: by hand through a [`Player`] with the
+/// caller's stimuli store, posting at once ([`run`]), or in a [`Brain`]
+/// ([`run_brain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Driver {
+    Player,
+    Brain,
+}
+
 /// Plays `frames` on the reference model of `forest` seeded with `seed`
-/// (D8), with its lifecycle (O1–O5), adding the branches it took to
-/// `coverage`.
+/// (D8), with its lifecycle (O1–O5), driven as `driver` says: by hand, or
+/// in the model's brain (B1, B2, B5) of [`inbox_capacity`]`(seed)`;
+/// adds the branches it took to `coverage`.
 pub fn run_model(
     forest: &deciders_reference::Forest,
     seed: u64,
     frames: &[Frame],
+    driver: Driver,
     coverage: &mut std::collections::BTreeMap<&'static str, u64>,
 ) -> Vec<Record> {
     let mut model = deciders_reference::Model::with_seed(forest, seed);
+    // By hand: the lifecycle alone. In a brain: the brain's, with its inbox.
     let mut life = Life::default();
+    let mut brain = deciders_reference::brain::Brain::new(inbox_capacity(seed));
+    let in_brain = driver == Driver::Brain;
     let mut io = Inputs::default();
     let mut out = Vec::with_capacity(frames.len());
     for frame in frames {
@@ -577,8 +802,16 @@ pub fn run_model(
         let m = &mut model;
         let (status, errors) = match frame {
             Frame::Tick { dt, flags, .. } => {
-                let stimuli = m.begin_frame(frame);
-                match life.tick(m, &mut io, DTS[*dt], *flags, stimuli) {
+                let ticked = if in_brain {
+                    // The game system's turn, then the brain's tick, which
+                    // updates its store only if it plays (B1).
+                    m.begin_services(frame);
+                    brain.tick(m, &mut io, DTS[*dt], *flags)
+                } else {
+                    let stimuli = m.begin_frame(frame);
+                    life.tick(m, &mut io, DTS[*dt], *flags, stimuli)
+                };
+                match ticked {
                     Some((s, errors)) => (Some(s), (errors.len() as u32, errors.first().cloned())),
                     None => (None, (0, None)),
                 }
@@ -587,26 +820,38 @@ pub fn run_model(
                 match other {
                     Frame::Halt => m.halt(&mut io),
                     Frame::Stimulus(k, add) => m.stimulate(*k, *add),
+                    Frame::Reset if in_brain => brain.reset(m, &mut io),
                     Frame::Reset => life.reset(m, &mut io),
+                    Frame::Post(k) if in_brain => brain.post(m, &mut io, *k),
                     Frame::Post(k) => m.post(&mut io, *k),
+                    Frame::Play(mode) if in_brain => brain.play(m, &mut io, *mode),
                     Frame::Play(mode) => life.play(m, &mut io, *mode),
+                    Frame::Pause if in_brain => brain.pause(m, &mut io),
                     Frame::Pause => life.pause(m, &mut io),
+                    Frame::Resume if in_brain => brain.resume(m, &mut io),
                     Frame::Resume => life.resume(m, &mut io),
+                    Frame::Stop if in_brain => brain.stop(m, &mut io),
                     Frame::Stop => life.stop(m, &mut io),
                     Frame::Tick { .. } => unreachable!("ticks are above"),
                 }
                 (None, (0, None))
             }
         };
+        let (played, inbox) = if in_brain {
+            (brain.life.record(), brain.inbox.clone())
+        } else {
+            (life.record(), Vec::new())
+        };
         out.push(Record {
             log: io.take(),
             status,
-            life: life.record(),
+            life: played,
             path: model.path(),
             errors,
             vars: model.vars(),
             since: model.since(),
             world: model.world(),
+            inbox,
         });
     }
     for (k, v) in model.coverage() {

@@ -589,6 +589,7 @@ impl Gen {
     fn declarations(&mut self) -> Decls {
         let mut decls = Decls {
             events: true,
+            stimuli: true,
             ..Decls::default()
         };
         for i in 0..self.ev.random_range(0..=3usize) {
@@ -742,6 +743,21 @@ impl Gen {
         }
         cases
     }
+}
+
+/// O6: whether a forest's state can be saved today: no `limit` (its slot
+/// is counted in a shared resource), `wait_for` (its pattern is a
+/// function) or `log` (its messages are `&'static str`) in any of its
+/// trees.
+pub fn savable(forest: &Forest) -> bool {
+    fn node(n: &Node) -> bool {
+        let here = !matches!(
+            n.kind,
+            Kind::WaitFor(_) | Kind::Decorator(Deco::Limit { .. }) | Kind::Decorator(Deco::Log(_))
+        );
+        here && n.children.iter().all(node)
+    }
+    forest.trees.iter().all(|t| node(&t.root))
 }
 
 /// The constructs a forest uses, by name. The differential test checks that

@@ -8,6 +8,9 @@
 //! - [`gen`]: random valid trees from a seed;
 //! - [`life`]: the lifecycle (play, pause, resume, stop, play modes) over
 //!   the model;
+//! - [`brain`]: a brain (B1, B2, B5) over the model and its lifecycle:
+//!   events queued in a bounded inbox until the next tick that plays, the
+//!   stimuli store advanced only by such ticks;
 //! - [`script`]: the frames a script feeds a tree and what is recorded;
 //! - [`services`]: the world's services as the model keeps them: the
 //!   resources of `limit` (R8), the stimuli store (V2), the deferred
@@ -17,6 +20,7 @@
 //! trees with `tree!`, plays random scripts on each of them and on the model
 //! side by side, and compares every tick.
 
+pub mod brain;
 pub mod gen;
 pub mod life;
 pub mod model;

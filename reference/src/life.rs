@@ -53,7 +53,7 @@ impl Life {
     }
 
     /// O2, O3: ticks tick the tree unless it is paused or stopped.
-    fn playing(&self) -> bool {
+    pub fn playing(&self) -> bool {
         self.phase == Phase::Reset || self.phase == Phase::Executing
     }
 

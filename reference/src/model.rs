@@ -102,6 +102,12 @@ pub struct Model<'f> {
 /// differential test checks every one is taken, so a passing run cannot
 /// come from scripts that never exercise a rule.
 pub const COVERAGE: &[&str] = &[
+    "B1 events delivered at the tick",
+    "B1 inbox kept while not playing",
+    "B1 stimuli frozen while not playing",
+    "B2 inbox full",
+    "B5 reset empties the inbox",
+    "B5 reset empties the stimuli store",
     "activate refused",
     "all_complete fails",
     "all_complete succeeds",
@@ -552,8 +558,17 @@ impl<'f> Model<'f> {
     /// turn and the new requests buffer (R8, V5), then the stimuli store's
     /// `update(dt)` (V2), whose flags the tick's guards test. Returns them.
     pub fn begin_frame(&mut self, frame: &Frame) -> u64 {
+        let Frame::Tick { dt, .. } = frame else {
+            unreachable!("only ticks")
+        };
+        self.begin_services(frame);
+        self.update_stimuli(crate::script::DTS[*dt])
+    }
+
+    /// The game system's turn and the new requests buffer (R8, V5) of a
+    /// `Tick` frame, before the tick; the stimuli store is left as it is.
+    pub fn begin_services(&mut self, frame: &Frame) {
         let Frame::Tick {
-            dt,
             capacity,
             completes,
             holders,
@@ -562,11 +577,19 @@ impl<'f> Model<'f> {
         else {
             unreachable!("only ticks")
         };
-        let coverage = &mut self.coverage;
         self.services
-            .begin_frame(*capacity, completes, holders, coverage);
-        self.services
-            .update_stimuli(crate::script::DTS[*dt], coverage)
+            .begin_frame(*capacity, completes, holders, &mut self.coverage);
+    }
+
+    /// V2: the stimuli store's `update(dt)`: what timed out expires;
+    /// returns the flags of what remains.
+    pub fn update_stimuli(&mut self, dt: f32) -> u64 {
+        self.services.update_stimuli(dt, &mut self.coverage)
+    }
+
+    /// V2: every stimulus removed from the store; whether it held any.
+    pub fn clear_stimuli(&mut self) -> bool {
+        self.services.clear_stimuli()
     }
 
     /// V2: a stimulus added (`Some((payload, timeout))`) or removed between
@@ -4123,6 +4146,7 @@ mod tests {
         Forest {
             decls: Decls {
                 events: true,
+                stimuli: false,
                 vars,
                 stamps,
             },

@@ -176,6 +176,10 @@ pub struct Record {
     pub since: Vec<Option<f64>>,
     /// R8, V2, V5: the services after the frame.
     pub world: WorldRecord,
+    /// B2: the events a brain's inbox holds after the frame, oldest first,
+    /// by index into [`EVENTS`] (always empty for a tree driven without a
+    /// brain: its posts are delivered at once).
+    pub inbox: Vec<usize>,
 }
 
 /// What the services hold after a frame.
@@ -384,6 +388,12 @@ impl Inputs {
     /// O2: its `resume` hook.
     pub fn resume(&mut self, log_name: &str) {
         self.log.push(format!("resume {log_name}"));
+    }
+
+    /// B2: a brain's full inbox refused event `k` (handed back to the
+    /// caller, who logs it).
+    pub fn inbox_full(&mut self, k: usize) {
+        self.log.push(format!("inbox full, refused {}", EVENTS[k]));
     }
 
     /// V4: the `event` hook of the active behavior logging as `log_name`

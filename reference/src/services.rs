@@ -156,6 +156,13 @@ impl Services {
         flags
     }
 
+    /// V2: the store emptied; whether it held a stimulus.
+    pub fn clear_stimuli(&mut self) -> bool {
+        let held = self.stimuli.iter().any(Option::is_some);
+        self.stimuli = Default::default();
+        held
+    }
+
     /// R8: whether a slot of resource `r` is free (fewer than `max` held,
     /// the tree's own and the others' together).
     pub fn slot_free(&self, r: usize, max: u32) -> bool {

@@ -75,6 +75,10 @@ pub struct Decls {
     /// Whether the headers say `events = Ev` (V4): the generated forests'
     /// always do, so that a script can post to them.
     pub events: bool,
+    /// Whether the main tree's header says `stimuli = Stim(u8)` (V2, B1):
+    /// the generated forests' always do, so that the tree can live in a
+    /// brain whose store lends its stimuli to the tree.
+    pub stimuli: bool,
     pub vars: Vec<VarDecl>,
     pub stamps: Vec<StampDecl>,
 }
@@ -426,8 +430,19 @@ impl Forest {
             } else {
                 ""
             };
+            // B1: the main tree declares its stimuli for its brain (a
+            // subtree's header need not).
+            let stimuli = if i == 0 && self.decls.stimuli {
+                ", stimuli = Stim(u8)"
+            } else {
+                ""
+            };
             // R8, V5: every tree reaches the frame's services.
-            let _ = writeln!(out, "tree {} for World{events}, world = Svc {{", t.name);
+            let _ = writeln!(
+                out,
+                "tree {} for World{events}{stimuli}, world = Svc {{",
+                t.name
+            );
             // The declarations are the main tree's: its subtree may not
             // declare any (SPEC V3, V4).
             if i == 0 {
