@@ -506,3 +506,16 @@ fn b7_a_queued_operation_is_performed_by_the_next_tick() {
         (PlayStatus::Executing, 0.25)
     );
 }
+
+#[test]
+fn b4_a_paused_brain_adds_no_error_to_a_batch() {
+    let mut brains: Vec<Brain<Greeter>> = (0..2).map(|_| Brain::default()).collect();
+    let mut mobs: Vec<Mob> = (0..2).map(|_| Mob::default()).collect();
+    // No room at all: agent 0's launch is refused; agent 1 is paused, and
+    // the frame's report it did not make is not counted again.
+    let f = &mut Frame::new(0.1).with_world(game(0, 0));
+    brains[1].queue(deciders::brain::Lifecycle::Pause);
+    assert_eq!(batch::tick_all(&mut brains, &mut mobs, f, |_, _, _, _| {}), 1);
+    assert_eq!(brains[0].report().count(), 1);
+    assert!(brains[1].report().is_ok() && brains[1].last_status().is_none());
+}
