@@ -1,7 +1,9 @@
 //! Save games in a headless Bevy app (feature `serde`, SPEC O6): every
 //! brain and its agent saved in the middle of a run, loaded into a fresh
 //! app, continue step for step as in the app that was never saved: the
-//! same agents, active paths, statuses and outputs.
+//! same agents, active paths, statuses and outputs. The tree holds a
+//! `limit` slot mid-run: the loaded brain, in an app whose resource is
+//! another, takes its slot there again.
 
 use std::time::Duration;
 
@@ -12,10 +14,17 @@ use deciders::{Behavior, Ctx, Exit, Status};
 use deciders_bevy::{Brain, DecidersPlugin, Env, Output};
 use serde::{Deserialize, Serialize};
 
-/// The snapshot every ship reads: the danger at each position.
+/// The snapshot every ship reads: the danger at each position, and the
+/// sea lanes a few ships cruise at once (`limit`).
 #[derive(Resource)]
 struct Field {
     danger: Vec<u32>,
+    lanes: deciders::Resource,
+}
+
+/// The lanes, for `limit`.
+fn lanes<'a>(w: &'a W<'_>) -> &'a deciders::Resource {
+    &w.read().lanes
 }
 
 /// What ships ask of the ECS: a line in the journal.
@@ -116,7 +125,9 @@ deciders::tree! {
         priority {
             refuel: when(decide = low_fuel) => cooldown(0.1) { Refuel },
             roam: random {
-                cruise: Cruise::new(4),
+                // Never full (ticked in parallel, a contended limit would
+                // let in whoever came first): the slot is what is saved.
+                cruise: limit(lanes, 1_000) { Cruise::new(4) },
                 drift: sequence { wait(0.05), Cruise::new(2) },
                 tour: shuffle { Cruise::new(3), timeout(0.1) { Cruise::new(9) } },
             },
@@ -132,6 +143,7 @@ fn field() -> Field {
         danger: (0..97u32)
             .map(|i| i.wrapping_mul(2_654_435_761) >> 7)
             .collect(),
+        lanes: deciders::Resource::new(),
     }
 }
 
@@ -234,19 +246,37 @@ fn o6_brains_saved_mid_run_continue_in_a_fresh_app() {
     let before = seen(&mut original);
     let running = before.iter().filter(|(_, _, p)| p.len() > 2).count();
     assert!(running > SHIPS as usize / 2, "{running} ships mid-behavior");
+    let in_lanes = |app: &App| app.world().resource::<Field>().lanes.in_use();
+    let cruising = in_lanes(&original);
+    assert!(cruising > 0, "ships hold a lane slot in the save");
     let mut loaded = load(&save(&mut original));
     assert_eq!(
         seen(&mut loaded),
         before,
         "the loaded brains are the saved ones"
     );
+    assert_eq!(in_lanes(&loaded), 0, "a fresh app's lanes are empty");
     original.world_mut().resource_mut::<Journal>().0.clear();
     for k in 0..60 {
+        if k == 0 {
+            // Each loaded brain's running limit re-takes its slot in the
+            // lanes of its new app (and reports that the resource changed).
+            let held = seen(&mut loaded)
+                .iter()
+                .filter(|(_, _, path)| path.contains(&"cruise"))
+                .count();
+            assert_eq!(held as u32, cruising);
+        }
         step(&mut original);
         step(&mut loaded);
         let (a, b) = (seen(&mut original), seen(&mut loaded));
         if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
             panic!("step {k} after the load: {:?} != {:?}", a[i], b[i]);
+        }
+        // Once every brain ticked (every third step for some), the lanes
+        // of both apps hold as many.
+        if k >= 2 {
+            assert_eq!(in_lanes(&original), in_lanes(&loaded), "step {k}");
         }
         let journals = [&mut original, &mut loaded]
             .map(|app| std::mem::take(&mut app.world_mut().resource_mut::<Journal>().0));
