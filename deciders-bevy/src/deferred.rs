@@ -44,6 +44,70 @@ use crate::{DecidersPlugin, DecidersSystems, Env, TreeErrors};
 ///   step after, for brains ticked every step; [`Brain::tick_every`]
 ///   brains tick later).
 ///
+/// ```
+/// use bevy_app::{App, Update};
+/// use bevy_ecs::prelude::*;
+/// use deciders::deferred::Action;
+/// use deciders::{Behavior, Ctx, Status};
+/// use deciders_bevy::{
+///     Brain, DecidersPlugin, DecidersSystems, DeferredActions, Deferring, Env, Output,
+/// };
+///
+/// #[derive(Resource, Default)]
+/// struct Scene;
+/// enum Order {}
+/// impl Output for Order {
+///     fn apply(self, _: Entity, _: &mut Commands) {}
+/// }
+/// #[derive(Component, Default)]
+/// struct Npc;
+///
+/// /// Animations to play (by name); whether they played to the end.
+/// type Anims = Deferring<&'static str, bool>;
+/// type World<'w> = Env<'w, Scene, Order, Anims>;
+///
+/// #[derive(Default)]
+/// struct Wave(Action);
+/// impl<'w> Behavior<Npc, World<'w>> for Wave {
+///     fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<World<'w>>) -> Status {
+///         ctx.launch(&mut self.0, "wave")
+///     }
+///     fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx<World<'w>>) -> Status {
+///         match ctx.poll(&mut self.0) {
+///             Some(true) => Status::Success,
+///             Some(false) => Status::Failure,
+///             None => Status::Running,
+///         }
+///     }
+/// }
+///
+/// deciders::tree! {
+///     tree Greeter for Npc, world<'w> = Env<'w, Scene, Order, Deferring<&'static str, bool>> {
+///         Wave
+///     }
+/// }
+///
+/// /// The game's animation system: plays every launch at once.
+/// fn animate(mut anims: ResMut<DeferredActions<Greeter, Anims>>) {
+///     anims.clear_completions();
+///     let launched: Vec<_> = anims.drain_launches().collect();
+///     for (_entity, ticket, _name) in launched {
+///         anims.complete(ticket, true);
+///     }
+///     anims.drain_cancels();
+/// }
+///
+/// let mut app = App::new();
+/// app.add_plugins(bevy_time::TimePlugin);
+/// app.add_plugins(DecidersPlugin::<Npc, Greeter, Scene, Order, Anims>::new().in_schedule(Update));
+/// app.add_systems(Update, animate.in_set(DecidersSystems::Apply));
+/// app.init_resource::<Scene>();
+/// let npc = app.world_mut().spawn((Npc, Brain::new(Greeter::new()))).id();
+/// app.update(); // launched, and played
+/// app.update(); // seen done
+/// assert_eq!(app.world().get::<Brain<Greeter>>(npc).unwrap().last_status(), Some(Status::Success));
+/// ```
+///
 /// [`Brain::tick_every`]: crate::Brain::tick_every
 #[derive(Resource)]
 pub struct DeferredActions<T: Send + Sync + 'static, D: Deferral> {

@@ -82,7 +82,8 @@ pub struct OutputsDropped {
 /// A Bevy message posting `event` to the [`Brain<T>`] of `entity`: what
 /// [`Brain::post`] does, for a system that has no query for the brain
 /// (the events of a whole frame, a collision system). The plugin of the
-/// tree `T` reads them at the start of [`DecidersSystems::Tick`], in the
+/// tree `T` takes them (drains them: a `MessageReader` of yours does not
+/// see them) at the start of [`DecidersSystems::Tick`], in the
 /// order written, and posts each to its entity's inbox: delivered, in that
 /// order, at the start of the brain's next tick. An event that no brain
 /// takes (the entity has no `Brain<T>`, or its inbox is full) comes back
