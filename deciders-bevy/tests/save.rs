@@ -361,3 +361,66 @@ fn o6_a_save_whose_tick_rate_or_times_would_break_a_step_is_refused_naming_the_f
     assert_eq!(ticked.len(), 2, "ticked at steps {ticked:?}");
     assert_eq!(ticked[1] - ticked[0], 3, "ticked at steps {ticked:?}");
 }
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Bell {
+    Ring,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, deciders::Stimulus)]
+enum Sense {
+    Smoke,
+}
+
+deciders::tree! {
+    /// Flees when the bell rang, sniffs while it smells smoke.
+    #[derive(Serialize, Deserialize)]
+    tree Lookout for Ship, world<'w> = Env<'w, Field, Order>, events = Bell, stimuli = Sense(u32) {
+        var rung = set(Bell::Ring);
+        priority {
+            flee: when(var(rung)) => wait(1.0),
+            sniff: when(stimuli_any(Sense::Smoke.flag())) => wait(1.0),
+            idle: wait(1.0),
+        }
+    }
+}
+
+// SPEC O6, B2, V2: the core brain inside saves whole
+#[test]
+fn o6_a_brain_saves_its_inbox_and_its_stimuli() {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Ship, Lookout, Field, Order>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.insert_resource(field());
+    app.init_resource::<Journal>();
+    let ship = Ship {
+        seed: 0,
+        x: 0,
+        fuel: 0,
+    };
+    let e = app
+        .world_mut()
+        .spawn((ship, Brain::with_inbox(Lookout::new(), 3)))
+        .id();
+    app.update();
+    app.update();
+    {
+        let mut brain = app.world_mut().get_mut::<Brain<Lookout>>(e).unwrap();
+        brain.stimuli_mut().add(Sense::Smoke, 5, Some(0.5));
+        brain.post(Bell::Ring).unwrap();
+    }
+    let saved = serde_json::to_string(app.world().get::<Brain<Lookout>>(e).unwrap()).unwrap();
+    let loaded: Brain<Lookout> = serde_json::from_str(&saved).expect("the brain loads");
+    assert_eq!(loaded.inbox().copied().collect::<Vec<_>>(), [Bell::Ring]);
+    assert_eq!(loaded.stimuli().get(Sense::Smoke), Some(&5));
+    // Its inbox keeps its capacity: 3, one taken.
+    let mut loaded = loaded;
+    loaded.post(Bell::Ring).unwrap();
+    loaded.post(Bell::Ring).unwrap();
+    assert!(loaded.post(Bell::Ring).is_err());
+}
