@@ -1,13 +1,16 @@
-//! The components on an agent's entity: its [`Brain`] (the tree state,
-//! flags, tick rate and pending lifecycle operation) and its [`Seed`]; with
-//! the cargo feature `reflect`, their `Reflect` and their registration.
+//! The components on an agent's entity: its [`Brain`] (the core
+//! `deciders::brain::Brain` — tree state, lifecycle, stimuli store, events
+//! inbox — with the entity's flags, tick rate and pending lifecycle
+//! operation) and its [`Seed`]; with the cargo feature `reflect`, their
+//! `Reflect` and their registration.
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 #[cfg(feature = "reflect")]
 use bevy_reflect::prelude::ReflectDefault;
-use deciders::lifecycle::{PlayMode, Player};
-use deciders::Flags;
+use deciders::brain::{Brain as Core, Declares, InboxFull};
+use deciders::lifecycle::{PlayMode, PlayStatus};
+use deciders::{Flags, Stimuli};
 
 #[cfg(doc)]
 use crate::TreePanicked;
@@ -40,9 +43,37 @@ use crate::TreePanicked;
 #[cfg_attr(feature = "reflect", type_path = "deciders_bevy")]
 pub struct Seed(pub u64);
 
-/// An entity's behavior tree: the state of the tree `T` in a lifecycle
-/// [`Player`], the flags its guards test this frame, its tick rate, and a
-/// lifecycle operation waiting for the next tick.
+/// A tree a [`Brain`] component can hold: any tree `tree!` declares
+/// (every generated tree implements [`Declares`]) whose state, events
+/// and stimuli payloads can be shared between threads (`Send + Sync`),
+/// as a component's must. Implemented for every such tree; nothing to
+/// write.
+pub trait BrainTree:
+    Declares<Event: Send + Sync, Payload: Send + Sync> + Send + Sync + 'static
+where
+    Self: Declares<Stimulus: deciders::Stimulus<Slots<<Self as Declares>::Payload>: Send + Sync>>,
+{
+}
+
+impl<T> BrainTree for T
+where
+    T: Declares<Event: Send + Sync, Payload: Send + Sync> + Send + Sync + 'static,
+    T: Declares<Stimulus: deciders::Stimulus<Slots<<T as Declares>::Payload>: Send + Sync>>,
+{
+}
+
+/// An entity's behavior tree: the core [`deciders::brain::Brain`] of the
+/// tree `T` (its state, its lifecycle, its stimuli store and its events
+/// inbox, B1–B6), with what is Bevy's: the flags its guards test this
+/// frame, its tick rate, a lifecycle operation waiting for the next tick
+/// and its counts.
+///
+/// Each tick of the plugin is the core brain's tick: the events posted
+/// since the last one ([`post`](Self::post), or a [`Post`](crate::Post)
+/// message) are delivered in order, its stimuli store
+/// ([`stimuli_mut`](Self::stimuli_mut)) advances by the tick's time,
+/// expiring what timed out, and sets the stimuli flags; paused or
+/// stopped, nothing of it moves.
 ///
 /// Loading one (cargo feature `serde`) checks what a later step relies
 /// on, and refuses a save that breaks it with an error naming the field:
@@ -51,12 +82,13 @@ pub struct Seed(pub u64);
 ///
 /// With the cargo feature `reflect`, it implements Bevy's `Reflect`, and
 /// the plugin registers it (with `ReflectComponent`), for any tree `T`: as
-/// a struct whose fields are its counts, `errors` and `panics`, and whose
-/// reflected `Debug` shows its lifecycle (`Brain { status: Executing,
-/// mode: Forever, count: 0, last: Some(Running), every: 1, errors: 0,
-/// panics: 0 }`).
+/// a struct whose fields are its counts, `errors`, `panics` and
+/// `refused`, and whose reflected `Debug` shows its lifecycle (`Brain {
+/// status: Executing, mode: Forever, count: 0, last: Some(Running), every:
+/// 1, errors: 0, panics: 0, refused: 0 }`).
 ///
-/// The tree state, the flags, the last status and the pending operation
+/// The core brain (tree state, lifecycle, stimuli, inbox), the flags, the
+/// last status and the pending operation
 /// are not reflected (neither a generated tree nor `deciders`' types
 /// implement `Reflect`), nor are the tick rate, the countdown to the next
 /// tick and the time accumulated for it, whose invariants (those a load
@@ -81,16 +113,17 @@ pub struct Seed(pub u64);
     feature = "serde",
     serde(
         try_from = "BrainData<T>",
-        bound(deserialize = "T: serde::Deserialize<'de>")
+        bound(
+            serialize = "T: serde::Serialize, T::Event: serde::Serialize, T::Payload: serde::Serialize",
+            deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
+        )
     )
 )]
-pub struct Brain<T: Send + Sync + 'static> {
+pub struct Brain<T: BrainTree> {
     #[cfg_attr(feature = "reflect", reflect(ignore))]
-    pub(crate) player: Player<T>,
+    pub(crate) brain: Core<T>,
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) flags: Flags,
-    #[cfg_attr(feature = "reflect", reflect(ignore))]
-    pub(crate) stimuli: Flags,
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) every: u32,
     /// Steps to let pass before the next tick; `None` until the brain's
@@ -106,6 +139,8 @@ pub struct Brain<T: Send + Sync + 'static> {
     pub(crate) errors: u32,
     /// Panics caught in its steps.
     pub(crate) panics: u32,
+    /// Events its full inbox refused.
+    pub(crate) refused: u32,
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) last: Option<deciders::Status>,
 }
@@ -114,7 +149,7 @@ pub struct Brain<T: Send + Sync + 'static> {
 /// `T` (a generated type) does not implement `TypePath`; its path is Rust's
 /// `type_name`.
 #[cfg(feature = "reflect")]
-impl<T: Send + Sync + 'static> bevy_reflect::TypePath for Brain<T> {
+impl<T: BrainTree> bevy_reflect::TypePath for Brain<T> {
     fn type_path() -> &'static str {
         static CELL: bevy_reflect::utility::GenericTypePathCell =
             bevy_reflect::utility::GenericTypePathCell::new();
@@ -145,25 +180,26 @@ impl<T: Send + Sync + 'static> bevy_reflect::TypePath for Brain<T> {
 /// The reflected `Debug` of a brain: its lifecycle and counts, not its
 /// tree (which need not implement `Debug`).
 #[cfg(feature = "reflect")]
-fn reflect_debug<T: Send + Sync + 'static>(
+fn reflect_debug<T: BrainTree>(
     brain: &Brain<T>,
     f: &mut core::fmt::Formatter<'_>,
 ) -> core::fmt::Result {
     f.debug_struct("Brain")
-        .field("status", &brain.player.status())
-        .field("mode", &brain.player.mode())
-        .field("count", &brain.player.count())
+        .field("status", &brain.brain.status())
+        .field("mode", &brain.brain.mode())
+        .field("count", &brain.brain.count())
         .field("last", &brain.last)
         .field("every", &brain.every)
         .field("errors", &brain.errors)
         .field("panics", &brain.panics)
+        .field("refused", &brain.refused)
         .finish()
 }
 
 /// With the cargo feature `reflect`, registers `Brain<T>` and [`Seed`] in
 /// the app's type registry (created if the app has none).
 #[cfg_attr(not(feature = "reflect"), allow(unused_variables))]
-pub(crate) fn plug<T: Send + Sync + 'static>(app: &mut App) {
+pub(crate) fn plug<T: BrainTree>(app: &mut App) {
     #[cfg(feature = "reflect")]
     {
         let registry = app.world_mut().get_resource_or_init::<AppTypeRegistry>();
@@ -177,10 +213,12 @@ pub(crate) fn plug<T: Send + Sync + 'static>(app: &mut App) {
 #[cfg(feature = "serde")]
 #[derive(serde::Deserialize)]
 #[serde(rename = "Brain")]
-struct BrainData<T> {
-    player: Player<T>,
+#[serde(bound(
+    deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
+))]
+struct BrainData<T: BrainTree> {
+    brain: Core<T>,
     flags: Flags,
-    stimuli: Flags,
     every: u32,
     wait: Option<u32>,
     pending_dt: f32,
@@ -189,6 +227,9 @@ struct BrainData<T> {
     /// Absent from saves made before brains counted panics.
     #[serde(default)]
     panics: u32,
+    /// Absent from saves made before brains had an inbox.
+    #[serde(default)]
+    refused: u32,
     last: Option<deciders::Status>,
 }
 
@@ -208,7 +249,7 @@ impl core::fmt::Display for BadBrain {
 }
 
 #[cfg(feature = "serde")]
-impl<T: Send + Sync + 'static> TryFrom<BrainData<T>> for Brain<T> {
+impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
     type Error = BadBrain;
 
     fn try_from(data: BrainData<T>) -> Result<Self, BadBrain> {
@@ -232,15 +273,15 @@ impl<T: Send + Sync + 'static> TryFrom<BrainData<T>> for Brain<T> {
             );
         }
         Ok(Brain {
-            player: data.player,
+            brain: data.brain,
             flags: data.flags,
-            stimuli: data.stimuli,
             every: data.every,
             wait: data.wait,
             pending_dt: data.pending_dt,
             op: data.op,
             errors: data.errors,
             panics: data.panics,
+            refused: data.refused,
             last: data.last,
         })
     }
@@ -258,19 +299,31 @@ pub(crate) enum Op {
     Reset,
 }
 
-impl<T: Send + Sync + 'static> Brain<T> {
-    /// A brain ticking `tree` every step.
+impl<T: BrainTree> Brain<T> {
+    /// A brain ticking `tree` every step, with an inbox of
+    /// [`deciders::brain::Brain::INBOX`] events.
     pub fn new(tree: T) -> Self {
+        Self::from_core(Core::new(tree))
+    }
+
+    /// [`new`](Self::new) with an inbox of `capacity` events.
+    pub fn with_inbox(tree: T, capacity: usize) -> Self {
+        Self::from_core(Core::with_inbox(tree, capacity))
+    }
+
+    /// A brain around a core brain built (or loaded) outside Bevy, with
+    /// its lifecycle, stimuli and inbox as they are.
+    pub fn from_core(brain: Core<T>) -> Self {
         Brain {
-            player: Player::new(tree),
+            brain,
             flags: Flags::EMPTY,
-            stimuli: Flags::EMPTY,
             every: 1,
             wait: None,
             pending_dt: 0.0,
             op: None,
             errors: 0,
             panics: 0,
+            refused: 0,
             last: None,
         }
     }
@@ -295,20 +348,65 @@ impl<T: Send + Sync + 'static> Brain<T> {
         self.flags = flags;
     }
 
-    /// The stimuli flags the next tick's guards test (G1, V2).
-    pub fn set_stimuli(&mut self, stimuli: Flags) {
-        self.stimuli = stimuli;
+    /// Queues `event` for the brain's next tick (B1, B2): delivered, in
+    /// the order posted, at its start. An inbox holding its capacity
+    /// refuses it and hands it back, counted in [`refused`](Self::refused).
+    /// Systems posting to many entities may write [`Post`](crate::Post)
+    /// messages instead.
+    pub fn post(&mut self, event: T::Event) -> Result<(), InboxFull<T::Event>> {
+        let posted = self.brain.post(event);
+        if posted.is_err() {
+            self.refused = self.refused.saturating_add(1);
+        }
+        posted
     }
 
-    /// The lifecycle: status, mode, count, and the tree state
-    /// (`player().tree()`), to read or draw.
-    pub fn player(&self) -> &Player<T> {
-        &self.player
+    /// The events waiting for the next tick, oldest first.
+    pub fn inbox(&self) -> impl ExactSizeIterator<Item = &T::Event> + '_ {
+        self.brain.inbox()
+    }
+
+    /// How many events the full inbox refused so far (posted with
+    /// [`post`](Self::post) or a [`Post`](crate::Post) message).
+    pub fn refused(&self) -> u32 {
+        self.refused
+    }
+
+    /// The stimuli store (V2).
+    pub fn stimuli(&self) -> &Stimuli<T::Stimulus, T::Payload> {
+        self.brain.stimuli()
+    }
+
+    /// The stimuli store, to add stimuli with a payload and a timeout from
+    /// a system (`brain.stimuli_mut().add(kind, payload, Some(0.5))`);
+    /// the brain's ticks expire them, and its hooks read the payloads
+    /// (`ctx.stimulus::<Kind, Payload>(kind)`).
+    pub fn stimuli_mut(&mut self) -> &mut Stimuli<T::Stimulus, T::Payload> {
+        self.brain.stimuli_mut()
+    }
+
+    /// The core brain: lifecycle (status, mode, count), variables and
+    /// timestamps by name (`brain().var(Tree::ALARMED)`), last report.
+    pub fn brain(&self) -> &Core<T> {
+        &self.brain
+    }
+
+    /// The core brain, mutably. Its lifecycle operations need the agent
+    /// and a frame: from a system, ask for them with
+    /// [`play`](Self::play), [`pause`](Self::pause) and the others, which
+    /// the tick performs.
+    pub fn brain_mut(&mut self) -> &mut Core<T> {
+        &mut self.brain
+    }
+
+    /// The lifecycle status (O4).
+    pub fn status(&self) -> PlayStatus {
+        self.brain.status()
     }
 
     /// The tree state.
     pub fn tree(&self) -> &T {
-        self.player.tree()
+        self.brain.tree()
     }
 
     /// What the root reported at its last tick; `None` before the first,

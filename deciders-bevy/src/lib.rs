@@ -15,22 +15,33 @@
 //!   yours with a lifetime that [`Agent`] builds from a query for each
 //!   tick.
 //! - **The tree state** is the component [`Brain<T>`] on the same entity:
-//!   the generated state of the tree `T` in a
-//!   [`deciders::lifecycle::Player`] (pause, resume, stop, play
-//!   modes), with the entity's decision and stimuli flags and its tick rate.
+//!   the core [`deciders::brain::Brain`] of the tree `T` (its state, its
+//!   lifecycle — pause, resume, stop, play modes —, its stimuli store and
+//!   its events inbox), with the entity's decision flags and its tick
+//!   rate. Post events to it with [`Brain::post`] or a [`Post`] message,
+//!   add stimuli with a payload and a timeout through
+//!   [`Brain::stimuli_mut`]: its next tick delivers the events in order
+//!   and expires the stimuli with the frame's time, as the core brain's
+//!   does.
 //! - **The world** the tree sees is [`Env<'w, R, O>`]: a read-only borrow
 //!   of a resource `R` of yours (this frame's snapshot of whatever the
 //!   trees read: the player's position, the map), the entity being ticked,
 //!   and a buffer of outputs `O`, the typed requests behaviors make of the
 //!   ECS (spawn this, despawn me, send that). Declare the tree with it:
 //!   `tree Guard for Guard, world<'w> = deciders_bevy::Env<'w, Scene, Order>`.
+//!   A tree whose behaviors launch deferred actions (`ctx.launch`,
+//!   `ctx.poll`) declares `Env<'w, Scene, Order, Deferring<Launch, Done>>`:
+//!   the launches arrive in the resource [`DeferredActions`], tagged with
+//!   their entity, and the game reports completions there by ticket.
 //! - **The plugin** [`DecidersPlugin<A, T, R, O>`] (it needs Bevy's
 //!   `TimePlugin`, part of `MinimalPlugins` and `DefaultPlugins`, and the
 //!   resource `R`) runs three system sets
 //!   in a schedule you choose (default [`FixedUpdate`](bevy_app::FixedUpdate)), chained:
-//!   [`DecidersSystems::Prepare`] (your systems: set flags, stimuli,
-//!   pause or resume brains, update the snapshot), [`DecidersSystems::Tick`]
-//!   (every due brain ticks, on Bevy's compute task pool) and
+//!   [`DecidersSystems::Prepare`] (your systems: set flags, add stimuli,
+//!   post events, pause or resume brains, update the snapshot),
+//!   [`DecidersSystems::Tick`] (the frame's [`Post`] messages go to their
+//!   brains' inboxes, then every due brain ticks, on Bevy's compute task
+//!   pool) and
 //!   [`DecidersSystems::Apply`] (every output becomes [`Commands`](bevy_ecs::system::Commands) through
 //!   [`Output::apply`], in entity order).
 //!
@@ -45,6 +56,15 @@
 //! `FixedUpdate`), never the wall clock; level-of-detail ticking (a brain
 //! ticked every `n`-th step, [`Brain::tick_every`]) is staggered by entity
 //! index, not by a time budget.
+//!
+//! # One behavior, two worlds
+//!
+//! A behavior that needs nothing of the world (or only what a trait of
+//! yours gives) is written once, generic over it —
+//! `impl<W> Behavior<Sheep, W> for Graze` — and used both in a tree ticked
+//! by the plugin (`world<'w> = Env<'w, Field, Order>`) and in a tree
+//! ticked by `deciders::batch::tick_all` outside Bevy (a server, a test,
+//! a tool): `tests/events_and_stimuli.rs` does both.
 //!
 //! # Seeds
 //!
@@ -188,6 +208,7 @@
 
 mod agent;
 mod brain;
+mod deferred;
 mod messages;
 mod observers;
 mod plugin;
@@ -196,8 +217,9 @@ mod watch;
 mod world;
 
 pub use agent::Agent;
-pub use brain::{Brain, Seed};
-pub use messages::{OutputsDropped, TreeErrors, TreePanicked};
+pub use brain::{Brain, BrainTree, Seed};
+pub use deferred::DeferredActions;
+pub use messages::{EventRefused, OutputsDropped, Post, Refusal, TreeErrors, TreePanicked};
 pub use plugin::{DecidersPlugin, DecidersSystems};
 pub use watch::Watch;
-pub use world::{Env, Output};
+pub use world::{Deferral, Deferring, Env, NoDeferred, Output};

@@ -1,10 +1,13 @@
-//! The messages the plugin writes: a tick's errors ([`TreeErrors`]), a
-//! caught panic ([`TreePanicked`]), outputs dropped for an entity already
-//! gone ([`OutputsDropped`]).
+//! The messages the plugin reads, events for an entity's brain
+//! ([`Post`]), and writes: an event no brain took ([`EventRefused`]), a
+//! tick's errors ([`TreeErrors`]), a caught panic ([`TreePanicked`]),
+//! outputs dropped for an entity already gone ([`OutputsDropped`]).
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use deciders::TickError;
+
+use crate::BrainTree;
 
 #[cfg(doc)]
 use crate::{Brain, DecidersSystems};
@@ -74,6 +77,60 @@ pub struct OutputsDropped {
     pub entity: Entity,
     /// How many of its outputs were dropped.
     pub count: u32,
+}
+
+/// A Bevy message posting `event` to the [`Brain<T>`] of `entity`: what
+/// [`Brain::post`] does, for a system that has no query for the brain
+/// (the events of a whole frame, a collision system). The plugin of the
+/// tree `T` takes them (drains them: a `MessageReader` of yours does not
+/// see them) at the start of [`DecidersSystems::Tick`], in the
+/// order written, and posts each to its entity's inbox: delivered, in that
+/// order, at the start of the brain's next tick. An event that no brain
+/// takes (the entity has no `Brain<T>`, or its inbox is full) comes back
+/// as an [`EventRefused`] message. Write them in
+/// [`DecidersSystems::Prepare`] (or earlier in the frame).
+#[derive(Message)]
+pub struct Post<T: BrainTree> {
+    /// The entity whose brain gets the event.
+    pub entity: Entity,
+    /// The event, of the type the tree declares (`events = E`).
+    pub event: T::Event,
+}
+
+impl<T: BrainTree> Post<T> {
+    /// Posts `event` to the brain of `entity`.
+    pub fn new(entity: Entity, event: T::Event) -> Self {
+        Post { entity, event }
+    }
+}
+
+/// Why a [`Post`] did not reach a brain's inbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The brain's inbox was full (`deciders::brain::InboxFull`); the
+    /// brain counts it ([`Brain::refused`]).
+    InboxFull,
+    /// The entity has no `Brain<T>` (despawned, or never had one).
+    NoBrain,
+}
+
+/// A Bevy message written for a [`Post`] that did not reach the brain's
+/// inbox: the entity, the event handed back, and why. Written in the
+/// order the posts were, in [`DecidersSystems::Tick`]; read it after.
+#[derive(Message)]
+pub struct EventRefused<T: BrainTree> {
+    /// The entity the event was posted to.
+    pub entity: Entity,
+    /// The event, handed back.
+    pub event: T::Event,
+    /// Why it was refused.
+    pub why: Refusal,
+}
+
+/// Registers the messages of a plugin of the tree `T`.
+pub(crate) fn plug_tree<T: BrainTree>(app: &mut App) {
+    app.add_message::<Post<T>>();
+    app.add_message::<EventRefused<T>>();
 }
 
 /// Registers the plugin's messages.

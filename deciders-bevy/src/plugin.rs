@@ -8,9 +8,12 @@ use core::marker::PhantomData;
 use bevy_app::{App, FixedUpdate, Plugin};
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
-use deciders::Tree;
+use deciders::brain::Receives;
 
-use crate::{brain, messages, observers, systems, watch, Agent, Env, Output};
+use crate::world::Deferral;
+use crate::{
+    brain, deferred, messages, observers, systems, watch, Agent, BrainTree, Env, NoDeferred, Output,
+};
 #[cfg(doc)]
 use crate::{Brain, OutputsDropped, TreePanicked};
 
@@ -18,11 +21,12 @@ use crate::{Brain, OutputsDropped, TreePanicked};
 /// schedule.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DecidersSystems {
-    /// Yours: set flags and stimuli, pause or resume brains, update the
-    /// snapshot.
+    /// Yours: set flags, add stimuli, post events, pause or resume
+    /// brains, update the snapshot, report completions.
     Prepare,
-    /// Every due brain ticks, in parallel; a panic in one brain's step is
-    /// caught and written as a [`TreePanicked`] message.
+    /// The frame's [`Post`](crate::Post) messages go into their brains'
+    /// inboxes, then every due brain ticks, in parallel; a panic in one
+    /// brain's step is caught and written as a [`TreePanicked`] message.
     Tick,
     /// Every output becomes commands, in entity order, each entity's
     /// applied before the next entity's; the outputs of an entity
@@ -32,17 +36,19 @@ pub enum DecidersSystems {
 
 /// Ticks every entity that has the agent `A` (a component, or the parts of
 /// a view: [`Agent`]) and a
-/// [`Brain<T>`], with the world [`Env<'_, R, O>`]: see [the crate](crate).
-pub struct DecidersPlugin<A, T, R, O> {
+/// [`Brain<T>`], with the world [`Env<'_, R, O, D>`]: see [the crate](crate).
+/// `D` is [`NoDeferred`] unless the tree's behaviors launch deferred
+/// actions (`Deferring<L, Done>`: see [`DeferredActions`](crate::DeferredActions)).
+pub struct DecidersPlugin<A, T, R, O, D = NoDeferred> {
     schedule: InternedScheduleLabel,
-    _types: PhantomData<Types<A, T, R, O>>,
+    _types: PhantomData<Types<A, T, R, O, D>>,
 }
 
 /// What a plugin is for, as a `PhantomData` that is `Send` and `Sync`
 /// whatever the types.
-type Types<A, T, R, O> = fn() -> (A, T, R, O);
+type Types<A, T, R, O, D> = fn() -> (A, T, R, O, D);
 
-impl<A, T, R, O> DecidersPlugin<A, T, R, O> {
+impl<A, T, R, O, D> DecidersPlugin<A, T, R, O, D> {
     /// The plugin, in [`FixedUpdate`].
     pub fn new() -> Self {
         DecidersPlugin {
@@ -58,21 +64,24 @@ impl<A, T, R, O> DecidersPlugin<A, T, R, O> {
     }
 }
 
-impl<A, T, R, O> Default for DecidersPlugin<A, T, R, O> {
+impl<A, T, R, O, D> Default for DecidersPlugin<A, T, R, O, D> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<A, T, R, O> Plugin for DecidersPlugin<A, T, R, O>
+impl<A, T, R, O, D> Plugin for DecidersPlugin<A, T, R, O, D>
 where
     A: Agent,
-    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
+    T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
     R: Resource,
     O: Output,
+    D: Deferral,
 {
     fn build(&self, app: &mut App) {
         messages::plug(app);
+        messages::plug_tree::<T>(app);
+        deferred::plug::<T, D>(app);
         app.configure_sets(
             self.schedule,
             (
@@ -82,8 +91,8 @@ where
             )
                 .chain(),
         );
-        systems::plug::<A, T, R, O>(app, self.schedule);
-        observers::plug::<A, T, R, O>(app);
+        systems::plug::<A, T, R, O, D>(app, self.schedule);
+        observers::plug::<A, T, R, O, D>(app);
         brain::plug::<T>(app);
         watch::plug(app);
     }

@@ -1,7 +1,8 @@
-//! The plugin's two systems: [`tick`] (every due brain steps, in parallel
-//! on the compute task pool, its outputs, errors and panics gathered per
-//! thread and sorted by entity) and [`apply`] (the outputs become commands,
-//! in entity order).
+//! The plugin's three systems: [`post`] (the frame's [`Post`] messages
+//! into the brains' inboxes), [`tick`] (every due brain steps, in parallel
+//! on the compute task pool, its outputs, deferred requests, errors and
+//! panics gathered per thread and sorted by entity) and [`apply`] (the
+//! outputs become commands, in entity order).
 
 use core::marker::PhantomData;
 
@@ -11,12 +12,17 @@ use bevy_ecs::schedule::InternedScheduleLabel;
 use bevy_ecs::world::CommandQueue;
 use bevy_time::Time;
 use bevy_utils::Parallel;
-use deciders::{Frame, NoTrace, Trace, Tree};
+use deciders::brain::Receives;
+use deciders::deferred::{Requests, Ticket};
+use deciders::{Frame, NoTrace, Trace};
 
 use crate::brain::Op;
-use crate::messages::panic_text;
+use crate::deferred::collect;
+use crate::messages::{panic_text, Refusal};
+use crate::world::Deferral;
 use crate::{
-    Agent, Brain, DecidersSystems, Env, Output, OutputsDropped, TreeErrors, TreePanicked, Watch,
+    Agent, Brain, BrainTree, DecidersSystems, DeferredActions, Env, EventRefused, Output,
+    OutputsDropped, Post, TreeErrors, TreePanicked, Watch,
 };
 
 /// The outputs of one tree's brains this frame, tagged with their entity
@@ -49,48 +55,94 @@ impl<T, O> Default for Outbox<T, O> {
     }
 }
 
-/// Registers the frame's [`Outbox`] and the two systems, each in its set
-/// of `schedule`.
-pub(crate) fn plug<A, T, R, O>(app: &mut App, schedule: InternedScheduleLabel)
+/// Registers the frame's [`Outbox`] and the three systems, each in its
+/// set of `schedule`.
+pub(crate) fn plug<A, T, R, O, D>(app: &mut App, schedule: InternedScheduleLabel)
 where
     A: Agent,
-    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
+    T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
     R: Resource,
     O: Output,
+    D: Deferral,
 {
     app.init_resource::<Outbox<T, O>>();
     app.add_systems(
         schedule,
         (
-            tick::<A, T, R, O>.in_set(DecidersSystems::Tick),
+            (post::<T>, tick::<A, T, R, O, D>)
+                .chain()
+                .in_set(DecidersSystems::Tick),
             apply::<T, O>.in_set(DecidersSystems::Apply),
         ),
     );
 }
 
+/// The frame's [`Post`] messages, in the order written, into their
+/// brains' inboxes; those refused come back as [`EventRefused`].
+fn post<T: BrainTree>(
+    mut posts: ResMut<Messages<Post<T>>>,
+    mut brains: Query<&mut Brain<T>>,
+    mut refused: MessageWriter<EventRefused<T>>,
+) {
+    // Drained, not read: the event moves into the inbox, and a post is
+    // delivered once even when the schedule runs twice in a frame.
+    for Post { entity, event } in posts.drain() {
+        let back = match brains.get_mut(entity) {
+            Ok(mut brain) => match brain.post(event) {
+                Ok(()) => continue,
+                Err(full) => (full.0, Refusal::InboxFull),
+            },
+            Err(_) => (event, Refusal::NoBrain),
+        };
+        refused.write(EventRefused {
+            entity,
+            event: back.0,
+            why: back.1,
+        });
+    }
+}
+
 /// The tick set: every due brain performs its pending operation and ticks,
 /// on the compute task pool; the outputs are gathered per thread, then
 /// sorted by entity.
-#[allow(clippy::type_complexity)]
-fn tick<A, T, R, O>(
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn tick<A, T, R, O, D>(
     time: Res<Time>,
     read: Res<R>,
     mut agents: Query<(Entity, A::Data, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
-    buffers: Local<Parallel<Buffers<O>>>,
+    mut deferred: ResMut<DeferredActions<T, D>>,
+    buffers: Local<Parallel<Buffers<O, D>>>,
     mut messages: MessageWriter<TreeErrors>,
     mut panicked: MessageWriter<TreePanicked>,
 ) where
     A: Agent,
-    T: for<'w> Tree<A::View<'w>, Env<'w, R, O>> + Send + Sync + 'static,
+    T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
     R: Resource,
     O: Output,
+    D: Deferral,
 {
     let dt = time.delta_secs();
     // The plugin's steps number the frames of a watched brain's replay.
     let step = outbox.steps;
     outbox.steps += 1;
     let read: &R = &read;
+    let DeferredActions {
+        launches,
+        cancels,
+        completions,
+        capacity,
+        step: ticket_step,
+        ..
+    } = &mut *deferred;
+    let shared = Shared {
+        read,
+        completions,
+        capacity: *capacity,
+        step: *ticket_step,
+    };
+    *ticket_step = ticket_step.wrapping_add(1);
+    let shared = &shared;
     agents
         .par_iter_mut()
         // The thread's buffers are looked up once per batch of entities,
@@ -113,14 +165,14 @@ fn tick<A, T, R, O>(
                 let buffer = &mut **buffer;
                 match watch {
                     None => A::with_view(&mut data, |agent| {
-                        tick_one(brain, agent, read, entity, buffer, &mut NoTrace);
+                        tick_one(brain, agent, shared, entity, buffer, &mut NoTrace);
                     }),
                     Some(mut watch) => {
                         let watch = &mut *watch;
                         A::with_view(&mut data, |agent| {
-                            watched_tick(brain, agent, read, entity, buffer, watch, step);
+                            watched_tick(brain, agent, shared, entity, buffer, watch, step);
                         });
-                        watch.look::<A::View<'_>, Env<'_, R, O>, T>(brain);
+                        watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
                     }
                 }
             },
@@ -132,6 +184,7 @@ fn tick<A, T, R, O>(
         panics,
         ..
     } = &mut *outbox;
+    let (first_launch, first_cancel) = (launches.len(), cancels.len());
     for buffer in buffers.iter_mut() {
         for (entity, output) in buffer.out.drain(..) {
             let place = u32::try_from(out.len()).unwrap_or(u32::MAX);
@@ -139,7 +192,13 @@ fn tick<A, T, R, O>(
         }
         errors.append(&mut buffer.errors);
         panics.append(&mut buffer.panics);
+        launches.append(&mut buffer.launches);
+        cancels.append(&mut buffer.cancels);
     }
+    // This step's requests in entity order, each entity's as made (a
+    // stable sort: it allocates only for a step with requests).
+    launches[first_launch..].sort_by_key(|&(entity, _, _)| entity);
+    cancels[first_cancel..].sort_by_key(|&(entity, _)| entity);
     // Each entity's outputs stay in the order they were made.
     out.sort_unstable_by_key(|&(entity, place, _)| (entity, place));
     // An entity reports at most once a tick.
@@ -150,18 +209,39 @@ fn tick<A, T, R, O>(
     panicked.write_batch(panics.drain(..));
 }
 
-/// One thread's share of a frame: the outputs, the errors and the caught
-/// panics of the brains it ticked.
-struct Buffers<O> {
+/// What every tick of a step shares: the snapshot, the completions
+/// reported, the capacity of an entity's deferred requests and the frame
+/// number of their tickets.
+struct Shared<'w, R, D: Deferral> {
+    read: &'w R,
+    completions: &'w deciders::deferred::Completions<D::Done>,
+    capacity: usize,
+    step: u32,
+}
+
+/// One thread's share of a frame: the outputs, the deferred requests, the
+/// errors and the caught panics of the brains it ticked.
+struct Buffers<O, D: Deferral> {
     out: Vec<(Entity, O)>,
+    /// The requests each entity's tick launches into, emptied after it;
+    /// built at the first tick of the thread (and again if the capacity
+    /// changed).
+    requests: Option<Requests<D::Launch>>,
+    requests_capacity: usize,
+    launches: Vec<(Entity, Ticket, D::Launch)>,
+    cancels: Vec<(Entity, Ticket)>,
     errors: Vec<TreeErrors>,
     panics: Vec<TreePanicked>,
 }
 
-impl<O> Default for Buffers<O> {
+impl<O, D: Deferral> Default for Buffers<O, D> {
     fn default() -> Self {
         Buffers {
             out: Vec::new(),
+            requests: None,
+            requests_capacity: 0,
+            launches: Vec::new(),
+            cancels: Vec::new(),
             errors: Vec::new(),
             panics: Vec::new(),
         }
@@ -173,18 +253,19 @@ impl<O> Default for Buffers<O> {
 /// whose field `entity` names the entity.
 ///
 /// The replay's frames are the plugin's steps in which the brain was due:
-/// a step in which its player was paused is a paused frame; the steps a
+/// a step in which it was paused is a paused frame; the steps a
 /// brain of [`Brain::tick_every`] skips are not frames of its replay.
-fn watched_tick<'w, A, T, R, O>(
+fn watched_tick<'w, A, T, R, O, D>(
     brain: &mut Brain<T>,
     agent: &mut A,
-    read: &'w R,
+    shared: &Shared<'w, R, D>,
     entity: Entity,
-    buffer: &mut Buffers<O>,
+    buffer: &mut Buffers<O, D>,
     watch: &mut Watch,
     step: u64,
 ) where
-    T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    T: BrainTree + Receives<A, Env<'w, R, O, D>>,
+    D: Deferral,
 {
     watch.recorder.frame(step);
     #[cfg(feature = "tracing")]
@@ -192,54 +273,71 @@ fn watched_tick<'w, A, T, R, O>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_one(brain, agent, read, entity, buffer, &mut trace);
+        tick_one(brain, agent, shared, entity, buffer, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_one(brain, agent, read, entity, buffer, &mut watch.recorder);
+    tick_one(brain, agent, shared, entity, buffer, &mut watch.recorder);
 }
 
-/// One brain's step: its pending operation, then a tick with the time
+/// One brain's step: its pending operation, then the core brain's tick
+/// (its inbox delivered, its stimuli store advanced) with the time
 /// accumulated since its last one, in the world of `entity` over the
-/// snapshot `read`; its outputs and errors go to the thread's `buffer`.
+/// step's snapshot; its outputs, deferred requests and errors go to the
+/// thread's `buffer`.
 ///
 /// A panic in the step is caught here, around this entity alone, as
 /// `deciders::batch::par_tick_all` catches one per agent: the frame (whose
 /// world holds the thread's outputs so far, this entity's included) is
 /// kept, the tree is as if dropped (T4), and the panic goes to the
 /// buffer's panics and the brain's count.
-fn tick_one<'w, A, T, R, O, Tr: Trace>(
+fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     brain: &mut Brain<T>,
     agent: &mut A,
-    read: &'w R,
+    shared: &Shared<'w, R, D>,
     entity: Entity,
-    buffer: &mut Buffers<O>,
+    buffer: &mut Buffers<O, D>,
     trace: &mut Tr,
 ) where
-    T: Tree<A, Env<'w, R, O>> + Send + Sync + 'static,
+    T: BrainTree + Receives<A, Env<'w, R, O, D>>,
+    D: Deferral,
 {
     let dt = core::mem::take(&mut brain.pending_dt);
+    let mut requests = match buffer.requests.take() {
+        Some(requests) if buffer.requests_capacity == shared.capacity || D::NONE => requests,
+        _ => {
+            buffer.requests_capacity = shared.capacity;
+            let capacity = if D::NONE { 0 } else { shared.capacity };
+            Requests::with_capacity(capacity, shared.step)
+        }
+    };
+    if !D::NONE {
+        // This step's number on the tickets; empty, numbering from 0.
+        requests.next_frame(shared.step);
+    }
     let env = Env {
-        read,
+        read: shared.read,
         entity,
         out: core::mem::take(&mut buffer.out),
+        requests,
+        completions: shared.completions,
     };
     let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
-    frame.set_stimuli(brain.stimuli);
-    let player = &mut brain.player;
+    frame.set_agent(entity.index().index());
+    let core = &mut brain.brain;
     let op = brain.op.take();
     // Unwind safety: a tree whose hook panicked is as if dropped (T4); the
-    // player, the agent and the frame hold what the hooks left in them,
+    // brain, the agent and the frame hold what the hooks left in them,
     // which the `TreePanicked` message tells the game about.
     let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         match op {
             None => {}
-            Some(Op::Play(mode)) => player.play(mode, agent, &mut frame),
-            Some(Op::Pause) => player.pause(agent, &mut frame),
-            Some(Op::Resume) => player.resume(agent, &mut frame),
-            Some(Op::Stop) => player.stop(agent, &mut frame),
-            Some(Op::Reset) => player.reset(agent, &mut frame),
+            Some(Op::Play(mode)) => core.play(mode, agent, &mut frame),
+            Some(Op::Pause) => core.pause(agent, &mut frame),
+            Some(Op::Resume) => core.resume(agent, &mut frame),
+            Some(Op::Stop) => core.stop(agent, &mut frame),
+            Some(Op::Reset) => core.reset(agent, &mut frame),
         }
-        player.tick_traced(agent, &mut frame, trace)
+        core.tick_traced(agent, &mut frame, trace)
     }));
     match stepped {
         Ok(last) => brain.last = last,
@@ -262,7 +360,19 @@ fn tick_one<'w, A, T, R, O, Tr: Trace>(
             count,
         });
     }
-    buffer.out = frame.into_world().out;
+    let env = frame.into_world();
+    buffer.out = env.out;
+    buffer.requests = Some(if D::NONE {
+        env.requests
+    } else {
+        collect(
+            entity,
+            env.requests,
+            shared.step,
+            &mut buffer.launches,
+            &mut buffer.cancels,
+        )
+    });
 }
 
 /// The apply set: every output of the frame, in entity order. Each

@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use deciders::replay::Recorder;
 use deciders::{describe, Tree};
 
-use crate::Brain;
+use crate::{Brain, BrainTree};
 
 /// Seeing inside one entity's brain: add this component next to a
 /// [`Brain`] and, after each of its ticks, it holds the tree status, the
@@ -52,7 +52,7 @@ impl Watch {
     /// Starts recording the entity's ticks (every event of each tick and
     /// the active path after it), keeping the last `max_ticks`. The
     /// replay's frames are the plugin's steps in which the brain was due;
-    /// one in which its player was paused shows as a paused frame.
+    /// one in which the brain was paused shows as a paused frame.
     pub fn record(&mut self, max_ticks: usize) {
         self.recorder = Recorder::with_limit(max_ticks);
     }
@@ -64,11 +64,11 @@ impl Watch {
     }
 
     /// Reads the brain after a tick.
-    pub(crate) fn look<A, W, T: Tree<A, W> + Send + Sync + 'static>(&mut self, brain: &Brain<T>) {
+    pub(crate) fn look<A, W, T: BrainTree + Tree<A, W>>(&mut self, brain: &Brain<T>) {
         use core::fmt::Write;
-        let tree = brain.player.tree();
+        let tree = brain.brain.tree();
         self.status.clear();
-        let _ = write!(self.status, "{:?}", brain.player.status());
+        let _ = write!(self.status, "{:?}", brain.brain.status());
         if let Some(last) = brain.last {
             let _ = write!(self.status, ", {last:?}");
         }

@@ -1,20 +1,63 @@
 //! The world a tree sees ([`Env`]: this frame's snapshot, the entity
-//! ticking, its outputs) and what its behaviors ask of the ECS
-//! ([`Output`]).
+//! ticking, its outputs, and its deferred actions when it has them) and
+//! what its behaviors ask of the ECS ([`Output`]).
+
+use core::marker::PhantomData;
+use std::sync::OnceLock;
 
 use bevy_ecs::prelude::*;
+use deciders::deferred::{Completions, Deferred, Requests};
 
 #[cfg(doc)]
-use crate::{DecidersPlugin, DecidersSystems, OutputsDropped};
+use crate::{DecidersPlugin, DecidersSystems, DeferredActions, OutputsDropped};
 
 /// The world a tree ticked by [`DecidersPlugin`] sees through its context
 /// (`ctx.world()`, `ctx.world_mut()`): this frame's snapshot `R`
-/// (read-only, shared by every agent), the entity being ticked, and where
-/// its outputs go.
-pub struct Env<'w, R, O> {
+/// (read-only, shared by every agent), the entity being ticked, where
+/// its outputs go, and, with `D` = [`Deferring<L, Done>`], its deferred
+/// actions: `Env<'w, R, O, Deferring<L, Done>>` implements
+/// [`Deferred`], so behaviors call `ctx.launch`, `ctx.poll` and
+/// `ctx.abandon` (see [`DeferredActions`]). The default `D`,
+/// [`NoDeferred`], has none.
+pub struct Env<'w, R, O, D: Deferral = NoDeferred> {
     pub(crate) read: &'w R,
     pub(crate) entity: Entity,
     pub(crate) out: Vec<(Entity, O)>,
+    pub(crate) requests: Requests<D::Launch>,
+    pub(crate) completions: &'w Completions<D::Done>,
+}
+
+/// What an [`Env`] launches and what comes back: [`NoDeferred`] (nothing)
+/// or [`Deferring<L, Done>`].
+pub trait Deferral: Send + Sync + 'static {
+    /// What a launch asks the game for.
+    type Launch: Send + Sync + 'static;
+    /// What the game reports when a launch completes.
+    type Done: Send + Sync + 'static;
+    /// Whether this is [`NoDeferred`]: the plugin then skips the deferred
+    /// bookkeeping of each tick.
+    #[doc(hidden)]
+    const NONE: bool = false;
+}
+
+/// No deferred actions: the default of [`Env`]. No value exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoDeferred {}
+
+impl Deferral for NoDeferred {
+    type Launch = NoDeferred;
+    type Done = NoDeferred;
+    const NONE: bool = true;
+}
+
+/// Deferred actions launching `L` and completed with `Done`: the `D` of
+/// an [`Env`] whose behaviors launch (`Env<'w, Scene, Order,
+/// Deferring<Anim, bool>>`) and of its [`DecidersPlugin`].
+pub struct Deferring<L, Done>(PhantomData<fn() -> (L, Done)>);
+
+impl<L: Send + Sync + 'static, Done: Send + Sync + 'static> Deferral for Deferring<L, Done> {
+    type Launch = L;
+    type Done = Done;
 }
 
 impl<'w, R, O> Env<'w, R, O> {
@@ -22,16 +65,53 @@ impl<'w, R, O> Env<'w, R, O> {
     /// with no output yet: what the plugin builds for every tick, for
     /// ticking a tree outside Bevy (a test, a tool) exactly as it does.
     pub fn new(read: &'w R, entity: Entity) -> Self {
+        /// No completion: there is no launch.
+        static NONE: OnceLock<Completions<NoDeferred>> = OnceLock::new();
         Env {
             read,
             entity,
             out: Vec::new(),
+            requests: Requests::with_capacity(0, 0),
+            completions: NONE.get_or_init(Completions::new),
         }
     }
+}
 
+impl<'w, R, O, L: Send + Sync + 'static, Done: Send + Sync + 'static>
+    Env<'w, R, O, Deferring<L, Done>>
+{
+    /// [`Env::new`] for a tree with deferred actions: its launches and
+    /// cancels go to `requests` (read them back with
+    /// [`into_parts`](Self::into_parts)), its polls read `completions`.
+    /// The plugin gives each entity's tick requests of
+    /// [`DeferredActions::capacity`] numbered from 0 for the step, and
+    /// sets the frame's agent to the entity's index
+    /// (`Frame::set_agent(entity.index().index())`).
+    pub fn with_deferred(
+        read: &'w R,
+        entity: Entity,
+        requests: Requests<L>,
+        completions: &'w Completions<Done>,
+    ) -> Self {
+        Env {
+            read,
+            entity,
+            out: Vec::new(),
+            requests,
+            completions,
+        }
+    }
+}
+
+impl<'w, R, O, D: Deferral> Env<'w, R, O, D> {
     /// The outputs emitted, each with its entity, in the order emitted.
     pub fn into_outputs(self) -> Vec<(Entity, O)> {
         self.out
+    }
+
+    /// The outputs emitted and the deferred requests made.
+    pub fn into_parts(self) -> (Vec<(Entity, O)>, Requests<D::Launch>) {
+        (self.out, self.requests)
     }
 
     /// This frame's snapshot.
@@ -51,6 +131,27 @@ impl<'w, R, O> Env<'w, R, O> {
     #[inline]
     pub fn emit(&mut self, output: O) {
         self.out.push((self.entity, output));
+    }
+}
+
+/// The deferred actions of a tree ticked by the plugin (V5): launches
+/// and cancels go to the entity's requests, then to
+/// [`DeferredActions`], tagged with the entity; polls read the
+/// completions the game reported there.
+impl<'w, R, O, L: Send + Sync + 'static, Done: Send + Sync + 'static> Deferred
+    for Env<'w, R, O, Deferring<L, Done>>
+{
+    type Launch = L;
+    type Done = Done;
+
+    #[inline]
+    fn requests(&mut self) -> &mut Requests<L> {
+        &mut self.requests
+    }
+
+    #[inline]
+    fn completions(&self) -> &Completions<Done> {
+        self.completions
     }
 }
 

@@ -506,10 +506,7 @@ fn t4_a_pending_stop_whose_deactivate_panics_is_caught_in_the_tick() {
     );
     let brain = app.world().get::<Brain<Crew>>(grudging).unwrap();
     // Stopped as asked, nothing left running, the panic counted.
-    assert_eq!(
-        brain.player().status(),
-        deciders::lifecycle::PlayStatus::Stopped
-    );
+    assert_eq!(brain.status(), deciders::lifecycle::PlayStatus::Stopped);
     assert!(!brain.tree().is_running());
     assert_eq!((brain.panics(), brain.last_status()), (1, None));
     assert_eq!(app.world().get::<Sailor>(grudging).unwrap().ticks, 1);

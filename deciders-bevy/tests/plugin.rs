@@ -412,7 +412,7 @@ fn lod_a_brain_ticked_every_fourth_step_sees_the_time_of_four() {
 /// Pauses every brain whose ship has ticked 3 times: a `Prepare` system.
 fn pause_after_three(mut q: Query<(&Ship, &mut Brain<Station>)>) {
     for (s, mut b) in &mut q {
-        if s.ticks == 3 && b.player().status() == deciders::lifecycle::PlayStatus::Executing {
+        if s.ticks == 3 && b.status() == deciders::lifecycle::PlayStatus::Executing {
             b.pause();
         }
     }
@@ -435,10 +435,7 @@ fn o2_a_prepare_system_pauses_a_brain_and_ticks_stop() {
     }
     assert_eq!(app.world().get::<Ship>(e).unwrap().ticks, 3);
     let brain = app.world().get::<Brain<Station>>(e).unwrap();
-    assert_eq!(
-        brain.player().status(),
-        deciders::lifecycle::PlayStatus::Paused
-    );
+    assert_eq!(brain.status(), deciders::lifecycle::PlayStatus::Paused);
     // Stopping from outside halts, applied on the next step.
     app.world_mut().get_mut::<Brain<Station>>(e).unwrap().stop();
     app.update();

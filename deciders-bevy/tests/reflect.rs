@@ -137,13 +137,16 @@ fn a_brain_is_read_through_the_type_registry() {
             .try_downcast_ref::<u32>()
             .unwrap()
     };
-    assert_eq!((count("errors"), count("panics")), (2, 0));
-    assert!(fields.field("player").is_none() && fields.field("every").is_none());
+    assert_eq!(
+        (count("errors"), count("panics"), count("refused")),
+        (2, 0, 0)
+    );
+    assert!(fields.field("brain").is_none() && fields.field("every").is_none());
     // Its lifecycle is in its reflected `Debug`.
     assert_eq!(
         format!("{:?}", reflected.as_partial_reflect()),
         "Brain { status: Executing, mode: Forever, count: 0, last: Some(Success), \
-         every: 1, errors: 2, panics: 0 }"
+         every: 1, errors: 2, panics: 0, refused: 0 }"
     );
 }
 

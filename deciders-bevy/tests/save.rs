@@ -1,7 +1,9 @@
 //! Save games in a headless Bevy app (feature `serde`, SPEC O6): every
 //! brain and its agent saved in the middle of a run, loaded into a fresh
 //! app, continue step for step as in the app that was never saved: the
-//! same agents, active paths, statuses and outputs.
+//! same agents, active paths, statuses and outputs. The tree holds a
+//! `limit` slot mid-run: the loaded brain, in an app whose resource is
+//! another, takes its slot there again.
 
 use std::time::Duration;
 
@@ -12,10 +14,17 @@ use deciders::{Behavior, Ctx, Exit, Status};
 use deciders_bevy::{Brain, DecidersPlugin, Env, Output};
 use serde::{Deserialize, Serialize};
 
-/// The snapshot every ship reads: the danger at each position.
+/// The snapshot every ship reads: the danger at each position, and the
+/// sea lanes a few ships cruise at once (`limit`).
 #[derive(Resource)]
 struct Field {
     danger: Vec<u32>,
+    lanes: deciders::Resource,
+}
+
+/// The lanes, for `limit`.
+fn lanes<'a>(w: &'a W<'_>) -> &'a deciders::Resource {
+    &w.read().lanes
 }
 
 /// What ships ask of the ECS: a line in the journal.
@@ -116,7 +125,9 @@ deciders::tree! {
         priority {
             refuel: when(decide = low_fuel) => cooldown(0.1) { Refuel },
             roam: random {
-                cruise: Cruise::new(4),
+                // Never full (ticked in parallel, a contended limit would
+                // let in whoever came first): the slot is what is saved.
+                cruise: limit(lanes, 1_000) { Cruise::new(4) },
                 drift: sequence { wait(0.05), Cruise::new(2) },
                 tour: shuffle { Cruise::new(3), timeout(0.1) { Cruise::new(9) } },
             },
@@ -132,6 +143,7 @@ fn field() -> Field {
         danger: (0..97u32)
             .map(|i| i.wrapping_mul(2_654_435_761) >> 7)
             .collect(),
+        lanes: deciders::Resource::new(),
     }
 }
 
@@ -234,19 +246,37 @@ fn o6_brains_saved_mid_run_continue_in_a_fresh_app() {
     let before = seen(&mut original);
     let running = before.iter().filter(|(_, _, p)| p.len() > 2).count();
     assert!(running > SHIPS as usize / 2, "{running} ships mid-behavior");
+    let in_lanes = |app: &App| app.world().resource::<Field>().lanes.in_use();
+    let cruising = in_lanes(&original);
+    assert!(cruising > 0, "ships hold a lane slot in the save");
     let mut loaded = load(&save(&mut original));
     assert_eq!(
         seen(&mut loaded),
         before,
         "the loaded brains are the saved ones"
     );
+    assert_eq!(in_lanes(&loaded), 0, "a fresh app's lanes are empty");
     original.world_mut().resource_mut::<Journal>().0.clear();
     for k in 0..60 {
+        if k == 0 {
+            // Each loaded brain's running limit re-takes its slot in the
+            // lanes of its new app (and reports that the resource changed).
+            let held = seen(&mut loaded)
+                .iter()
+                .filter(|(_, _, path)| path.contains(&"cruise"))
+                .count();
+            assert_eq!(held as u32, cruising);
+        }
         step(&mut original);
         step(&mut loaded);
         let (a, b) = (seen(&mut original), seen(&mut loaded));
         if let Some(i) = (0..a.len()).find(|&i| a[i] != b[i]) {
             panic!("step {k} after the load: {:?} != {:?}", a[i], b[i]);
+        }
+        // Once every brain ticked (every third step for some), the lanes
+        // of both apps hold as many.
+        if k >= 2 {
+            assert_eq!(in_lanes(&original), in_lanes(&loaded), "step {k}");
         }
         let journals = [&mut original, &mut loaded]
             .map(|app| std::mem::take(&mut app.world_mut().resource_mut::<Journal>().0));
@@ -330,4 +360,67 @@ fn o6_a_save_whose_tick_rate_or_times_would_break_a_step_is_refused_naming_the_f
     }
     assert_eq!(ticked.len(), 2, "ticked at steps {ticked:?}");
     assert_eq!(ticked[1] - ticked[0], 3, "ticked at steps {ticked:?}");
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum Bell {
+    Ring,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, deciders::Stimulus)]
+enum Sense {
+    Smoke,
+}
+
+deciders::tree! {
+    /// Flees when the bell rang, sniffs while it smells smoke.
+    #[derive(Serialize, Deserialize)]
+    tree Lookout for Ship, world<'w> = Env<'w, Field, Order>, events = Bell, stimuli = Sense(u32) {
+        var rung = set(Bell::Ring);
+        priority {
+            flee: when(var(rung)) => wait(1.0),
+            sniff: when(stimuli_any(Sense::Smoke.flag())) => wait(1.0),
+            idle: wait(1.0),
+        }
+    }
+}
+
+// SPEC O6, B2, V2: the core brain inside saves whole
+#[test]
+fn o6_a_brain_saves_its_inbox_and_its_stimuli() {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Ship, Lookout, Field, Order>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.insert_resource(field());
+    app.init_resource::<Journal>();
+    let ship = Ship {
+        seed: 0,
+        x: 0,
+        fuel: 0,
+    };
+    let e = app
+        .world_mut()
+        .spawn((ship, Brain::with_inbox(Lookout::new(), 3)))
+        .id();
+    app.update();
+    app.update();
+    {
+        let mut brain = app.world_mut().get_mut::<Brain<Lookout>>(e).unwrap();
+        brain.stimuli_mut().add(Sense::Smoke, 5, Some(0.5));
+        brain.post(Bell::Ring).unwrap();
+    }
+    let saved = serde_json::to_string(app.world().get::<Brain<Lookout>>(e).unwrap()).unwrap();
+    let loaded: Brain<Lookout> = serde_json::from_str(&saved).expect("the brain loads");
+    assert_eq!(loaded.inbox().copied().collect::<Vec<_>>(), [Bell::Ring]);
+    assert_eq!(loaded.stimuli().get(Sense::Smoke), Some(&5));
+    // Its inbox keeps its capacity: 3, one taken.
+    let mut loaded = loaded;
+    loaded.post(Bell::Ring).unwrap();
+    loaded.post(Bell::Ring).unwrap();
+    assert!(loaded.post(Bell::Ring).is_err());
 }
