@@ -10,10 +10,14 @@
 //! Prints one line per creature implementation:
 //! `alloc IMPL ALLOCS_PER_TICK SIZE_OF HEAP_BYTES HEAP_ALLOCS`, where the
 //! last three describe building one agent's state, and the allocations per
-//! agent-tick are counted over 100 frames after the warm-up.
+//! agent-tick are counted over 100 frames after the warm-up; then the same
+//! for each implementation of the scenarios in [`SCENARIOS`], as
+//! `alloc SCENARIO/IMPL …` (the `brain` scenario: its inbox, store and
+//! lifecycle included).
 
 mod common;
 
+use common::scenarios::{self, IMPLS};
 use common::CREATURE;
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
 use std::alloc::System;
@@ -43,17 +47,38 @@ fn main() {
         let (inline, heap, allocs) = creature_state(imp).unwrap_or((0, 0, 0));
         println!("alloc {imp} {per_tick} {inline} {heap} {allocs}");
     }
+    for scenario in SCENARIOS {
+        for imp in IMPLS {
+            let Some(w) = scenarios::workload(scenario, imp, agents) else {
+                continue;
+            };
+            let per_tick = count_per_tick(w, agents, warmup);
+            let (inline, heap, allocs) = scenario_state(scenario, imp).unwrap_or((0, 0, 0));
+            println!("alloc {scenario}/{imp} {per_tick} {inline} {heap} {allocs}");
+        }
+    }
 }
+
+/// The scenarios whose allocations are counted.
+const SCENARIOS: [&str; 1] = ["brain"];
 
 /// Allocations (and reallocations) per agent-tick of `imp` at steady state.
 fn allocs_per_tick(imp: &str, agents: usize, warmup: u32) -> Option<f64> {
-    let mut w = common::creature(imp, agents)?;
+    Some(count_per_tick(
+        common::creature(imp, agents)?,
+        agents,
+        warmup,
+    ))
+}
+
+/// Allocations (and reallocations) per agent-tick of `w` at steady state.
+fn count_per_tick(mut w: Box<dyn common::Frames>, agents: usize, warmup: u32) -> f64 {
     w.frames(warmup);
     let ticks = 100;
     let region = Region::new(GLOBAL);
     w.frames(ticks);
     let c = region.change();
-    Some((c.allocations + c.reallocations) as f64 / (agents as f64 * f64::from(ticks)))
+    (c.allocations + c.reallocations) as f64 / (agents as f64 * f64::from(ticks))
 }
 
 /// `(size_of, heap bytes, heap allocations)` of building one state.
@@ -76,6 +101,15 @@ fn creature_state(imp: &str) -> Option<(usize, usize, usize)> {
         "hand" => state_cost(hand::State::default),
         "bonsai" => state_cost(bonsai::new_state),
         "dyn" => state_cost(dyn_tree::new_state),
+        _ => return None,
+    })
+}
+
+fn scenario_state(scenario: &str, imp: &str) -> Option<(usize, usize, usize)> {
+    use common::scenarios::brain;
+    Some(match (scenario, imp) {
+        ("brain", "generated") => state_cost(brain::generated::new_state),
+        ("brain", "hand") => state_cost(brain::hand::State::default),
         _ => return None,
     })
 }

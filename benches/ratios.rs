@@ -142,12 +142,18 @@ fn probe(name: &str, agents: usize, ticks: u32, warmup: u32) {
 /// Runs the sections, prints their tables and ratio lines, checks bounds.
 fn report(cfg: &Config) -> ExitCode {
     let mut ratios = BTreeMap::new();
+    // One allocation pass (its own process) for both sections.
+    let allocs = if cfg.wants("creature") || cfg.wants("scenarios") {
+        alloc_pass(cfg)
+    } else {
+        BTreeMap::new()
+    };
     if cfg.wants("creature") {
-        creature(cfg, &mut ratios);
+        creature(cfg, &allocs, &mut ratios);
     }
     if cfg.wants("scenarios") {
         for scenario in SCENARIOS {
-            scenario_section(cfg, scenario, &mut ratios);
+            scenario_section(cfg, scenario, &allocs, &mut ratios);
         }
     }
     if cfg.wants("batch") {
@@ -291,7 +297,7 @@ fn show_state(a: Option<&Allocs>) -> String {
 }
 
 /// The creature scenario: its table and ratio lines.
-fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
+fn creature(cfg: &Config, allocs: &BTreeMap<String, Allocs>, ratios: &mut BTreeMap<String, f64>) {
     let mut ws: Vec<Box<dyn Frames>> = Vec::new();
     for imp in CREATURE {
         match common::creature(imp, cfg.agents) {
@@ -311,7 +317,6 @@ fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
         "{:<10} {:>13} {:>8} {:>8} {:>11}  state B/agent",
         "impl", "ns/agent-tick", "p10", "p90", "allocs/tick"
     );
-    let allocs = alloc_pass(cfg);
     for (i, name) in names.iter().enumerate() {
         let (med, p10, p90) = spread(&series[i]);
         let a = allocs.get(*name);
@@ -364,8 +369,14 @@ fn creature(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
     println!();
 }
 
-/// One of the further scenarios: (a) against (b).
-fn scenario_section(cfg: &Config, scenario: &str, ratios: &mut BTreeMap<String, f64>) {
+/// One of the further scenarios: (a) against (b); the allocations per
+/// agent-tick of those the allocation pass counts (`brain`).
+fn scenario_section(
+    cfg: &Config,
+    scenario: &str,
+    allocs: &BTreeMap<String, Allocs>,
+    ratios: &mut BTreeMap<String, f64>,
+) {
     let cold = scenario == "cold";
     let agents = if cold { 10_000 } else { cfg.agents };
     // Cold frames pay a cache eviction each: fewer of them.
@@ -390,14 +401,23 @@ fn scenario_section(cfg: &Config, scenario: &str, ratios: &mut BTreeMap<String, 
     let names: Vec<&str> = ws.iter().map(|w| w.name()).collect();
     for (i, name) in names.iter().enumerate() {
         let (med, p10, p90) = spread(&series[i]);
+        let a = allocs.get(&format!("{scenario}/{name}"));
         println!(
-            "  {:<10} {:>8.2} ns/agent-tick  p10 {:>8.2}  p90 {:>8.2}  state {} B",
+            "  {:<10} {:>8.2} ns/agent-tick  p10 {:>8.2}  p90 {:>8.2}  state {} B{}",
             name,
             med,
             p10,
             p90,
-            scenarios::state_size(scenario, name).map_or("-".into(), |s| s.to_string())
+            scenarios::state_size(scenario, name).map_or("-".into(), |s| s.to_string()),
+            a.map_or(String::new(), |a| format!(
+                "  allocs {:.2}/tick  built {}",
+                a.per_tick,
+                show_state(Some(a))
+            ))
         );
+        if let Some(a) = a {
+            ratios.insert(format!("allocs:{scenario}/{name}"), a.per_tick);
+        }
     }
     let idx = |n: &str| names.iter().position(|x| *x == n);
     if let (Some(g), Some(h)) = (idx("generated"), idx("hand")) {

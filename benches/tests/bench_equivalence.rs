@@ -448,3 +448,46 @@ fn f2_deferred_generated_and_hand_make_the_same_calls_every_tick() {
     let deactivations: u64 = workers.iter().map(|w| w.deactivations).sum();
     assert!(deactivations * 10 > total, "{deactivations}");
 }
+
+// SPEC F2, B1, V2, V4, G1, D1
+#[test]
+fn f2_brain_generated_and_hand_make_the_same_calls_every_tick() {
+    use common::scenarios::brain::{generated, hand, Sentry};
+    let (mut flinching, mut chasing, mut alarmed) = (0u64, 0u64, 0u64);
+    let workers = lockstep(
+        "brain",
+        [
+            &mut deciders::Frame::new(common::world::DT),
+            &mut deciders::Frame::new(common::world::DT),
+        ],
+        (
+            std::iter::repeat_with(generated::new_state)
+                .take(AGENTS)
+                .collect(),
+            generated::agent_tick,
+        ),
+        (
+            std::iter::repeat_with(hand::State::default)
+                .take(AGENTS)
+                .collect(),
+            hand::agent_tick,
+        ),
+        |s, _| {
+            let tree = s.player.tree();
+            flinching += u64::from(tree.is_active("flinch"));
+            chasing += u64::from(tree.is_active("chase"));
+            alarmed += u64::from(tree.var(Sentry::ALARMED));
+        },
+        |_, _| {},
+    );
+    let total = (AGENTS as u64) * u64::from(TICKS);
+    // The three children run, and the events set and clear the variable.
+    assert!(
+        flinching * 50 > total && flinching * 2 < total,
+        "{flinching}"
+    );
+    assert!(chasing * 10 > total && chasing * 2 < total, "{chasing}");
+    assert!(alarmed * 3 > total && alarmed * 3 < total * 2, "{alarmed}");
+    let events: u64 = workers.iter().map(|w| w.events).sum();
+    assert!(events * 20 > total, "{events} events delivered");
+}

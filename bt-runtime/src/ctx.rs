@@ -225,12 +225,12 @@ pub struct Lent<'t> {
     now: &'t f64,
     vars: &'t Flags,
     stamps: &'t [Stamp],
-    /// The stimuli store of the agent's brain (a `Stimuli<K, P>`), or
-    /// `()` when the tree is ticked without one.
-    store: &'t dyn Any,
-    /// The kinds behaviors asked the brain to remove from its store when
-    /// the tick ends (`Ctx::forget_stimulus`); `None` without a brain.
-    forget: Option<&'t Cell<Flags>>,
+    /// What the agent's brain lends (its stimuli store and the kinds to
+    /// forget when the tick ends), `None` when the tree is ticked without
+    /// one: one word, so that a `Ctx` built without a brain (a
+    /// hand-written tree's, `Frame::ctx`) costs one store more than before
+    /// brains, not three.
+    store: Option<&'t Store<'t>>,
 }
 
 impl<'t> Lent<'t> {
@@ -239,8 +239,7 @@ impl<'t> Lent<'t> {
         now: &0.0,
         vars: &Flags::EMPTY,
         stamps: &[],
-        store: &(),
-        forget: None,
+        store: None,
     };
 
     /// Lends a tree clock.
@@ -256,21 +255,16 @@ impl<'t> Lent<'t> {
             now,
             vars,
             stamps,
-            store: &(),
-            forget: None,
+            store: None,
         }
     }
 
     /// The same, with a brain's stimuli store lent too (what
     /// `Ctx::stimulus` reads), and where behaviors ask it to forget
-    /// stimuli.
+    /// stimuli; `None` lends none.
     #[inline(always)]
-    pub fn with_store(self, store: Store<'t>) -> Lent<'t> {
-        Lent {
-            store: store.store,
-            forget: store.forget,
-            ..self
-        }
+    pub fn with_store(self, store: Option<&'t Store<'t>>) -> Lent<'t> {
+        Lent { store, ..self }
     }
 }
 
@@ -387,14 +381,17 @@ impl<'t, W> Ctx<'t, W> {
     /// `()` (see `Ctx::stimulus`).
     #[inline]
     pub(crate) fn lent_store(&self) -> &'t dyn Any {
-        self.lent.store
+        match self.lent.store {
+            Some(store) => store.store,
+            None => &(),
+        }
     }
 
     /// Asks the brain to remove the stimuli of `flags` when the tick ends;
     /// whether a brain lent its store.
     #[inline]
     pub(crate) fn forget(&mut self, flags: Flags) -> bool {
-        match self.lent.forget {
+        match self.lent.store.and_then(|store| store.forget) {
             Some(cell) => {
                 cell.set(cell.get() | flags);
                 true

@@ -14,10 +14,11 @@
 //! | [`events`] | a `selector` guarded by a variable that posted events set and clear |
 //! | [`limit`] | a `fallback` whose first child is limited by a `Resource` shared by every agent |
 //! | [`deferred`] | a `priority` over an animation played as a deferred action (launch, poll, cancel), a game system between frames |
+//! | [`brain`] | a tree with stimuli (payload, timeouts), an event-set variable and its lifecycle, ticked as a `Brain` against a `Player`, a store and direct posts by hand |
 //! | `cold` | the creature tree over 10k agents, caches evicted before every frame |
 //!
-//! All but `cold` act on a [`Worker`] (`stimuli` and `events` on an agent
-//! holding one, with what those scenarios add); `cold` reuses the creature
+//! All but `cold` act on a [`Worker`] (`stimuli`, `events` and `brain` on
+//! an agent holding one, with what those scenarios add); `cold` reuses the creature
 //! world.
 
 use super::world::xorshift32;
@@ -25,6 +26,7 @@ use super::{Frames, Tracked, Workload};
 use deciders::{Behavior, Ctx, Exit, Frame, Status};
 use std::cell::Cell;
 
+pub mod brain;
 pub mod cold;
 pub mod deferred;
 pub mod depth;
@@ -39,7 +41,7 @@ pub mod stimuli;
 pub mod timers;
 
 /// The scenarios, in report order.
-pub const SCENARIOS: [&str; 12] = [
+pub const SCENARIOS: [&str; 13] = [
     "depth",
     "priority",
     "interrupt",
@@ -51,6 +53,7 @@ pub const SCENARIOS: [&str; 12] = [
     "events",
     "limit",
     "deferred",
+    "brain",
     "cold",
 ];
 
@@ -336,6 +339,13 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             Default::default,
             events::hand::run,
         ),
+        ("brain", "hand") => holders(
+            "hand",
+            agents,
+            events::Alert::new,
+            Default::default,
+            brain::hand::run,
+        ),
         ("limit", imp) => return limit::workload(imp, agents),
         ("deferred", imp) => return deferred::workload(imp, agents),
         ("cold", imp) => return cold::workload(imp, agents),
@@ -392,6 +402,13 @@ pub fn workload(scenario: &str, imp: &str, agents: usize) -> Option<Box<dyn Fram
             Default::default,
             events::generated::run,
         ),
+        ("brain", "generated") => holders(
+            "generated",
+            agents,
+            events::Alert::new,
+            brain::generated::new_state,
+            brain::generated::run,
+        ),
         _ => return None,
     })
 }
@@ -411,6 +428,7 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("events", "hand") => size_of::<events::hand::State>(),
         ("limit", "hand") => size_of::<limit::hand::State>(),
         ("deferred", "hand") => size_of::<deferred::hand::State>(),
+        ("brain", "hand") => size_of::<brain::hand::State>(),
         ("cold", "hand") => size_of::<super::hand::State>(),
         ("depth", "generated") => size_of::<depth::generated::Deep>(),
         ("priority", "generated") => size_of::<priority::generated::Priority>(),
@@ -423,6 +441,7 @@ pub fn state_size(scenario: &str, imp: &str) -> Option<usize> {
         ("events", "generated") => size_of::<events::generated::Watch>(),
         ("limit", "generated") => size_of::<limit::generated::Gate>(),
         ("deferred", "generated") => size_of::<deferred::generated::Play>(),
+        ("brain", "generated") => size_of::<brain::generated::State>(),
         ("cold", "generated") => size_of::<super::generated::State>(),
         _ => return None,
     })

@@ -140,7 +140,7 @@ impl<D: TreeParts> Machine<D> {
     where
         D: Subtree<A, W>,
     {
-        self.tick_lending(agent, frame, tr, Store::NONE)
+        self.tick_with(agent, frame, tr, None)
     }
 
     /// [`tick_traced`](Self::tick_traced), lending the hooks a brain's
@@ -152,6 +152,23 @@ impl<D: TreeParts> Machine<D> {
         frame: &mut Frame<W>,
         tr: &mut Tr,
         store: Store<'_>,
+    ) -> Status
+    where
+        D: Subtree<A, W>,
+    {
+        self.tick_with(agent, frame, tr, Some(&store))
+    }
+
+    /// The tick of [`tick_traced`](Self::tick_traced) (no store lent: the
+    /// `Ctx`'s `store` is `None`) and of
+    /// [`tick_lending`](Self::tick_lending).
+    #[inline(always)]
+    fn tick_with<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        tr: &mut Tr,
+        store: Option<&Store<'_>>,
     ) -> Status
     where
         D: Subtree<A, W>,
