@@ -515,7 +515,10 @@ fn b4_a_paused_brain_adds_no_error_to_a_batch() {
     // the frame's report it did not make is not counted again.
     let f = &mut Frame::new(0.1).with_world(game(0, 0));
     brains[1].queue(deciders::brain::Lifecycle::Pause);
-    assert_eq!(batch::tick_all(&mut brains, &mut mobs, f, |_, _, _, _| {}), 1);
+    assert_eq!(
+        batch::tick_all(&mut brains, &mut mobs, f, |_, _, _, _| {}),
+        1
+    );
     assert_eq!(brains[0].report().count(), 1);
     assert!(brains[1].report().is_ok() && brains[1].last_status().is_none());
 }

@@ -437,10 +437,9 @@ impl<T: Declares> Brain<T> {
     where
         T: Receives<A, W>,
     {
-        if let Some(op) = self.op.take() {
-            self.perform(op, agent, frame);
-        }
-        if !self.player.plays() {
+        // The common case, executing with nothing queued and no tick
+        // counted, is one test.
+        if (self.op.is_some() || !self.player.executing_uncounted()) && !self.start(agent, frame) {
             self.last.status = None;
             return None;
         }
@@ -451,16 +450,37 @@ impl<T: Declares> Brain<T> {
         frame.set_stimuli(self.stimuli.update(frame.dt()));
         let forget = Cell::new(Flags::EMPTY);
         let store = Store::new(&self.stimuli, &forget);
-        let status = self.player.tick_by(agent, frame, |tree, agent, frame| {
-            tree.tick_lending(agent, frame, trace, store)
-        });
+        let status = self
+            .player
+            .tick_started(agent, frame, |tree, agent, frame| {
+                tree.tick_lending(agent, frame, trace, store)
+            });
+        let status = Some(status);
         if forget.get() != Flags::EMPTY {
             self.forget(forget.get());
         }
         self.last.status = status;
-        self.last.report = *frame.report();
+        // Copied only when there is something to keep or to forget: a
+        // clean tick after a clean tick writes nothing.
+        let report = frame.report();
+        if !report.is_ok() || !self.last.report.is_ok() {
+            self.last.report = *report;
+        }
         self.last.unbound = unbound;
         status
+    }
+
+    /// Before a tick that is not the common case: performs the queued
+    /// operation (B7), then whether the brain plays.
+    #[cold]
+    fn start<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>) -> bool
+    where
+        T: Receives<A, W>,
+    {
+        if let Some(op) = self.op.take() {
+            self.perform(op, agent, frame);
+        }
+        self.player.start_tick()
     }
 
     /// Performs a queued lifecycle operation (B7).
@@ -489,7 +509,7 @@ impl<T: Declares> Brain<T> {
     }
 
     /// Delivers the inbox, oldest first; how many events nothing bound.
-    #[cold]
+    #[inline]
     fn deliver<A, W, Tr: Trace>(
         &mut self,
         agent: &mut A,

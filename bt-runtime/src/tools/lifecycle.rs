@@ -409,6 +409,41 @@ impl<T> Player<T> {
         Some(status)
     }
 
+    /// Whether the player is executing and counts no tick: the common
+    /// case, where [`tick_started`](Self::tick_started) needs no other
+    /// test.
+    #[inline(always)]
+    pub(crate) fn executing_uncounted(&self) -> bool {
+        self.bits == PlayStatus::Executing as u8
+    }
+
+    /// Before a tick, for a caller that tested
+    /// [`executing_uncounted`](Self::executing_uncounted) first: whether
+    /// the player plays (then it is executing from now on).
+    #[inline]
+    pub(crate) fn start_tick(&mut self) -> bool {
+        self.executing_uncounted() || self.starts_tick()
+    }
+
+    /// The tick of a player that [started](Self::start_tick) it: the tree
+    /// ticked by `tick`, counted by the mode.
+    #[inline(always)]
+    pub(crate) fn tick_started<A, W>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        tick: impl FnOnce(&mut T, &mut A, &mut Frame<W>) -> Status,
+    ) -> Status
+    where
+        T: Tree<A, W>,
+    {
+        let status = tick(&mut self.tree, agent, frame);
+        if self.bits > 3 {
+            self.counted_tick(status, agent, frame);
+        }
+        status
+    }
+
     /// Before a tick that is not the common case: whether the player plays
     /// (then it is executing from now on).
     #[cold]
