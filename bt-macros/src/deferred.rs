@@ -14,7 +14,7 @@
 //! at the tokens it is about, all of them in one compile.
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
+use quote::quote;
 use syn::spanned::Spanned;
 use syn::{Data, DeriveInput, Fields, GenericArgument, PathArguments, Type};
 
@@ -27,7 +27,7 @@ pub fn derive(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let mut diag = Diagnostics::default();
-    let krate = krate(&input, &mut diag);
+    let krate = crate::stimulus::krate(&input, "deferred", &mut diag);
     let fields = match &input.data {
         Data::Struct(s) => &s.fields,
         _ => {
@@ -82,29 +82,6 @@ pub fn derive(input: TokenStream) -> TokenStream {
             }
         }
     }
-}
-
-/// The façade's path: `::deciders`, or what `#[deferred(crate = PATH)]`
-/// says.
-fn krate(input: &DeriveInput, diag: &mut Diagnostics) -> TokenStream {
-    let mut krate = quote!(::deciders);
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("deferred")) {
-        let parsed = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("crate") {
-                let path: syn::Path = meta.value()?.parse()?;
-                krate = path.to_token_stream();
-                Ok(())
-            } else {
-                Err(meta.error(
-                    "unknown `deferred` attribute: the only one is `#[deferred(crate = path::to::deciders)]`",
-                ))
-            }
-        });
-        if let Err(e) = parsed {
-            diag.push(e);
-        }
-    }
-    krate
 }
 
 /// A field of type `Kind<Arg>`, `&Kind<Arg>` or `&mut Kind<Arg>`.

@@ -31,7 +31,7 @@ pub fn derive(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error(),
     };
     let mut diag = Diagnostics::default();
-    let krate = krate(&input, &mut diag);
+    let krate = krate(&input, "stimulus", &mut diag);
     let rt = quote!(#krate::__private);
     let Some(data) = enum_data(&input, &mut diag) else {
         return errors(diag);
@@ -57,20 +57,20 @@ fn errors(diag: Diagnostics) -> TokenStream {
         .unwrap_or_default()
 }
 
-/// The façade's path: `::deciders`, or what `#[stimulus(crate = PATH)]`
-/// says.
-fn krate(input: &DeriveInput, diag: &mut Diagnostics) -> TokenStream {
+/// The façade's path: `::deciders`, or what `#[ATTR(crate = PATH)]` says
+/// (`ATTR` the derive's attribute, `stimulus` or `deferred`).
+pub(crate) fn krate(input: &DeriveInput, attr: &str, diag: &mut Diagnostics) -> TokenStream {
     let mut krate = quote!(::deciders);
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("stimulus")) {
-        let parsed = attr.parse_nested_meta(|meta| {
+    for a in input.attrs.iter().filter(|a| a.path().is_ident(attr)) {
+        let parsed = a.parse_nested_meta(|meta| {
             if meta.path.is_ident("crate") {
                 let path: syn::Path = meta.value()?.parse()?;
                 krate = quote!(#path);
                 Ok(())
             } else {
-                Err(meta.error(
-                    "unknown `stimulus` attribute: the only one is `#[stimulus(crate = path::to::deciders)]`",
-                ))
+                Err(meta.error(format!(
+                    "unknown `{attr}` attribute: the only one is `#[{attr}(crate = path::to::deciders)]`"
+                )))
             }
         });
         if let Err(e) = parsed {
