@@ -3,7 +3,7 @@
 //! full buffer (launches fail; cancels are reported and kept for a later
 //! frame), tickets unique when frame numbers repeat.
 
-use deciders::deferred::{Action, Cancel, Completions, Requests, Ticket};
+use deciders::deferred::{Action, Cancel, Completions, InFlight, Requests, Ticket};
 use deciders::{Behavior, Ctx, Exit, Frame, Status, TickError, Trace, TraceEvent};
 
 /// A frame's buffers, and the completions reported before it.
@@ -491,4 +491,58 @@ fn v5_a_buffer_numbered_from_the_old_ones_next_number_repeats_no_ticket() {
     let w = frame.world();
     assert_eq!(w.anims.cancels(), [held]);
     assert_eq!(w.anims.launches(), [(ticket(0, 1), "wave")]);
+}
+
+#[test]
+fn v5_in_flight_takes_cancels_then_launches_and_completes_in_order() {
+    // The game system's side: a frame's cancels take actions out, its
+    // launches come in, in order; work completes what is done, oldest
+    // first, and keeps the rest.
+    let (mut r, mut sys, mut done) = (
+        Requests::with_capacity(4, 0),
+        InFlight::new(),
+        Completions::new(),
+    );
+    let a = r.launch(1u32).unwrap();
+    let b = r.launch(3).unwrap();
+    sys.take(&mut r);
+    assert!(r.launches().is_empty(), "the launches were drained");
+    r.next_frame(1);
+    let c = r.launch(1).unwrap();
+    assert_eq!(r.cancel(b), Cancel::Requested);
+    // A cancel of an action no longer under way is ignored.
+    assert_eq!(r.cancel(ticket(0, 99)), Cancel::Requested);
+    sys.take(&mut r);
+    let order: Vec<Ticket> = sys.iter().map(|(t, _)| *t).collect();
+    assert_eq!(order, [a, c]);
+    let mut seen = vec![];
+    let n = sys.work(&mut done, |t, left| {
+        seen.push(t);
+        *left -= 1;
+        (*left == 0).then_some(t.n)
+    });
+    assert_eq!((n, seen, sys.len()), (2, vec![a, c], 0));
+    assert_eq!(
+        (done.get(a), done.get(b), done.get(c)),
+        (Some(&a.n), None, Some(&c.n))
+    );
+    // An action not done yet stays, and is worked on again.
+    let d = r.launch(2).unwrap();
+    sys.take(&mut r);
+    assert_eq!(
+        sys.work(&mut done, |_, left| {
+            *left -= 1;
+            (*left == 0).then_some(0)
+        }),
+        0
+    );
+    assert_eq!((sys.len(), done.get(d)), (1, None));
+    assert_eq!(
+        sys.work(&mut done, |_, left| {
+            *left -= 1;
+            (*left == 0).then_some(0)
+        }),
+        1
+    );
+    assert_eq!((sys.is_empty(), done.get(d)), (true, Some(&0)));
 }

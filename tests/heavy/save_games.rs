@@ -514,6 +514,62 @@ fn o6_a_deferred_action_saves_its_ticket() {
     assert_eq!(loaded.poll(&done), Some(&"landed"));
 }
 
+#[test]
+fn o6_requests_and_actions_in_flight_save_and_go_on() {
+    use deciders::deferred::{Completions, InFlight, Requests};
+    // A game that keeps its buffer and its system's work saved mid-frame:
+    // a launch not yet taken, a cancel refused for a full frame, one
+    // action under way. Loaded, the buffer numbers on, delivers the
+    // pending cancel, and keeps its capacity.
+    let (mut requests, mut system) = (Requests::<u8>::with_capacity(1, 0), InFlight::new());
+    let first = requests.launch(1).unwrap();
+    system.take(&mut requests);
+    requests.next_frame(1);
+    let second = requests.launch(2).unwrap();
+    assert_eq!(
+        requests.cancel(first),
+        deciders::deferred::Cancel::Requested
+    );
+    assert_eq!(requests.cancel(second), deciders::deferred::Cancel::Removed);
+    let third = requests.launch(3).unwrap();
+    let refused = deciders::deferred::Ticket {
+        frame: 0,
+        agent: 0,
+        n: 40,
+    };
+    assert_eq!(
+        requests.cancel(refused),
+        deciders::deferred::Cancel::Refused
+    );
+    let save = serde_json::to_string(&(&requests, &system)).unwrap();
+    let (mut requests2, mut system2): (Requests<u8>, InFlight<u8>) =
+        serde_json::from_str(&save).unwrap();
+    assert_eq!(requests2.launches(), requests.launches());
+    assert_eq!(requests2.cancels(), [first]);
+    assert_eq!(requests2.pending_cancels(), [refused]);
+    assert_eq!(requests2.next_number(), requests.next_number());
+    assert_eq!(requests2.launches_refused(), requests.launches_refused());
+    assert_eq!(requests2.cancels_refused(), 1);
+    assert_eq!(requests2.launch(9), None, "still a capacity of 1");
+    for (r, s) in [(&mut requests, &mut system), (&mut requests2, &mut system2)] {
+        s.take(r);
+        r.next_frame(2);
+        assert_eq!(r.cancels(), [refused]);
+        assert_eq!(r.launch(4).map(|t| t.n), Some(3));
+        let mut done = Completions::new();
+        assert_eq!(s.work(&mut done, |t, _| Some(t.n)), 1);
+        assert_eq!(done.get(third), Some(&third.n));
+    }
+    // A save whose buffer holds more than its capacity is refused.
+    let mut v = serde_json::to_value(&requests).unwrap();
+    v["capacity"] = 0.into();
+    let e = serde_json::from_value::<Requests<u8>>(v).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "requests of capacity 0 holding 1: the save is damaged"
+    );
+}
+
 mod guide {
     //! The example of the guide's "Save games" (docs/guide.md), which the
     //! façade cannot compile: it has no serde dependency.

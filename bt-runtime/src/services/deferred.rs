@@ -36,6 +36,10 @@ The protocol has three parts, all in your world type:
   frame but not lost: it waits in [`Requests::pending_cancels`] and
   comes into a later frame's cancels ([`Requests::next_frame`]).
 
+On the game system's side, [`InFlight<L>`] keeps the actions under way
+across frames: it takes a frame's requests (cancelled actions leave,
+launches come in) and works on each, completing those that are done.
+
 A refused launch or cancel is counted in the buffer, by kind
 ([`Requests::launches_refused`], [`Requests::cancels_refused`]);
 launched with [`Action::launch_in`] and abandoned with
@@ -142,7 +146,19 @@ pub enum Cancel {
 }
 
 /// A frame's launch and cancel requests, of fixed capacity (V5).
+///
+/// With the feature `serde` it saves and loads (O6) — its launches,
+/// cancels, pending cancels, counts and the next ticket number — and a
+/// loaded buffer has its capacity reserved again (launching does not
+/// allocate). Keep it with the game and save it with the game: tickets
+/// go on from where they were. A save whose buffers hold more than its
+/// capacity, or whose capacity cannot be reserved, is an error.
 #[derive(Clone, Debug)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "saved::Requests<L>")
+)]
 pub struct Requests<L> {
     frame: u32,
     agent: u32,
@@ -310,6 +326,61 @@ impl<L> Requests<L> {
     }
 }
 
+/// A [`Requests`] as a save holds it, checked and given its capacity back
+/// when loaded.
+#[cfg(feature = "serde")]
+mod saved {
+    use super::Ticket;
+
+    #[derive(serde::Deserialize)]
+    pub(super) struct Requests<L> {
+        frame: u32,
+        agent: u32,
+        next: u32,
+        capacity: usize,
+        launches: Vec<(Ticket, L)>,
+        cancels: Vec<Ticket>,
+        pending: Vec<Ticket>,
+        launches_refused: u32,
+        cancels_refused: u32,
+    }
+
+    impl<L> TryFrom<Requests<L>> for super::Requests<L> {
+        type Error = String;
+
+        fn try_from(mut s: Requests<L>) -> Result<Self, String> {
+            let over = s.launches.len().max(s.cancels.len());
+            if over > s.capacity {
+                return Err(format!(
+                    "requests of capacity {} holding {over}: the save is damaged",
+                    s.capacity
+                ));
+            }
+            let capacity = s.capacity;
+            let room = move |e: std::collections::TryReserveError| {
+                format!("requests of capacity {capacity}: the capacity cannot be reserved ({e})")
+            };
+            s.launches
+                .try_reserve_exact(capacity - s.launches.len())
+                .map_err(room)?;
+            s.cancels
+                .try_reserve_exact(capacity - s.cancels.len())
+                .map_err(room)?;
+            Ok(super::Requests {
+                frame: s.frame,
+                agent: s.agent,
+                next: s.next,
+                capacity: s.capacity,
+                launches: s.launches,
+                cancels: s.cancels,
+                pending: s.pending,
+                launches_refused: s.launches_refused,
+                cancels_refused: s.cancels_refused,
+            })
+        }
+    }
+}
+
 /// Completions reported by a game system, each with a result `R`, looked
 /// up by ticket (V5). Fill it between frames; lookups do not allocate.
 ///
@@ -368,6 +439,114 @@ impl<R> Completions<R> {
     /// Whether none is reported.
     pub fn is_empty(&self) -> bool {
         self.done.is_empty()
+    }
+}
+
+/// A game system's actions under way: the launches it took from
+/// [`Requests`], until it completes them into [`Completions`] or a
+/// behavior cancels them (V5). The game-system side of the protocol, for
+/// a system that works on its actions over several frames (a path
+/// search, an animation).
+///
+/// Each frame, after the agents' ticks: [`take`](Self::take) the frame's
+/// requests (cancelled actions leave, launches come in, in order), then
+/// [`work`](Self::work) on every action under way, completing those that
+/// are done. With the feature `serde` it saves and loads, tickets and
+/// payloads: a loaded game completes what was under way.
+///
+/// ```
+/// use deciders::deferred::{Completions, InFlight, Requests, Ticket};
+///
+/// let (mut requests, mut system, mut done) =
+///     (Requests::with_capacity(8, 0), InFlight::new(), Completions::new());
+/// // Each payload: the frames the work takes.
+/// let step = |_: Ticket, left: &mut u32| {
+///     *left -= 1;
+///     (*left == 0).then_some("found")
+/// };
+/// // Frame 0: two launches.
+/// let slow = requests.launch(2).unwrap();
+/// let dropped = requests.launch(1).unwrap();
+/// system.take(&mut requests);
+/// requests.next_frame(1);
+/// // Frame 1: a behavior gives up on the second before it is done.
+/// requests.cancel(dropped);
+/// system.take(&mut requests);
+/// assert_eq!(system.work(&mut done, step), 0);
+/// assert_eq!((done.get(slow), system.len()), (None, 1));
+/// requests.next_frame(2);
+/// // Frame 2: the first is done.
+/// system.take(&mut requests);
+/// assert_eq!(system.work(&mut done, step), 1);
+/// assert_eq!((done.get(slow), system.is_empty()), (Some(&"found"), true));
+/// ```
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct InFlight<L> {
+    actions: Vec<(Ticket, L)>,
+}
+
+impl<L> Default for InFlight<L> {
+    fn default() -> Self {
+        InFlight {
+            actions: Vec::new(),
+        }
+    }
+}
+
+impl<L> InFlight<L> {
+    /// None under way.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes a frame's requests: the actions its cancels name leave
+    /// (a cancel of an action not under way, already completed, is
+    /// ignored), then its launches come in, in launch order, drained
+    /// from `requests` (which keeps its cancels until
+    /// [`Requests::next_frame`]).
+    pub fn take(&mut self, requests: &mut Requests<L>) {
+        if !requests.cancels.is_empty() {
+            let cancels = &requests.cancels;
+            self.actions.retain(|(t, _)| !cancels.contains(t));
+        }
+        self.actions.append(&mut requests.launches);
+    }
+
+    /// Works on every action under way, oldest first: `work` gets its
+    /// ticket and payload and returns `Some(result)` when the action is
+    /// done, which is then [completed](Completions::complete) into `done`
+    /// and leaves; `None` keeps it under way. Returns how many completed.
+    pub fn work<R>(
+        &mut self,
+        done: &mut Completions<R>,
+        mut work: impl FnMut(Ticket, &mut L) -> Option<R>,
+    ) -> usize {
+        let before = self.actions.len();
+        self.actions
+            .retain_mut(|(ticket, payload)| match work(*ticket, payload) {
+                Some(result) => {
+                    done.complete(*ticket, result);
+                    false
+                }
+                None => true,
+            });
+        before - self.actions.len()
+    }
+
+    /// The actions under way, oldest first.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &(Ticket, L)> + '_ {
+        self.actions.iter()
+    }
+
+    /// How many are under way.
+    pub fn len(&self) -> usize {
+        self.actions.len()
+    }
+
+    /// Whether none is under way.
+    pub fn is_empty(&self) -> bool {
+        self.actions.is_empty()
     }
 }
 
