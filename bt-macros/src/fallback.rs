@@ -16,7 +16,7 @@ use crate::model::Tree;
 pub fn tree(tree: &Tree, rt: &TokenStream) -> (TokenStream, TokenStream) {
     let (name, agent, world) = (&tree.name, &tree.agent, &tree.world);
     let outer = crate::expand::outer_type(tree, rt, None);
-    let api = crate::expand::api(tree, rt, quote!(&[]), "");
+    let api = crate::expand::api(tree, rt, quote!(&[]), "", "");
     let ig = crate::expand::impl_generics(&tree.world_generics);
     let slots = crate::expand::slots(tree, rt);
     let events = crate::expand::events_impl(tree, rt, true);

@@ -1,7 +1,7 @@
 // The brain's declarations in a tree's header and body: a stimuli payload
 // is one type in parentheses; each `var` and `stamp` gets a key constant
 // named in upper case, so two names equal in upper case, or one that would
-// be `OUTLINE`, are refused where they are written.
+// be `OUTLINE` or `SLEEP`, are refused where they are written.
 use deciders::{Behavior, Stimulus};
 
 #[derive(Clone, Copy, Stimulus)]
@@ -28,6 +28,7 @@ deciders::tree! {
         var hit = set(Ev::Hit);
         stamp Hit = on(Ev::Hit);
         var outline = set(Ev::Hit);
+        stamp sleep = on(Ev::Hit);
         Idle
     }
 }

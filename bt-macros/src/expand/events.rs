@@ -147,7 +147,7 @@ fn declares(tree: &Tree, rt: &TokenStream) -> TokenStream {
     };
     // A name whose key is taken (reported by the parser) gets none: its
     // mistake is the only error.
-    let mut taken = std::collections::HashSet::from(["OUTLINE".to_string()]);
+    let mut taken = std::collections::HashSet::from(["OUTLINE".to_string(), "SLEEP".to_string()]);
     let mut fresh = |name: &syn::Ident| taken.insert(upper(name).to_string());
     let var_keys: Vec<_> = tree
         .vars

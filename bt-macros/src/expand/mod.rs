@@ -123,6 +123,7 @@ mod lower;
 mod names;
 mod outline;
 mod parallel;
+mod sleep;
 mod subtree;
 mod tree;
 

@@ -44,8 +44,13 @@ fn path_or_dots(expr: &Expr) -> String {
     }
 }
 
+/// Anything as written, its spaces removed.
+pub(super) fn compact_expr<T: ToTokens>(t: &T) -> String {
+    compact(t.to_token_stream())
+}
+
 /// A duration: `1.5s`, `3s`.
-fn seconds(d: f64) -> String {
+pub(super) fn seconds(d: f64) -> String {
     format!("{d}s")
 }
 
@@ -196,7 +201,7 @@ fn guard(tree: &Tree, g: &Guard) -> String {
 }
 
 /// The name of variable `bit`.
-fn var_name(tree: &Tree, bit: u32) -> String {
+pub(super) fn var_name(tree: &Tree, bit: u32) -> String {
     usize::try_from(bit)
         .ok()
         .and_then(|i| tree.vars.get(i))

@@ -40,8 +40,9 @@ pub fn state(g: &Gen, lowered: &[Lowered], root_run: &Child) -> State {
     let events = super::events::events_impl(tree, rt, false);
     let subtree = subtree_impl(g, root_run);
     let text = super::outline::outline(tree);
-    let outer = outer_type(tree, &g.rt_outer, Some(&text));
-    let api = api(tree, rt, quote!(&#shape), &text);
+    let sleep = super::sleep::report(tree);
+    let outer = outer_type(tree, &g.rt_outer, Some((&text, &sleep)));
+    let api = api(tree, rt, quote!(&#shape), &text, &sleep.0);
     let end = end_field(tree);
     let mut inner = quote! {
         // The probes handing the walks' memories and the persistent state
@@ -419,6 +420,10 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     }
 }
 
+/// The most lines of the sleep report the state type's documentation
+/// shows whole.
+const SLEEP_DOC_LINES: usize = 24;
+
 /// The state type as declared in the user's module: the user's attributes
 /// (docs, derives) on a thin type around the runtime's `Machine`, which
 /// holds the state and implements the lifecycle once. A type of the
@@ -428,12 +433,13 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
 /// constant of the same name. Shared with the stand-in for a tree with
 /// errors (`fallback.rs`), so that the two cannot differ.
 ///
-/// `outline` is the tree's outline (`outline.rs`), shown in a text block
-/// after that sentence; `None` for the stand-in, whose tree has errors.
+/// `text` is the tree's outline (`outline.rs`), shown in a text block
+/// after that sentence, and its sleep report and summary (`sleep.rs`,
+/// Z1); `None` for the stand-in, whose tree has errors.
 pub fn outer_type(
     tree: &crate::model::Tree,
     rt_outer: &TokenStream,
-    outline: Option<&str>,
+    text: Option<(&str, &(String, String))>,
 ) -> TokenStream {
     let (name, vis, attrs) = (&tree.name, &tree.vis, &tree.attrs);
     let mut doc = format!(
@@ -443,10 +449,21 @@ pub fn outer_type(
     // In the same attribute, so that the expansion stays one line (and
     // the paragraphs stay apart: rustdoc trims an attribute's leading
     // blank lines).
-    if let Some(text) = outline {
+    if let Some((outline, (sleep, summary))) = text {
         doc.push_str(&format!(
-            "\n\nThe tree (`{name}::OUTLINE`):\n\n```text\n{text}```"
+            "\n\nThe tree (`{name}::OUTLINE`):\n\n```text\n{outline}```"
         ));
+        // The whole report when it is short, else where to read it.
+        let lines = sleep.lines().count();
+        if lines <= SLEEP_DOC_LINES {
+            doc.push_str(&format!(
+                "\n\nWhen it can sleep (`{name}::SLEEP`). {summary}\n\n```text\n{sleep}```"
+            ));
+        } else {
+            doc.push_str(&format!(
+                "\n\nWhen it can sleep: {summary} Each, in `{name}::SLEEP`."
+            ));
+        }
     }
     quote! {
         #(#attrs)*
@@ -469,6 +486,7 @@ pub fn api(
     rt: &TokenStream,
     shape: TokenStream,
     outline: &str,
+    sleep: &str,
 ) -> TokenStream {
     let (name, vis) = (&tree.name, &tree.vis);
     let (agent_ty, world) = (&tree.agent, &tree.world);
@@ -481,7 +499,7 @@ pub fn api(
         seed,
     } = Locals::new();
     let frame_ty = quote!(#rt::Frame<#world>);
-    let text = text_api(tree, rt, outline);
+    let text = text_api(tree, rt, outline, sleep);
     let post = super::events::post(tree, rt);
     let default_impl = default_impl(tree);
     quote! {
@@ -573,11 +591,24 @@ fn default_impl(tree: &crate::model::Tree) -> Option<TokenStream> {
     })
 }
 
-/// The state type's text (I1, I4): its `OUTLINE` constant, holding
-/// `outline`, and `describe`, writing the active path.
-fn text_api(tree: &crate::model::Tree, rt: &TokenStream, outline: &str) -> TokenStream {
+/// The state type's text (I1, I4, Z1): its `OUTLINE` constant, holding
+/// `outline`, its `SLEEP` constant, holding `sleep`, and `describe`,
+/// writing the active path.
+fn text_api(
+    tree: &crate::model::Tree,
+    rt: &TokenStream,
+    outline: &str,
+    sleep: &str,
+) -> TokenStream {
     let (vis, out) = (&tree.vis, local("out"));
     quote! {
+        /// What can wake each configuration of the tree — a node that can
+        /// be the bottom of a running path, and the path above it — one
+        /// line each (Z1): `sleeps; wakes on …`, `sleeps when `X` waits;
+        /// wakes on …` (a behavior, group behavior or custom decorator
+        /// ticked every tick unless it says it waits), or `never sleeps:
+        /// …` with each input the tree cannot see.
+        #vis const SLEEP: &'static ::core::primitive::str = ::core::convert::identity(#sleep);
         /// The tree as text, as the type's documentation shows it (I4).
         // Through a call, so that rustdoc does not print the value (the
         // type's documentation shows it) with its box characters escaped.

@@ -46,7 +46,7 @@ impl Parser<'_> {
             }
             // Each declaration gets a key constant named in upper case
             // (`Guard::ALARMED`): names equal in upper case would clash, and
-            // `OUTLINE` is the tree's text.
+            // `OUTLINE` is the tree's text, `SLEEP` its sleep report.
             let key = name.to_string().to_uppercase();
             let taken = self.vars.iter().map(|v| &v.name);
             if let Some(other) = taken
@@ -61,10 +61,14 @@ impl Parser<'_> {
                     )
                 };
                 self.errors.error(name.span(), message);
-            } else if key == "OUTLINE" {
+            } else if let Some(what) = match key.as_str() {
+                "OUTLINE" => Some("the tree's text"),
+                "SLEEP" => Some("the tree's sleep report"),
+                _ => None,
+            } {
                 self.errors.error(
                     name.span(),
-                    format!("`{name}` cannot name a {word}: its key would be `{tree}::OUTLINE`, the tree's text; rename it"),
+                    format!("`{name}` cannot name a {word}: its key would be `{tree}::{key}`, {what}; rename it"),
                 );
             }
             input.parse::<Token![=]>()?;

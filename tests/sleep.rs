@@ -1,0 +1,108 @@
+//! What can wake each configuration of a tree (Z1), as the macro works it
+//! out at compile time: the state type's `SLEEP` report, line by line.
+
+use deciders::{Behavior, Ctx, Flags, Status, Stimulus};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Stimulus)]
+enum Stim {
+    Hurt,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(dead_code)]
+enum Call {
+    Alarm,
+    AllClear,
+}
+
+#[derive(Default)]
+struct Npc {
+    hp: f32,
+    mode: u8,
+}
+
+impl Npc {
+    fn hungry(&self) -> f32 {
+        1.0 - self.hp
+    }
+    fn weak(&self) -> bool {
+        self.hp < 0.5
+    }
+    fn mode(&self) -> u8 {
+        self.mode
+    }
+}
+
+const NIGHT: Flags = Flags::bit(0);
+
+/// Runs for ever.
+#[derive(Default)]
+struct Act;
+impl Behavior<Npc> for Act {
+    fn tick(&mut self, _: &mut Npc, _: &mut Ctx) -> Status {
+        Status::Running
+    }
+}
+
+deciders::tree! {
+    /// Guards over flags, stimuli and a variable, and timers: every
+    /// configuration can sleep.
+    tree Guard for Npc, events = Call, stimuli = Stim {
+        var alarmed = set(Call::Alarm), clear(Call::AllClear);
+        stamp raised = on(Call::Alarm);
+        priority {
+            retreat: when(stimuli_any(Stim::Hurt.flag())) => Act,
+            alert: when(var(alarmed)) => fallback {
+                chase: timeout(5.0) { Act },
+                watch: wait(1.0),
+            },
+            sleep_in: when(any(NIGHT)) => wait_until(raised, more_than = 3.0),
+            eat: when(every(2.0), decide = Npc::hungry) => Act,
+            patrol: wait_for(Call::Alarm),
+        }
+    }
+}
+
+deciders::tree! {
+    /// What the tree cannot see: a decide checked every tick, a reactive
+    /// sequence, a switch, a `recheck` guard with a decide.
+    tree Busy for Npc {
+        priority {
+            eat: when(decide = Npc::hungry) => Act,
+            guard: reactive_sequence { condition(Npc::weak), Act },
+            modes: switch(Npc::mode) {
+                0 => delay(1.0) { Act },
+                _ => recheck(decide = Npc::hungry) { wait(3.0) },
+            },
+        }
+    }
+}
+
+#[test]
+fn z1_guards_over_flags_stimuli_and_variables_and_timers_can_sleep() {
+    assert_eq!(
+        Guard::SLEEP,
+        "\
+root > retreat: sleeps when `retreat` waits; wakes on what it waits for
+root > alert > chase > Act: sleeps when `Act` waits; wakes on what it waits for, the deadline of `timeout(5s)`, stimuli
+root > alert > watch: sleeps; wakes on the deadline of `wait(1s)`, stimuli
+root > sleep_in: sleeps; wakes on events, the deadline of `wait_until(raised, …)`, stimuli, var `alarmed`
+root > eat: sleeps when `eat` waits; wakes on what it waits for, stimuli, var `alarmed`, decision flags
+root > patrol: sleeps; wakes on events, stimuli, var `alarmed`, decision flags, the deadline of `every(2s)` on `eat`
+"
+    );
+}
+
+#[test]
+fn z1_what_the_tree_cannot_see_never_sleeps_and_says_why() {
+    assert_eq!(
+        Busy::SLEEP,
+        "\
+root > eat: sleeps when `eat` waits; wakes on what it waits for
+root > guard > Act: never sleeps: `guard` (reactive_sequence) ticks `condition` again every tick; the guard of `eat` calls `Npc::hungry` every tick
+root > modes > delay: never sleeps: `modes` (switch) reads `Npc::mode` every tick; the guard of `eat` calls `Npc::hungry` every tick
+root > modes > delay > Act: never sleeps: `modes` (switch) reads `Npc::mode` every tick; the guard of `eat` calls `Npc::hungry` every tick
+root > modes > recheck > Wait: never sleeps: the guard of `Wait` calls `Npc::hungry` every tick; `modes` (switch) reads `Npc::mode` every tick; the guard of `eat` calls `Npc::hungry` every tick
+"
+    );
+}
