@@ -522,3 +522,96 @@ fn b4_a_paused_brain_adds_no_error_to_a_batch() {
     assert_eq!(brains[0].report().count(), 1);
     assert!(brains[1].report().is_ok() && brains[1].last_status().is_none());
 }
+
+#[test]
+fn b4_a_report_with_errors_is_kept_until_the_next_tick_that_ticks_clears_it() {
+    let (mut brain, mut mob) = (Brain::<Greeter>::default(), Mob::default());
+    // Its first tick (the lifecycle starts): a launch with room, no error.
+    let f = &mut Frame::new(0.1).with_world(game(1, 0));
+    brain.tick(&mut mob, f);
+    assert!(brain.report().is_ok());
+    let ticket = f.world().anims.launches()[0].0;
+    // The wave completes: a tick of the common case, clean.
+    f.world_mut().anims.next_frame(1);
+    f.world_mut().done.complete(ticket, true);
+    assert_eq!(brain.tick(&mut mob, f), Some(Status::Success));
+    assert!(brain.report().is_ok());
+    // Waving again with no room: the common case's tick keeps its error…
+    *f.world_mut() = game(0, 2);
+    assert_eq!(brain.tick(&mut mob, f), Some(Status::Failure));
+    assert_eq!(
+        brain.report().first(),
+        Some(&TickError::LaunchRefused { agent: 0 })
+    );
+    // …a paused brain's tick keeps it too (B4: the last tick that ticked)…
+    brain.pause(&mut mob, f);
+    assert_eq!(brain.tick(&mut mob, f), None);
+    assert_eq!(brain.report().count(), 1);
+    // …and the next one that ticks, clean, clears it.
+    brain.resume(&mut mob, f);
+    *f.world_mut() = game(1, 3);
+    assert_eq!(brain.tick(&mut mob, f), Some(Status::Running));
+    assert!(brain.report().is_ok());
+    assert_eq!(
+        mob.take(),
+        log(&[
+            "launch Running",
+            "poll Running",
+            "poll Success",
+            "abandon None Completed(Success)",
+            "launch Failure",
+            "launch Running",
+            "poll Running"
+        ])
+    );
+}
+
+/// Panics when handed `Noise`.
+#[derive(Default)]
+struct Touchy;
+
+impl Behavior<Mob> for Touchy {
+    fn tick(&mut self, _: &mut Mob, _: &mut Ctx) -> Status {
+        Status::Running
+    }
+    fn event(&mut self, m: &mut Mob, _: &mut Ctx, event: &dyn Any) {
+        let signal = event.downcast_ref::<Signal>();
+        assert_ne!(signal, Some(&Signal::Noise), "touchy");
+        m.log.push(format!("got {signal:?}"));
+    }
+}
+
+deciders::tree! {
+    tree Fragile for Mob, events = Signal {
+        var alarmed = set(Signal::Alarm), clear(Signal::AllClear);
+        Touchy
+    }
+}
+
+#[test]
+fn b1_a_hook_that_panics_during_delivery_leaves_the_later_events_queued() {
+    let (mut brain, mut mob, f) = (
+        Brain::new(Fragile::new()),
+        Mob::default(),
+        &mut Frame::new(0.1),
+    );
+    brain.tick(&mut mob, f);
+    for signal in [Signal::Alarm, Signal::Noise, Signal::AllClear] {
+        brain.post(signal).unwrap();
+    }
+    let ticked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        brain.tick(&mut mob, f);
+    }));
+    assert!(ticked.is_err());
+    // `Alarm` was delivered, `Noise` left the inbox as it was handed over:
+    // `AllClear` waits for the next tick.
+    assert!(brain.var(Fragile::ALARMED));
+    assert_eq!(
+        brain.inbox().copied().collect::<Vec<_>>(),
+        [Signal::AllClear]
+    );
+    assert_eq!(mob.take(), log(&["got Some(Alarm)"]));
+    brain.tick(&mut mob, f);
+    assert!(!brain.var(Fragile::ALARMED) && brain.inbox().len() == 0);
+    assert_eq!(mob.take(), log(&["got Some(AllClear)"]));
+}

@@ -265,7 +265,9 @@ where
     ) -> Status {
         self.machine_mut().tick_traced(agent, frame, trace)
     }
-    #[inline]
+    // Always: a brain ticks its tree from two places (its common case and
+    // the others), and LLVM stopped inlining it into either.
+    #[inline(always)]
     fn tick_lending<Tr: Trace>(
         &mut self,
         agent: &mut A,

@@ -113,11 +113,15 @@
 //! # What it costs
 //!
 //! A tree that is not in a brain pays nothing. A brain adds, per tick,
-//! the lifecycle's test, an empty-inbox test, its store's update and a
-//! copy of the tick's report; `scripts/bench-report` measures it against
-//! the same work written by hand (the `brain` row).
+//! one test in the common case (playing, no tick counted, nothing
+//! queued, nothing of the last tick to clear: its lifecycle's status byte
+//! and one flag), its store's update and the tick's status kept; a tick
+//! with events or a queued operation, or after one with errors, takes
+//! the longer way (it delivers, performs, copies the report).
+//! `scripts/bench-report` measures it against the same work written by
+//! hand (the `brain` row).
 //!
-//! Its length: about 650 lines, a third of them documentation; one
+//! Its length: about 850 lines, a third of them documentation; one
 //! concern, the brain — its type, its inbox, a brain as a [`Tree`], and
 //! its save.
 
@@ -136,7 +140,6 @@ use crate::tools::lifecycle::{PlayMode, PlayStatus, Player};
 use crate::trace_hook::{NoTrace, Trace, TraceEvent};
 use crate::visit::{Visitor, VisitorMut};
 use core::cell::Cell;
-use std::collections::VecDeque;
 use std::fmt;
 
 /// What a tree's header declares for its brain: the type of its events
@@ -230,7 +233,7 @@ pub struct Brain<T: Declares> {
     inbox: Inbox<T::Event>,
     /// A lifecycle operation for the next tick (B7).
     op: Option<Lifecycle>,
-    #[cfg_attr(feature = "serde", serde(skip))]
+    #[cfg_attr(feature = "serde", serde(skip, default = "Last::loaded"))]
     last: Last,
 }
 
@@ -251,10 +254,31 @@ pub enum Lifecycle {
     Reset,
 }
 
-/// The events queue and its bound.
+/// The events queue, oldest first, and its bound. A `Vec`: a tick
+/// delivers the whole inbox, so events are only ever pushed at its end
+/// and the queue emptied.
 struct Inbox<E> {
-    queue: VecDeque<E>,
+    queue: Vec<E>,
     capacity: usize,
+}
+
+/// The inbox while it is delivered: its first `done` events have left it.
+/// Dropped, it removes them, also when a hook panics (the events not
+/// delivered yet stay queued, as the event being delivered does not).
+struct Delivering<'a, E> {
+    queue: &'a mut Vec<E>,
+    done: usize,
+}
+
+impl<E> Drop for Delivering<'_, E> {
+    #[inline]
+    fn drop(&mut self) {
+        if self.done >= self.queue.len() {
+            self.queue.clear();
+        } else {
+            self.queue.drain(..self.done);
+        }
+    }
 }
 
 /// What the last tick left (B3, B4).
@@ -263,6 +287,24 @@ struct Last {
     status: Option<Status>,
     report: Report,
     unbound: u32,
+    /// Whether the next tick may have more to do than the common case
+    /// (see [`Brain::tick_traced`]): set when an event or an operation is
+    /// queued, when a tick leaves a report or unbound events to clear, and
+    /// when loaded; cleared by a tick that leaves none of these. Here, in
+    /// `Last`'s padding, it costs a brain no byte.
+    slow: bool,
+}
+
+impl Last {
+    /// A loaded brain's: nothing kept, and its first tick is not the
+    /// common case (its inbox and queued operation are tested).
+    #[cfg(feature = "serde")]
+    fn loaded() -> Last {
+        Last {
+            slow: true,
+            ..Last::default()
+        }
+    }
 }
 
 impl<T: Declares> Brain<T> {
@@ -282,7 +324,7 @@ impl<T: Declares> Brain<T> {
             player: Player::new(tree),
             stimuli: Stimuli::new(),
             inbox: Inbox {
-                queue: VecDeque::with_capacity(capacity),
+                queue: Vec::with_capacity(capacity),
                 capacity,
             },
             op: None,
@@ -308,6 +350,7 @@ impl<T: Declares> Brain<T> {
     #[inline]
     pub fn queue(&mut self, op: Lifecycle) {
         self.op = Some(op);
+        self.last.slow = true;
     }
 
     /// The operation queued for the next tick, if any.
@@ -323,7 +366,8 @@ impl<T: Declares> Brain<T> {
         if self.inbox.queue.len() >= self.inbox.capacity {
             return Err(InboxFull(event));
         }
-        self.inbox.queue.push_back(event);
+        self.inbox.queue.push(event);
+        self.last.slow = true;
         Ok(())
     }
 
@@ -437,8 +481,34 @@ impl<T: Declares> Brain<T> {
     where
         T: Receives<A, W>,
     {
-        // The common case, executing with nothing queued and no tick
-        // counted, is one test.
+        // The common case, executing with no tick counted, nothing queued
+        // and nothing of the last tick to clear, is one test of two bytes.
+        if self.last.slow || !self.player.executing_uncounted() {
+            return self.tick_slow(agent, frame, trace);
+        }
+        let status = self.tick_tree(agent, frame, trace);
+        self.last.status = Some(status);
+        // The last report is clean (else `slow`): copied only when this
+        // one is not.
+        if !frame.report().is_ok() {
+            self.keep_report(frame.report());
+        }
+        Some(status)
+    }
+
+    /// A tick that is not the common case: performs the queued operation
+    /// (B7), then, if the brain plays, delivers the inbox and ticks,
+    /// counted by the play mode.
+    #[inline]
+    fn tick_slow<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Option<Status>
+    where
+        T: Receives<A, W>,
+    {
         if (self.op.is_some() || !self.player.executing_uncounted()) && !self.start(agent, frame) {
             self.last.status = None;
             return None;
@@ -447,19 +517,9 @@ impl<T: Declares> Brain<T> {
         if !self.inbox.queue.is_empty() {
             unbound = self.deliver(agent, frame, trace);
         }
-        frame.set_stimuli(self.stimuli.update(frame.dt()));
-        let forget = Cell::new(Flags::EMPTY);
-        let store = Store::new(&self.stimuli, &forget);
-        let status = self
-            .player
-            .tick_started(agent, frame, |tree, agent, frame| {
-                tree.tick_lending(agent, frame, trace, store)
-            });
-        let status = Some(status);
-        if forget.get() != Flags::EMPTY {
-            self.forget(forget.get());
-        }
-        self.last.status = status;
+        let status = self.tick_tree(agent, frame, trace);
+        self.player.count_tick(status, agent, frame);
+        self.last.status = Some(status);
         // Copied only when there is something to keep or to forget: a
         // clean tick after a clean tick writes nothing.
         let report = frame.report();
@@ -467,7 +527,41 @@ impl<T: Declares> Brain<T> {
             self.last.report = *report;
         }
         self.last.unbound = unbound;
+        self.last.slow = !report.is_ok() || unbound != 0;
+        Some(status)
+    }
+
+    /// The tree's tick, the player started: the stimuli store updated and
+    /// lent to the hooks, then what they forgot removed.
+    #[inline(always)]
+    fn tick_tree<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> Status
+    where
+        T: Receives<A, W>,
+    {
+        frame.set_stimuli(self.stimuli.update(frame.dt()));
+        let forget = Cell::new(Flags::EMPTY);
+        let store = Store::new(&self.stimuli, &forget);
+        let status = self
+            .player
+            .tree_mut()
+            .tick_lending(agent, frame, trace, store);
+        if forget.get() != Flags::EMPTY {
+            self.forget(forget.get());
+        }
         status
+    }
+
+    /// Keeps the report of a common-case tick that had errors; the next
+    /// tick is not the common case (it clears it).
+    #[cold]
+    fn keep_report(&mut self, report: &Report) {
+        self.last.report = *report;
+        self.last.slow = true;
     }
 
     /// Before a tick that is not the common case: performs the queued
@@ -520,8 +614,13 @@ impl<T: Declares> Brain<T> {
         T: Receives<A, W>,
     {
         let mut unbound = 0;
-        while let Some(event) = self.inbox.queue.pop_front() {
-            let posted = self.player.tree_mut().deliver(&event, agent, frame);
+        let inbox = &mut Delivering {
+            queue: &mut self.inbox.queue,
+            done: 0,
+        };
+        for event in inbox.queue.iter() {
+            inbox.done += 1;
+            let posted = self.player.tree_mut().deliver(event, agent, frame);
             if !posted.bound {
                 unbound += 1;
                 trace.event(TraceEvent::EventUnbound {
@@ -658,7 +757,7 @@ where
     T::Payload: Clone,
 {
     fn clone(&self) -> Self {
-        let mut queue = VecDeque::with_capacity(self.inbox.capacity);
+        let mut queue = Vec::with_capacity(self.inbox.capacity);
         queue.extend(self.inbox.queue.iter().cloned());
         Brain {
             player: self.player.clone(),
@@ -695,12 +794,11 @@ where
 mod inbox {
     use super::Inbox;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
-    use std::collections::VecDeque;
 
     #[derive(Serialize)]
     struct Ref<'a, E> {
         capacity: usize,
-        events: &'a VecDeque<E>,
+        events: &'a [E],
     }
 
     #[derive(Deserialize)]
@@ -736,7 +834,7 @@ mod inbox {
                 o.capacity
             )));
         }
-        let mut queue = VecDeque::with_capacity(o.capacity);
+        let mut queue = Vec::with_capacity(o.capacity);
         queue.extend(o.events);
         Ok(Inbox {
             queue,

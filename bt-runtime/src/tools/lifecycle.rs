@@ -410,8 +410,8 @@ impl<T> Player<T> {
     }
 
     /// Whether the player is executing and counts no tick: the common
-    /// case, where [`tick_started`](Self::tick_started) needs no other
-    /// test.
+    /// case, where the tree is ticked with no other test and
+    /// [`count_tick`](Self::count_tick) has nothing to do.
     #[inline(always)]
     pub(crate) fn executing_uncounted(&self) -> bool {
         self.bits == PlayStatus::Executing as u8
@@ -425,23 +425,16 @@ impl<T> Player<T> {
         self.executing_uncounted() || self.starts_tick()
     }
 
-    /// The tick of a player that [started](Self::start_tick) it: the tree
-    /// ticked by `tick`, counted by the mode.
+    /// After the tree's tick of a player that [started](Self::start_tick)
+    /// it: the tick counted by the mode (O5).
     #[inline(always)]
-    pub(crate) fn tick_started<A, W>(
-        &mut self,
-        agent: &mut A,
-        frame: &mut Frame<W>,
-        tick: impl FnOnce(&mut T, &mut A, &mut Frame<W>) -> Status,
-    ) -> Status
+    pub(crate) fn count_tick<A, W>(&mut self, status: Status, agent: &mut A, frame: &mut Frame<W>)
     where
         T: Tree<A, W>,
     {
-        let status = tick(&mut self.tree, agent, frame);
         if self.bits > 3 {
             self.counted_tick(status, agent, frame);
         }
-        status
     }
 
     /// Before a tick that is not the common case: whether the player plays
