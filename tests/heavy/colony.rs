@@ -14,7 +14,7 @@ fn a_colony_with_every_piece_saves_mid_run_and_goes_on_identically() {
     for _ in 0..30 {
         game.play();
         paused_ticks += usize::from(game.guards[0].last_status().is_none());
-        most_chasing = most_chasing.max(game.chasers.in_use());
+        most_chasing = most_chasing.max(game.nest.chasers.in_use());
     }
     // Everything happened: paths found and eaten, robberies reported with
     // the thief, guards chasing (three at most, more in turns) and
@@ -32,12 +32,12 @@ fn a_colony_with_every_piece_saves_mid_run_and_goes_on_identically() {
     // Saved mid-run (a chase under way, paths pending), loaded with a
     // resource of its own: both go on identically, the whole game equal
     // frame after frame.
-    assert!(game.chasers.in_use() > 0 && !game.paths.1.is_empty());
+    assert!(game.nest.chasers.in_use() > 0 && !game.searches.is_empty());
     let mut loaded = Game::load(&game.save()).expect("the save loads");
     for _ in 0..40 {
         game.play();
         loaded.play();
         assert_eq!(loaded.save(), game.save());
-        assert_eq!(loaded.chasers.in_use(), game.chasers.in_use());
+        assert_eq!(loaded.nest.chasers.in_use(), game.nest.chasers.in_use());
     }
 }

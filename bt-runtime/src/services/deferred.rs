@@ -780,6 +780,21 @@ pub trait Deferred {
     fn completions(&self) -> &Completions<Self::Done>;
 }
 
+/// A world the game keeps and lends each frame by `&mut` (`world<'w> =
+/// &'w mut Nest`): its requests and completions are the world's.
+impl<W: Deferred + ?Sized> Deferred for &mut W {
+    type Launch = W::Launch;
+    type Done = W::Done;
+    #[inline]
+    fn requests(&mut self) -> &mut Requests<Self::Launch> {
+        (**self).requests()
+    }
+    #[inline]
+    fn completions(&self) -> &Completions<Self::Done> {
+        (**self).completions()
+    }
+}
+
 /// Deferred actions through the context, one call each (V5).
 impl<W: Deferred> Ctx<'_, W> {
     /// Launches `payload` into the world's requests for the agent being

@@ -5,7 +5,9 @@
 //! (an event with a variable and a timestamp, posted to every guard and
 //! thief), at most three guards chase at once (`limit`), a guard hurt in
 //! the chase retreats for a while (a stimulus with a timeout), one guard
-//! is paused for a cut-scene, and the whole game saves and loads.
+//! is paused for a cut-scene, and the whole game saves and loads. The
+//! world the agents see (`Nest`) is the game's, saved with it and lent to
+//! each frame by `&mut`.
 //!
 //! This file is what the game writes; `../colony.rs` plays it and checks
 //! it. Its glue — every line that is neither the trees, the behaviors, a
@@ -39,13 +41,16 @@ pub struct Ant {
     pub retreats: u32,
 }
 
-/// One frame's world: the game's chase limit, paths found and path
-/// requests, borrowed; this frame's news, owned.
-#[derive(Deferred)]
-struct Nest<'w> {
-    chasers: &'w Resource,
-    found: &'w Completions<u32>,
-    paths: &'w mut Requests<u32>,
+/// The world the agents see, kept by the game and lent to every frame:
+/// the chase limit (the game's, not saved: a loaded chaser takes its
+/// place again at its first tick), the path requests and the paths
+/// found, and this frame's news.
+#[derive(Deferred, Serialize, Deserialize)]
+pub struct Nest {
+    #[serde(skip)]
+    pub chasers: Resource,
+    paths: Requests<u32>,
+    found: Completions<u32>,
     /// Whether a robbery was reported this frame.
     alarm: bool,
     /// Who robbed whom this frame: (thief, worker).
@@ -56,18 +61,18 @@ struct Nest<'w> {
 /// then eats what it found.
 #[derive(Default, Serialize, Deserialize)]
 struct Forage(Action);
-impl<'w> Behavior<Ant, Nest<'w>> for Forage {
-    fn activate(&mut self, _: &mut Ant, ctx: &mut Ctx<Nest<'w>>) -> Status {
+impl<'w> Behavior<Ant, &'w mut Nest> for Forage {
+    fn activate(&mut self, _: &mut Ant, ctx: &mut Ctx<&'w mut Nest>) -> Status {
         ctx.launch(&mut self.0, 2 + ctx.agent() % 3)
     }
-    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<Nest<'w>>) -> Status {
+    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<&'w mut Nest>) -> Status {
         let Some(&food) = ctx.poll(&mut self.0) else {
             return Status::Running;
         };
         ant.food += food;
         Status::Success
     }
-    fn deactivate(&mut self, _: &mut Ant, ctx: &mut Ctx<Nest<'w>>, _: Exit) {
+    fn deactivate(&mut self, _: &mut Ant, ctx: &mut Ctx<&'w mut Nest>, _: Exit) {
         ctx.abandon(&mut self.0);
     }
 }
@@ -75,8 +80,8 @@ impl<'w> Behavior<Ant, Nest<'w>> for Forage {
 /// Reports the thief the stimulus names, once.
 #[derive(Default, Serialize, Deserialize)]
 struct Report;
-impl<'w> Behavior<Ant, Nest<'w>> for Report {
-    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<Nest<'w>>) -> Status {
+impl<'w> Behavior<Ant, &'w mut Nest> for Report {
+    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<&'w mut Nest>) -> Status {
         let thief = ctx
             .stimulus::<Stim, u32>(Stim::Robbed)
             .copied()
@@ -91,8 +96,8 @@ impl<'w> Behavior<Ant, Nest<'w>> for Report {
 /// Robs a worker: the one it sneaked up to this time.
 #[derive(Default, Serialize, Deserialize)]
 struct Rob;
-impl<'w> Behavior<Ant, Nest<'w>> for Rob {
-    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<Nest<'w>>) -> Status {
+impl<'w> Behavior<Ant, &'w mut Nest> for Rob {
+    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<&'w mut Nest>) -> Status {
         ant.food += 1;
         let (me, victim) = (
             ctx.agent(),
@@ -106,8 +111,8 @@ impl<'w> Behavior<Ant, Nest<'w>> for Rob {
 /// Chases while the alarm is recent.
 #[derive(Default, Serialize, Deserialize)]
 struct Chase;
-impl<'w> Behavior<Ant, Nest<'w>> for Chase {
-    fn tick(&mut self, ant: &mut Ant, _: &mut Ctx<Nest<'w>>) -> Status {
+impl<'w> Behavior<Ant, &'w mut Nest> for Chase {
+    fn tick(&mut self, ant: &mut Ant, _: &mut Ctx<&'w mut Nest>) -> Status {
         ant.chases += 1;
         Status::Running
     }
@@ -116,8 +121,8 @@ impl<'w> Behavior<Ant, Nest<'w>> for Chase {
 /// Backs off while hurt (the stimulus times out).
 #[derive(Default, Serialize, Deserialize)]
 struct Retreat;
-impl<'w> Behavior<Ant, Nest<'w>> for Retreat {
-    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<Nest<'w>>) -> Status {
+impl<'w> Behavior<Ant, &'w mut Nest> for Retreat {
+    fn tick(&mut self, ant: &mut Ant, ctx: &mut Ctx<&'w mut Nest>) -> Status {
         ant.retreats += 1;
         match ctx.stimuli().any(Stim::Hurt.flag()) {
             true => Status::Running,
@@ -129,7 +134,7 @@ impl<'w> Behavior<Ant, Nest<'w>> for Retreat {
 deciders::tree! {
     /// Report a robbery, else forage.
     #[derive(Serialize, Deserialize)]
-    pub tree Worker for Ant, world<'w> = Nest<'w>, events = Call, stimuli = Stim(u32) {
+    pub tree Worker for Ant, world<'w> = &'w mut Nest, events = Call, stimuli = Stim(u32) {
         priority {
             report: when(stimuli_any(Stim::Robbed.flag())) => Report,
             forage: sequence { Forage, wait(0.5) },
@@ -141,13 +146,13 @@ deciders::tree! {
     /// Retreat while hurt; while alarmed, chase (three at most) for five
     /// seconds after the alarm, else watch; else patrol.
     #[derive(Serialize, Deserialize)]
-    pub tree Guard for Ant, world<'w> = Nest<'w>, events = Call, stimuli = Stim(u32) {
+    pub tree Guard for Ant, world<'w> = &'w mut Nest, events = Call, stimuli = Stim(u32) {
         var alarmed = set(Call::Alarm), clear(Call::AllClear);
         stamp raised = on(Call::Alarm);
         priority {
             retreat: when(stimuli_any(Stim::Hurt.flag())) => Retreat,
             alert: when(var(alarmed)) => fallback {
-                chase: if_time(raised, less_than = 5.0) { limit(|n: &Nest| n.chasers, 3) { Chase } },
+                chase: if_time(raised, less_than = 5.0) { limit(|n: &&mut Nest| &n.chasers, 3) { Chase } },
                 watch: wait(1.0),
             },
             patrol: wait(2.0),
@@ -158,7 +163,7 @@ deciders::tree! {
 deciders::tree! {
     /// Hide while hunted; else sneak up on a worker and rob it.
     #[derive(Serialize, Deserialize)]
-    pub tree Thief for Ant, world<'w> = Nest<'w>, events = Call {
+    pub tree Thief for Ant, world<'w> = &'w mut Nest, events = Call {
         var hunted = set(Call::Alarm), clear(Call::AllClear);
         priority {
             hide: when(var(hunted)) => wait(1.0),
@@ -174,13 +179,10 @@ pub struct Game {
     pub guards: Vec<Brain<Guard>>,
     pub thieves: Vec<Brain<Thief>>,
     pub ants: [Vec<Ant>; 3],
-    /// The path system: requests, work under way (each with the frames
-    /// it still needs), paths found.
-    pub paths: (Requests<u32>, InFlight<u32>, Completions<u32>),
-    /// The chase limit: the game's, not saved (a loaded chaser takes its
-    /// place again at its first tick).
-    #[serde(skip)]
-    pub chasers: Resource,
+    pub nest: Nest,
+    /// The path system's work under way: each request with the frames it
+    /// still needs.
+    pub searches: InFlight<u32>,
     frame: u32,
 }
 
@@ -192,12 +194,14 @@ impl Game {
             guards: (0..8).map(|_| Brain::default()).collect(),
             thieves: (0..3).map(|_| Brain::default()).collect(),
             ants: [20, 8, 3].map(|n| vec![Ant::default(); n]),
-            paths: (
-                Requests::with_capacity(64, 0),
-                InFlight::new(),
-                Completions::new(),
-            ),
-            chasers: Resource::new(),
+            nest: Nest {
+                chasers: Resource::new(),
+                paths: Requests::with_capacity(64, 0),
+                found: Completions::new(),
+                alarm: false,
+                robberies: vec![],
+            },
+            searches: InFlight::new(),
             frame: 0,
         }
     }
@@ -205,7 +209,6 @@ impl Game {
     /// One frame.
     pub fn play(&mut self) {
         let (f, [workers, guards, thieves]) = (self.frame, &mut self.ants);
-        let (requests, work, found) = &mut self.paths;
         // Every third frame, a guard is hurt, for a second. A cut-scene
         // pauses guard 0 from frame 4 to 16: no frame, no world.
         if f % 3 == 0 {
@@ -218,37 +221,28 @@ impl Game {
             16 => self.guards[0].queue(Lifecycle::Resume),
             _ => {}
         }
-        let nest = Nest {
-            chasers: &self.chasers,
-            found,
-            paths: requests,
-            alarm: false,
-            robberies: vec![],
-        };
-        let mut frame = Frame::new(0.25).with_world(nest);
+        let mut frame = Frame::new(0.25).with_world(&mut self.nest);
         batch::tick_all(&mut self.workers, workers, &mut frame, |_, _, _, _| {});
         batch::tick_all(&mut self.guards, guards, &mut frame, |_, _, _, _| {});
         batch::tick_all(&mut self.thieves, thieves, &mut frame, |_, _, _, _| {});
-        let Nest {
-            alarm, robberies, ..
-        } = frame.into_world();
+        let nest = &mut self.nest;
         // The robbed remember the thief for two seconds.
-        for (thief, worker) in robberies {
+        for (thief, worker) in nest.robberies.drain(..) {
             let robbed = self.workers[worker].stimuli_mut();
             robbed.add(Stim::Robbed, thief, Some(2.0));
         }
         // The path system: a path takes the frames its request says.
-        work.take(requests);
-        requests.next_frame(f + 1);
-        found.clear();
-        work.work(found, |_, left| {
+        self.searches.take(&mut nest.paths);
+        nest.paths.next_frame(f + 1);
+        nest.found.clear();
+        self.searches.work(&mut nest.found, |_, left| {
             *left -= 1;
             (*left == 0).then_some(1)
         });
         // A robbery reported raises the alarm for the guards and the
         // thieves; all clear every twelfth frame.
         self.frame = f + 1;
-        let call = match (alarm, f % 12) {
+        let call = match (std::mem::take(&mut nest.alarm), f % 12) {
             (true, _) => Call::Alarm,
             (false, 11) => Call::AllClear,
             _ => return,
