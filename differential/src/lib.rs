@@ -46,6 +46,19 @@ pub struct Svc {
     pub done: Completions<bool>,
 }
 
+impl Svc {
+    /// No slot held, no request, no completion (each frame's buffer is
+    /// built by [`Game::begin`]).
+    fn new() -> Svc {
+        Svc {
+            alarm: Resource::new(),
+            door: Resource::new(),
+            requests: Requests::with_capacity(0, 0),
+            done: Completions::new(),
+        }
+    }
+}
+
 /// `limit(alarm, max)` (R8): the first resource, by path; the second is
 /// written as a closure, `|s: &Svc| &s.door`.
 pub fn alarm(s: &Svc) -> &Resource {
@@ -461,6 +474,16 @@ struct Game {
 }
 
 impl Game {
+    /// Nothing stimulated, held, pending; no tick yet.
+    fn new() -> Game {
+        Game {
+            stimuli: Stimuli::new(),
+            others: [Vec::new(), Vec::new()],
+            pending: Vec::new(),
+            frame: 0,
+        }
+    }
+
     /// Between two frames, the game system takes the frame's launches,
     /// drops the cancelled ones and completes those the script names;
     /// the others' slots are set; a new requests buffer starts with the
@@ -582,6 +605,32 @@ where
 /// wrapped in a [`Player`] (O1–O5), recording every frame. One frame value
 /// carries the services through ticks and the operations between them, so
 /// that a halt between ticks abandons into the last tick's buffer.
+/// What a frame of the generated side shows of `tree`: its hook log
+/// (taken from `w`), status, errors, active path, variables and
+/// timestamps; the lifecycle, world and inbox are the caller's.
+fn observed<T: Posted>(
+    tree: &T,
+    path: &impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
+    stamps: usize,
+    w: &World,
+    status: Option<tree::Status>,
+    errors: (u32, Option<String>),
+) -> Record {
+    let mut names = Vec::new();
+    path(tree, &mut |n| names.push(n.name.to_string()));
+    Record {
+        log: w.io.borrow_mut().take(),
+        status,
+        life: ("", 0),
+        path: names,
+        errors,
+        vars: tree.var_bits(),
+        since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
+        world: WorldRecord::default(),
+        inbox: Vec::new(),
+    }
+}
+
 pub fn run<T: Posted>(
     tree: T,
     frames: &[Frame],
@@ -591,18 +640,8 @@ pub fn run<T: Posted>(
     let mut w = World::default();
     let mut player = Player::new(tree);
     let mut out = Vec::with_capacity(frames.len());
-    let f = &mut deciders::Frame::new(0.0).with_world(Svc {
-        alarm: Resource::new(),
-        door: Resource::new(),
-        requests: Requests::with_capacity(0, 0),
-        done: Completions::new(),
-    });
-    let mut game = Game {
-        stimuli: Stimuli::new(),
-        others: [Vec::new(), Vec::new()],
-        pending: Vec::new(),
-        frame: 0,
-    };
+    let f = &mut deciders::Frame::new(0.0).with_world(Svc::new());
+    let mut game = Game::new();
     for frame in frames {
         w.io.borrow_mut().apply(frame);
         let (status, errors) = match frame {
@@ -631,19 +670,11 @@ pub fn run<T: Posted>(
                 (None, (0, None))
             }
         };
-        let mut names = Vec::new();
-        path(player.tree(), &mut |n| names.push(n.name.to_string()));
-        let tree = player.tree();
         out.push(Record {
-            log: w.io.borrow_mut().take(),
-            status,
             life: (status_name(player.status()), player.count()),
-            path: names,
-            errors,
-            vars: tree.var_bits(),
-            since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
             world: game.record(f.world(), &game.stimuli),
             inbox: Vec::new(),
+            ..observed(player.tree(), &path, stamps, &w, status, errors)
         });
     }
     out
@@ -692,18 +723,8 @@ where
         Brain::with_inbox(tree, capacity)
     };
     let mut out = Vec::with_capacity(frames.len());
-    let f = &mut deciders::Frame::new(0.0).with_world(Svc {
-        alarm: Resource::new(),
-        door: Resource::new(),
-        requests: Requests::with_capacity(0, 0),
-        done: Completions::new(),
-    });
-    let mut game = Game {
-        stimuli: Stimuli::new(),
-        others: [Vec::new(), Vec::new()],
-        pending: Vec::new(),
-        frame: 0,
-    };
+    let f = &mut deciders::Frame::new(0.0).with_world(Svc::new());
+    let mut game = Game::new();
     for (i, frame) in frames.iter().enumerate() {
         if i == save_at {
             if let Some(loaded) = T::reload(&brain) {
@@ -742,19 +763,11 @@ where
                 (None, (0, None))
             }
         };
-        let mut names = Vec::new();
-        path(brain.tree(), &mut |n| names.push(n.name.to_string()));
-        let tree = brain.tree();
         out.push(Record {
-            log: w.io.borrow_mut().take(),
-            status,
             life: (status_name(brain.status()), brain.count()),
-            path: names,
-            errors,
-            vars: tree.var_bits(),
-            since: (0..stamps).map(|i| tree.stamp_since(i)).collect(),
             world: game.record(f.world(), brain.stimuli()),
             inbox: brain.inbox().map(|e| event_index(e)).collect(),
+            ..observed(brain.tree(), &path, stamps, &w, status, errors)
         });
     }
     out
