@@ -109,7 +109,8 @@ fn main() {
              let tree = if seed == 0 {{ T{seed}::new() }} else {{ T{seed}::with_seed(seed) }};\n            \
              match driver {{\n                \
              Driver::Player => run(tree, frames, path, {stamps}),\n                \
-             Driver::Brain => run_brain(tree, seed, frames, path, {stamps}),\n            \
+             Driver::Brain => run_brain(tree, seed, frames, path, {stamps}, false),\n                \
+             Driver::Sleeping => run_brain(tree, seed, frames, path, {stamps}, true),\n            \
              }}\n        }}"
         );
     }

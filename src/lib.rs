@@ -402,11 +402,12 @@ pub use bt_macros::Stimulus;
 
 // Each public item has one path: the main types at the root, the rest in
 // the modules below, which hold nothing the root already has.
-pub use bt_runtime::{brain, events, lifecycle, pictures, replay, rng};
+pub use bt_runtime::{brain, crowd, events, lifecycle, pictures, replay, rng};
 pub use bt_runtime::{
     Behavior, ConditionFn, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Limit,
     LogLines, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, SelectResource, Slot,
     Status, Stimuli, Stimulus, StimulusEntry, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
+    Wake,
     VisitorMut,
 };
 

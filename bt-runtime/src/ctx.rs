@@ -462,10 +462,22 @@ pub fn ctx_begin<'t, W>(frame: &'t mut Frame<W>, lent: Lent<'t>) -> Ctx<'t, W> {
 /// stimuli store's (`Stimuli::update`).
 pub(crate) fn sanitize(dt: f32) -> f32 {
     if dt.is_finite() && dt > 0.0 {
-        dt.min(Frame::MAX_DT)
+        on_grid(dt.min(Frame::MAX_DT))
     } else {
         0.0
     }
+}
+
+/// `dt` rounded to the nearest multiple of 2⁻³⁰ s, about a nanosecond
+/// (T2): every `f32` from 2⁻⁷ s (7.8 ms) up is one already and is left as
+/// it is. A clock that adds such values is exact up to 2²³ s (97 days),
+/// so the sum of many frames equals one addition of their total: what a
+/// sleeping agent's clock catches up by when it wakes (Z2).
+fn on_grid(dt: f32) -> f32 {
+    const STEPS: f64 = (1u64 << 30) as f64;
+    // Exact: scaling by a power of two, rounding, and the result has at
+    // most 23 significant bits below 2⁻⁷, which `f32` holds.
+    ((f64::from(dt) * STEPS).round() / STEPS) as f32
 }
 
 #[cfg(test)]
@@ -482,6 +494,29 @@ mod tests {
         assert_eq!(c.dt(), 0.0);
         assert_eq!(Frame::new(f32::NEG_INFINITY).dt(), 0.0);
         assert_eq!(Frame::new(-0.0).dt(), 0.0);
+    }
+
+    #[test]
+    fn t2_dt_is_rounded_to_a_nanosecond_grid() {
+        // Frames of 7.8 ms and longer are kept bit for bit.
+        for dt in [1.0 / 60.0, 1.0 / 30.0, 0.1, 0.016, 2f32.powi(-7), 3599.9] {
+            assert_eq!(Frame::new(dt).dt(), dt);
+        }
+        // Shorter ones move by less than half of 2^-30 s.
+        let dt = 1.0 / 1000.0;
+        let kept = Frame::new(dt).dt();
+        assert!((f64::from(kept) - f64::from(dt)).abs() <= 0.5 / f64::from(1u32 << 30));
+        assert_eq!((f64::from(kept) * f64::from(1u32 << 30)).fract(), 0.0);
+        assert_eq!(Frame::new(f32::MIN_POSITIVE).dt(), 0.0);
+        // Sums of such frames are exact: many frames add up to their total.
+        let dts = [1.0 / 144.0, 0.1, 1.0 / 60.0, 0.25, 1e-3];
+        let mut clock = 0.0f64;
+        for i in 0..10_000 {
+            clock += f64::from(Frame::new(dts[i % dts.len()]).dt());
+        }
+        let half = (0..5_000).fold(0.0f64, |c, i| c + f64::from(Frame::new(dts[i % dts.len()]).dt()));
+        let rest = (5_000..10_000).fold(0.0f64, |c, i| c + f64::from(Frame::new(dts[i % dts.len()]).dt()));
+        assert_eq!(half + rest, clock);
     }
 
     #[test]

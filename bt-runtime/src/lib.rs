@@ -49,7 +49,7 @@ mod visit;
 pub use base::report::{Report, TickError};
 pub use base::shape::{NodeId, NodeInfo, NodeKind};
 pub use base::status::{Exit, Status};
-pub use base::{flags::Flags, timer::Timer};
+pub use base::{flags::Flags, timer::Timer, wake::Wake};
 pub use ctx::{Ctx, Frame};
 pub use hooks::behavior::{Behavior, Leaf};
 pub use hooks::condition::ConditionFn;
@@ -63,7 +63,7 @@ pub use visit::{Visitor, VisitorMut};
 
 // Whole modules, each with the rules it implements in its documentation.
 pub use services::deferred;
-pub use tools::{batch, brain, describe, lifecycle, pictures, replay};
+pub use tools::{batch, brain, crowd, describe, lifecycle, pictures, replay};
 
 pub mod trace {
     //! Ready tracers (I2, I3, I5).
@@ -180,6 +180,8 @@ pub mod save {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::base::shape::shape_node;
+    pub use crate::base::shape::shape_polls;
+    pub use crate::base::wake::Wake;
     pub use crate::ctx::ctx_begin;
     pub use crate::ctx::ctx_lend;
     pub use crate::ctx::Lent;

@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use deciders::brain::{Brain, Declares, InboxFull, Receives};
+use deciders::crowd::Crowd;
 use deciders::decorator::Before;
 use deciders::deferred::{Action, Cancel, Completions, Requests, Ticket};
 use deciders::lifecycle::{PlayMode, PlayStatus, Player};
@@ -241,11 +242,15 @@ impl Behavior<World, Svc> for Act {
     }
 }
 
-/// A behavior with no `tick` hook.
+/// A behavior with no `tick` hook: it says that it waits for nothing
+/// but an input (Z2), as nothing it does needs a tick.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hold(#[cfg_attr(feature = "serde", serde(with = "name"))] pub Name);
 
 impl Behavior<World, Svc> for Hold {
+    fn wake(&self) -> deciders::Wake {
+        deciders::Wake::NEVER
+    }
     fn activate(&mut self, w: &mut World, _: &mut Ctx<Svc>) -> Status {
         if w.io.borrow_mut().activate(self.0, self.0) {
             Status::Running
@@ -572,12 +577,7 @@ fn tick<T: Posted>(
         // is still the last tick's).
         return (None, (0, None));
     };
-    let report = f.report();
-    let first = report.first().map(|e| match e {
-        TickError::SubsetRule { node } => node.name.to_string(),
-        other => format!("{other:?}"),
-    });
-    (Some(model_status(s)), (report.count(), first))
+    (Some(model_status(s)), report(f.report()))
 }
 
 /// The tick of a `Frame::Tick` on the brain (B1), as [`tick`] on a player.
@@ -593,12 +593,7 @@ where
     let Some(s) = brain.tick_traced(w, f, &mut trace) else {
         return (None, (0, None));
     };
-    let report = f.report();
-    let first = report.first().map(|e| match e {
-        TickError::SubsetRule { node } => node.name.to_string(),
-        other => format!("{other:?}"),
-    });
-    (Some(model_status(s)), (report.count(), first))
+    (Some(model_status(s)), report(f.report()))
 }
 
 /// Plays `frames` on `tree` (whose forest declares `stamps` timestamps),
@@ -706,9 +701,13 @@ pub fn run_brain<T>(
     frames: &[Frame],
     path: impl Fn(&T, &mut dyn FnMut(&'static NodeInfo)),
     stamps: usize,
+    sleeping: bool,
 ) -> Vec<Record>
 where
-    T: Posted + Saves + Receives<World, Svc, Event = Ev, Stimulus = Stim, Payload = u8>,
+    T: Posted
+        + Saves
+        + deciders::__private::MachineState
+        + Receives<World, Svc, Event = Ev, Stimulus = Stim, Payload = u8>,
 {
     // O6: the frame before which the brain is saved and loaded, drawn from
     // the script.
@@ -716,28 +715,67 @@ where
     let save_at = save_at as usize % frames.len().max(1);
     let mut w = World::default();
     let capacity = inbox_capacity(seed);
-    let mut brain = if capacity == DEFAULT_INBOX {
+    let brain = if capacity == DEFAULT_INBOX {
         // B2: 8 by default.
         Brain::new(tree)
     } else {
         Brain::with_inbox(tree, capacity)
     };
+    // Z2: sleeping, the brain is the one brain of a crowd, which skips
+    // the ticks it does not need; every change between ticks goes through
+    // the crowd (`brain_mut`, `set_flags`, `wake`), as a game's would.
+    let mut crowd: Crowd<T> = core::iter::once(brain).collect();
     let mut out = Vec::with_capacity(frames.len());
     let f = &mut deciders::Frame::new(0.0).with_world(Svc::new());
     let mut game = Game::new();
     for (i, frame) in frames.iter().enumerate() {
         if i == save_at {
-            if let Some(loaded) = T::reload(&brain) {
-                brain = loaded;
+            if let Some(loaded) = T::reload(crowd.brain_mut(0).expect("one brain")) {
+                *crowd.brain_mut(0).expect("one brain") = loaded;
             }
         }
         w.io.borrow_mut().apply(frame);
         let (status, errors) = match frame {
-            Frame::Tick { .. } => {
+            Frame::Tick {
+                completes, holders, ..
+            } => {
                 game.begin(frame, f);
-                brain_tick(&mut brain, &mut w, f)
+                if sleeping {
+                    crowd.set_flags(0, f.flags());
+                    // What the tree cannot see: the game system completing
+                    // its launches, others taking slots.
+                    if !completes.is_empty() || !holders.is_empty() {
+                        crowd.wake(0);
+                    }
+                    let mut trace = Traced(Rc::clone(&w.io));
+                    let agents = core::slice::from_mut(&mut w);
+                    crowd.tick_all_traced(agents, f, &mut trace, |_, _, _, f| {
+                        f.set_agent(AGENT)
+                    });
+                    let brain = crowd.brain(0).expect("one brain");
+                    if crowd.ticked() == 0 {
+                        SLEPT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        // A skipped tick: nothing reported, and the root's
+                        // status of its last tick (a paused or stopped
+                        // brain's tick gives none).
+                        let plays = matches!(
+                            brain.status(),
+                            PlayStatus::Executing | PlayStatus::Reset
+                        );
+                        let status = brain.last_status().filter(|_| plays);
+                        (status.map(model_status), (0, None))
+                    } else {
+                        match brain.last_status() {
+                            None => (None, (0, None)),
+                            Some(s) => (Some(model_status(s)), report(f.report())),
+                        }
+                    }
+                } else {
+                    brain_tick(crowd.brain_mut(0).expect("one brain"), &mut w, f)
+                }
             }
             other => {
+                let brain = crowd.brain_mut(0).expect("one brain");
                 match other {
                     Frame::Halt => brain.tree_mut().halt(&mut w, f),
                     Frame::Reset => brain.reset(&mut w, f),
@@ -763,6 +801,9 @@ where
                 (None, (0, None))
             }
         };
+        // The sleeping brain's clocks, as if it had ticked (Z2).
+        crowd.catch_up();
+        let brain = crowd.brain(0).expect("one brain");
         out.push(Record {
             life: (status_name(brain.status()), brain.count()),
             world: game.record(f.world(), brain.stimuli()),
@@ -771,6 +812,19 @@ where
         });
     }
     out
+}
+
+/// How many ticks of the sleeping driver were skipped (Z2): the test
+/// checks that sleeping is not a rare event in its scripts.
+pub static SLEPT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A tick's report as a record shows it: how many errors, the first.
+fn report(report: &deciders::Report) -> (u32, Option<String>) {
+    let first = report.first().map(|e| match e {
+        TickError::SubsetRule { node } => node.name.to_string(),
+        other => format!("{other:?}"),
+    });
+    (report.count(), first)
 }
 
 /// A tree status as the model names it (O4).
@@ -790,6 +844,8 @@ fn status_name(s: PlayStatus) -> &'static str {
 pub enum Driver {
     Player,
     Brain,
+    /// In a brain that sleeps: the one brain of a `Crowd` (Z2).
+    Sleeping,
 }
 
 /// Plays `frames` on the reference model of `forest` seeded with `seed`
@@ -807,7 +863,8 @@ pub fn run_model(
     // By hand: the lifecycle alone. In a brain: the brain's, with its inbox.
     let mut life = Life::default();
     let mut brain = deciders_reference::brain::Brain::new(inbox_capacity(seed));
-    let in_brain = driver == Driver::Brain;
+    // A sleeping brain must do what a brain ticked every frame does.
+    let in_brain = driver != Driver::Player;
     let mut io = Inputs::default();
     let mut out = Vec::with_capacity(frames.len());
     for frame in frames {

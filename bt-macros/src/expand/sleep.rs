@@ -42,6 +42,12 @@ struct Config {
     hooks: Vec<String>,
     /// Why it can never sleep.
     polls: Vec<String>,
+    /// Its node.
+    id: usize,
+    /// Whether the runtime ticks it every tick although the report says
+    /// it can sleep: a deadline the runtime does not compute yet (`every`
+    /// on a guard checked again, `scored`'s re-scoring).
+    deadline_unknown: bool,
 }
 
 impl Config {
@@ -122,10 +128,13 @@ fn guard_needs(tree: &Tree, g: &Guard, owner: &str, c: &mut Config) {
         });
     }
     match (&g.every, &g.decide) {
-        (Some(every), _) => c.wake(format!(
-            "the deadline of `every({})` on `{owner}`",
-            seconds(every.seconds)
-        )),
+        (Some(every), _) => {
+            c.deadline_unknown = true;
+            c.wake(format!(
+                "the deadline of `every({})` on `{owner}`",
+                seconds(every.seconds)
+            ));
+        }
         (None, Some(d)) => {
             let poll = format!(
                 "the guard of `{owner}` calls `{}` every tick",
@@ -173,6 +182,7 @@ fn ancestor_needs(tree: &Tree, a: usize, child: usize, c: &mut Config) {
                 }
                 Policy::Scored => {
                     if let Some((d, _)) = rescore {
+                        c.deadline_unknown = true;
                         c.wake(format!("the re-scoring of `{name}` every {}", seconds(*d)));
                     }
                 }
@@ -240,6 +250,8 @@ fn configs(tree: &Tree) -> Vec<Config> {
             wakes: Vec::new(),
             hooks: Vec::new(),
             polls: Vec::new(),
+            id: node.id,
+            deadline_unknown: false,
         };
         if !bottom(tree, node.id, &mut c) {
             continue;
@@ -254,6 +266,18 @@ fn configs(tree: &Tree) -> Vec<Config> {
         names.reverse();
         c.path = names.join(" > ");
         out.push(c);
+    }
+    out
+}
+
+/// For each node of `tree`, whether it is the bottom of a configuration
+/// that the runtime ticks every tick (Z2): one that never sleeps, or whose
+/// deadline the runtime does not compute yet. Each is marked in the shape
+/// (`NodeInfo`'s `polls`), which the wake of its running node reads.
+pub fn polling(tree: &Tree) -> Vec<bool> {
+    let mut out = vec![false; tree.nodes.len()];
+    for c in configs(tree) {
+        out[c.id] = !c.polls.is_empty() || c.deadline_unknown;
     }
     out
 }

@@ -158,6 +158,8 @@ pub fn derives(tree: &crate::model::Tree, name: &str) -> bool {
 /// The entries of the static shape, one per node, pre-order.
 fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
     let tree = g.tree;
+    let rt = &g.rt;
+    let polling = super::sleep::polling(tree);
     tree.nodes
         .iter()
         .zip(lowered)
@@ -172,7 +174,13 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
             let depth = proc_macro2::Literal::u16_unsuffixed(n.depth as u16);
             let line = proc_macro2::Literal::u32_unsuffixed(n.span.start().line as u32);
             let args = super::outline::args(tree, n.id);
-            quote!(node(#id, #node_name, #kind, #parent, #depth, #behavior, #args, #line))
+            let info = quote!(node(#id, #node_name, #kind, #parent, #depth, #behavior, #args, #line));
+            // Z2: the bottom of a configuration that never sleeps.
+            if polling[n.id] {
+                quote!(#rt::shape_polls(#info))
+            } else {
+                info
+            }
         })
         .collect()
 }
@@ -360,6 +368,7 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
     let halt_root = &root_run.halt;
     let visit_root = root_run.visit(Walk::Ref);
     let visit_root_mut = root_run.visit(Walk::Mut);
+    let (root_marker, persist_ty) = (&root_run.marker, g.persist());
     let name = &tree.name;
     // A `selector` root is expected to sit at its last child, the
     // fallback: a layout hint for the machine's tick (`Subtree::settled`).
@@ -407,6 +416,10 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
             }
             fn visit<__V: #rt::Visitor<#aw>>(#root(#a): &#root, #f: &mut __V) {
                 #visit_root
+            }
+            #[inline]
+            fn wake(#root(#a): &#root) -> #rt::Wake {
+                <#root_marker as #rt::Run<#persist_ty, #aw>>::wake(#a)
             }
             fn visit_mut<__V: #rt::VisitorMut<#aw>>(
                 #root(#a): &mut #root,

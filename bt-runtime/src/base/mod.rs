@@ -11,3 +11,4 @@ pub mod shape;
 pub mod stamp;
 pub mod status;
 pub mod timer;
+pub mod wake;

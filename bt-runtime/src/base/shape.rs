@@ -114,6 +114,18 @@ pub struct NodeInfo {
     /// written; empty for the others. What [`describe`](crate::describe)
     /// shows after the kind.
     pub args: &'static str,
+    /// Whether the configuration this node is the bottom of is ticked
+    /// every tick although it runs (Z1, Z2): a guard checked again calls a
+    /// decide, and the like. What `SLEEP` says, for the wake of a running
+    /// node.
+    pub(crate) polls: bool,
+}
+
+/// `info`, marked as the bottom of a configuration that never sleeps
+/// (Z2): what generated code wraps such a row in.
+pub const fn shape_polls(mut info: NodeInfo) -> NodeInfo {
+    info.polls = true;
+    info
 }
 
 /// A node of a shape table. What generated code builds each row with (the
@@ -147,5 +159,6 @@ pub const fn shape_node(
         },
         line,
         args,
+        polls: false,
     }
 }

@@ -4,6 +4,7 @@
 //! runtime node type.
 use crate::base::shape::NodeInfo;
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::protocol::Entered;
 use crate::engine::protocol::{Run, Shaped, Start};
@@ -50,6 +51,16 @@ impl<P: Shaped, A, W, N: DecoChild<P, A, W>, const ID: u16> Run<P, A, W> for Dec
         ctx: &mut Ctx<W>,
     ) {
         N::visit_mut(active, &P::shape()[usize::from(ID)], v, agent, ctx);
+    }
+    /// The decorator's word with its child's, unless the path above it
+    /// polls (Z1).
+    #[inline(always)]
+    fn wake(active: &Self::Active) -> Wake {
+        if P::shape()[usize::from(ID)].polls {
+            Wake::POLL
+        } else {
+            N::wake(active)
+        }
     }
 }
 
@@ -127,6 +138,8 @@ pub trait DecoChild<P, A, W>: DecoratorNode<P, A, W> {
         ctx: &mut Ctx<W>,
         tr: &mut Tr,
     ) -> Status;
+    /// When the decorator and its running child next need a tick (Z2).
+    fn wake(state: &DecoState<Self::Deco, Self::Child>) -> Wake;
     /// Halts the running child.
     fn halt_child<Tr: Trace>(
         child: &mut Self::Child,
@@ -190,6 +203,14 @@ where
         v.decorator(node, &mut state.deco, agent, ctx);
         if let Some(running) = &mut state.child {
             N::ChildRun::visit_mut(running, v, agent, ctx);
+        }
+    }
+    #[inline(always)]
+    fn wake(state: &DecoState<Self::Deco, Self::Child>) -> Wake {
+        use crate::engine::protocol::Run;
+        match &state.child {
+            Some(running) => state.deco.wake(true).min(N::ChildRun::wake(running)),
+            None => state.deco.wake(false),
         }
     }
     #[inline(always)]

@@ -5,6 +5,7 @@
 use crate::base::shape::{NodeId, NodeInfo};
 use crate::base::stamp::{StampSlots, VarSlot};
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::protocol::Entered;
 use crate::engine::protocol::Shaped;
@@ -140,6 +141,14 @@ pub trait Subtree<A, W>: TreeParts {
         None
     }
 
+    /// When the running tree next needs a tick (Z2). Default: every tick;
+    /// `tree!` asks its root.
+    #[inline(always)]
+    fn wake(root: &Self::Root) -> Wake {
+        let _ = root;
+        Wake::POLL
+    }
+
     /// Halts the running tree, deepest first (C7).
     fn halt<Tr: Trace>(
         root: &mut Self::Root,
@@ -167,6 +176,9 @@ pub trait Subtree<A, W>: TreeParts {
 pub trait ClockSlot {
     /// Advances the clock by `dt` seconds; the new time.
     fn advance(&mut self, dt: f32) -> f64;
+    /// Advances the clock by `seconds`, the sum of frames a sleeping tree
+    /// skipped (Z2).
+    fn skip(&mut self, seconds: f64);
     /// The time.
     fn now(&self) -> f64;
     /// The time, to lend to hooks ([`Lent::clock`](crate::ctx::Lent::clock)).
@@ -178,6 +190,10 @@ impl ClockSlot for f64 {
     fn advance(&mut self, dt: f32) -> f64 {
         *self += f64::from(dt);
         *self
+    }
+    #[inline(always)]
+    fn skip(&mut self, seconds: f64) {
+        *self += seconds;
     }
     #[inline(always)]
     fn now(&self) -> f64 {
@@ -194,6 +210,8 @@ impl ClockSlot for () {
     fn advance(&mut self, _: f32) -> f64 {
         0.0
     }
+    #[inline(always)]
+    fn skip(&mut self, _: f64) {}
     #[inline(always)]
     fn now(&self) -> f64 {
         0.0

@@ -4,6 +4,7 @@
 //! ([`Beh`], [`Cond`], [`Programmed`]).
 use crate::base::shape::NodeInfo;
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::protocol::{Entered, Run, Shaped, Start};
 use crate::hooks::behavior::Behavior;
@@ -43,6 +44,15 @@ impl<P: Shaped, A, W, B: Behavior<A, W> + 'static, const ID: u16> Run<P, A, W> f
     }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut B, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         v.behavior(&P::shape()[usize::from(ID)], active, agent, ctx);
+    }
+    /// The behavior's own word, unless the path above it polls (Z1).
+    #[inline(always)]
+    fn wake(active: &B) -> Wake {
+        if P::shape()[usize::from(ID)].polls {
+            Wake::POLL
+        } else {
+            active.wake()
+        }
     }
 }
 
@@ -104,6 +114,10 @@ where
         // pattern first.
         crate::nodes::decorators::Program::program(active, L::program(), ctx.now());
         <Beh<L::Memory, ID> as Run<P, A, W>>::visit_mut(active, v, agent, ctx);
+    }
+    #[inline(always)]
+    fn wake(active: &L::Memory) -> Wake {
+        <Beh<L::Memory, ID> as Run<P, A, W>>::wake(active)
     }
 }
 

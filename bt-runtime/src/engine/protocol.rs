@@ -4,6 +4,7 @@
 //! that knows its tree's shape.
 use crate::base::shape::NodeInfo;
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::trace_hook::Trace;
 use crate::visit::{Visitor, VisitorMut};
@@ -51,6 +52,15 @@ pub trait Run<P, A, W> {
         agent: &mut A,
         ctx: &mut Ctx<W>,
     );
+
+    /// When the running node next needs a tick (Z2), from its active
+    /// state. Default: every tick ([`Wake::POLL`]), so that a node that
+    /// does not know never sleeps.
+    #[inline(always)]
+    fn wake(active: &Self::Active) -> Wake {
+        let _ = active;
+        Wake::POLL
+    }
 }
 
 /// How a node with a runtime node type ([`Run`]) is entered: from what

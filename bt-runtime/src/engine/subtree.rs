@@ -2,6 +2,7 @@
 //! another tree, which runs the referenced tree's root inside the
 //! referencing one through [`Subtree`](super::definition::Subtree).
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::definition::Subtree;
 use crate::engine::protocol::Entered;
@@ -73,6 +74,16 @@ where
     ) {
         let v = &mut Renamed::new(v, T::shape(), &P::shape()[usize::from(ID)]);
         T::visit_mut(active, v, agent, ctx);
+    }
+    /// The subtree's own (its `SLEEP`), unless the path above the
+    /// reference polls.
+    #[inline(always)]
+    fn wake(active: &T::Root) -> Wake {
+        if P::shape()[usize::from(ID)].polls {
+            Wake::POLL
+        } else {
+            T::wake(active)
+        }
     }
 }
 

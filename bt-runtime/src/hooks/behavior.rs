@@ -1,5 +1,6 @@
 //! [`Behavior`]: the user hooks of a leaf or a group (L1–L3, D7).
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 
 /// A behavior: the code that acts on the agent (Spore behaviors, Lumberyard
@@ -131,6 +132,21 @@ pub trait Behavior<A, W = ()> {
     #[inline(always)]
     fn resume(&mut self, agent: &mut A, ctx: &mut Ctx<W>) {
         let _ = (agent, ctx);
+    }
+
+    /// When this running behavior next needs a tick (Z2), asked after
+    /// each tick of an agent in a [`Crowd`](crate::crowd::Crowd), from its
+    /// memory: [`Wake::POLL`] (the default: every tick), [`Wake::at`] a
+    /// time on the tree clock, or [`Wake::NEVER`] (until an input wakes the
+    /// agent: its flags, a stimulus, an event, [`Crowd::wake`](crate::crowd::Crowd::wake)
+    /// when its deferred action completes).
+    ///
+    /// Say it only for ticks that would do nothing: a tick the crowd
+    /// skips is never called, so a behavior that says `NEVER` and still
+    /// counts its ticks counts fewer. Ticking every frame ignores it.
+    #[inline(always)]
+    fn wake(&self) -> Wake {
+        Wake::POLL
     }
 }
 

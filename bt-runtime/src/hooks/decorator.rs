@@ -18,6 +18,7 @@
 //! The protocol, below, is the same for the built-ins and for yours.
 #![doc = crate::__doc_decorator_protocol!()]
 
+use crate::base::wake::Wake;
 use crate::base::status::{Exit, Status};
 use crate::ctx::Ctx;
 
@@ -277,6 +278,18 @@ pub trait Decorator<A, W = ()> {
     #[inline(always)]
     fn log(&self) -> LogMessages {
         LogMessages::NONE
+    }
+
+    /// When this running decorator next needs a tick (Z2), asked after
+    /// each tick of an agent in a [`Crowd`](crate::crowd::Crowd), from its
+    /// memory; `child_running` tells whether its child is running (which
+    /// then says its own). Default: [`Wake::POLL`], since `before` and
+    /// `after` run on every tick. A decorator that only maps its child's
+    /// status returns [`Wake::NEVER`] while the child runs.
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        let _ = child_running;
+        Wake::POLL
     }
 
     /// Whether a refusal at entry (`before` stopping with `Success` or

@@ -38,6 +38,7 @@ use crate::base::flags::Flags;
 use crate::base::shape::{NodeId, NodeInfo};
 use crate::base::stamp::{StampSlots, Timestamp, Var, VarSlot};
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::{ctx_begin, ctx_lend, Frame, Lent, Store};
 use crate::engine::definition::{ClockSlot, SeedSlot, Subtree, TreeParts};
 use crate::engine::protocol::Entered;
@@ -222,6 +223,27 @@ impl<D: TreeParts> Machine<D> {
         tr.event(TraceEvent::TickEnd { status });
         core::mem::forget(active);
         status
+    }
+
+    /// When the tree next needs a tick (Z2): [`Wake::POLL`] when it does
+    /// not run (its next tick starts from the root), else what its running
+    /// nodes say, each unless the path above it polls (Z1).
+    #[inline]
+    pub fn wake<A, W>(&self) -> Wake
+    where
+        D: Subtree<A, W>,
+    {
+        match &self.active {
+            Some(root) => D::wake(root),
+            None => Wake::POLL,
+        }
+    }
+
+    /// Moves the tree clock `seconds` on without a tick: the frames a
+    /// sleeping tree skipped (Z2), added at once.
+    #[inline]
+    pub fn skip(&mut self, seconds: f64) {
+        self.clock.skip(seconds);
     }
 
     /// [`tick_traced`](Self::tick_traced) with no tracer.

@@ -2,6 +2,7 @@
 //! generic over trees (batch ticking, tools).
 use crate::base::shape::{NodeId, NodeInfo};
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::{Frame, Store};
 use crate::engine::definition::{Subtree, TreeParts};
 use crate::machine::state::MachineState;
@@ -226,6 +227,21 @@ pub trait Tree<A, W = ()>: Default {
     /// hand-written tree (a wrapper, a test double) forwards it to what it
     /// holds, or does nothing if it draws no random numbers.
     fn set_seed(&mut self, seed: u64);
+
+    /// When the running tree next needs a tick (Z2): what its running
+    /// nodes say ([`Behavior::wake`](crate::Behavior::wake)), each unless
+    /// the path above it polls (its `SLEEP` says which). Default, for a
+    /// hand-written tree: every tick.
+    fn wake(&self) -> Wake {
+        Wake::POLL
+    }
+
+    /// Moves the tree clock `seconds` on without a tick: the frames a
+    /// sleeping tree skipped, added at once (Z2). Default: nothing (a tree
+    /// whose [`wake`](Tree::wake) always polls never sleeps).
+    fn skip(&mut self, seconds: f64) {
+        let _ = seconds;
+    }
 }
 
 /// Every tree `tree!` declares: its state type is a thin type around a
@@ -302,5 +318,13 @@ where
     }
     fn persistent(&self, node: NodeId, f: &mut dyn FnMut(&dyn core::fmt::Debug)) {
         self.machine().persistent(node, f);
+    }
+    #[inline]
+    fn wake(&self) -> Wake {
+        self.machine().wake::<A, W>()
+    }
+    #[inline]
+    fn skip(&mut self, seconds: f64) {
+        self.machine_mut().skip(seconds);
     }
 }

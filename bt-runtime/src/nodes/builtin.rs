@@ -3,6 +3,7 @@
 //! In a tree they are written as keywords; these are the behaviors the
 //! keywords stand for.
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::hooks::behavior::Behavior;
 use core::fmt::Debug;
@@ -84,6 +85,12 @@ impl core::fmt::Debug for Wait {
 }
 
 impl<A, W> Behavior<A, W> for Wait {
+    /// Completes on the first tick with `now - start >= seconds` (T2).
+    #[inline(always)]
+    fn wake(&self) -> Wake {
+        Wake::at(self.start + self.seconds)
+    }
+
     #[inline]
     fn activate(&mut self, _agent: &mut A, ctx: &mut Ctx<W>) -> Status {
         self.start = ctx.now();

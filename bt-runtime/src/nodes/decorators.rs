@@ -9,6 +9,7 @@
 //! tests.
 use crate::base::status::Status;
 use crate::base::timer::Timer;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::hooks::decorator::{Before, Decorator, LogMessages};
 use core::fmt;
@@ -47,6 +48,12 @@ impl<'de> serde::Deserialize<'de> for Log {
 impl<A, W> Decorator<A, W> for Log {
     type Persist = ();
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        // Only maps its child's status: the child says the rest; between
+        // two runs of the child (a repeat, a retry) the next tick enters it.
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         child
     }
@@ -73,6 +80,10 @@ impl Invert {
 impl<A, W> Decorator<A, W> for Invert {
     type Persist = ();
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         child.invert()
     }
@@ -93,6 +104,10 @@ impl Force {
 
 impl<A, W> Decorator<A, W> for Force {
     type Persist = ();
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
     #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         if child.is_done() {
@@ -120,6 +135,10 @@ impl Always {
 
 impl<A, W> Decorator<A, W> for Always {
     type Persist = ();
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
     #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, _child: Status) -> Status {
         self.0
@@ -149,6 +168,10 @@ impl Repeat {
 
 impl<A, W> Decorator<A, W> for Repeat {
     type Persist = ();
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
     #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         if child != Status::Success {
@@ -193,6 +216,10 @@ impl Retry {
 impl<A, W> Decorator<A, W> for Retry {
     type Persist = ();
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         if child != Status::Failure {
             return child;
@@ -232,6 +259,10 @@ impl<A, W> Decorator<A, W> for RunOnce {
     /// The child's first completion.
     type Persist = Option<Status>;
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn before(&mut self, done: &mut Option<Status>, _: &A, _: &Ctx<W>, _: bool) -> Before {
         match *done {
             Some(s) => Before::Stop(self.0.unwrap_or(s)),
@@ -267,6 +298,10 @@ impl Recheck {
 impl<A, W> Decorator<A, W> for Recheck {
     type Persist = ();
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn after(&mut self, _: &mut (), _: &A, _: &Ctx<W>, child: Status) -> Status {
         child
     }
@@ -300,6 +335,10 @@ impl Cooldown {
 impl<A, W> Decorator<A, W> for Cooldown {
     type Persist = Timer;
     #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+    #[inline(always)]
     fn before(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, running: bool) -> Before {
         cooled_down(last, ctx.now(), self.0, running)
     }
@@ -329,6 +368,10 @@ impl CooldownOnFailure {
 
 impl<A, W> Decorator<A, W> for CooldownOnFailure {
     type Persist = Timer;
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
     #[inline(always)]
     fn before(&mut self, last: &mut Timer, _: &A, ctx: &Ctx<W>, running: bool) -> Before {
         cooled_down(last, ctx.now(), self.0, running)
@@ -371,6 +414,16 @@ impl Timeout {
 
 impl<A, W> Decorator<A, W> for Timeout {
     type Persist = ();
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        // Stops the child at `start + seconds`: `before` tests
+        // `now - start >= seconds`, so the deadline is that sum.
+        if child_running {
+            Wake::at(self.start + self.seconds)
+        } else {
+            Wake::POLL
+        }
+    }
     #[inline(always)]
     fn enter(&mut self, _: &mut (), _: &A, ctx: &Ctx<W>) {
         self.start = ctx.now();
@@ -418,6 +471,16 @@ impl Delay {
 
 impl<A, W> Decorator<A, W> for Delay {
     type Persist = ();
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        // Delaying (`now - start < seconds`): nothing until then; once the
+        // child runs, it passes it through.
+        if child_running {
+            Wake::NEVER
+        } else {
+            Wake::at(self.start + self.seconds)
+        }
+    }
     #[inline(always)]
     fn enter(&mut self, _: &mut (), _: &A, ctx: &Ctx<W>) {
         self.start = ctx.now();

@@ -2,6 +2,7 @@
 //! ([`WaitFor`]), `wait_until(…)` ([`WaitUntil`]) and `if_time(…)`
 //! ([`IfTime`]), with the time test the last two share ([`TimeTest`]).
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::hooks::behavior::Behavior;
 use crate::hooks::decorator::{Before, Decorator};
@@ -96,6 +97,17 @@ impl<A, W> Behavior<A, W> for WaitFor {
     fn event(&mut self, _agent: &mut A, _ctx: &mut Ctx<W>, event: &dyn Any) {
         if (self.matches)(event) {
             self.seen = true;
+        }
+    }
+
+    /// Waits for an event, which wakes any agent; once seen, the next
+    /// tick completes.
+    #[inline(always)]
+    fn wake(&self) -> Wake {
+        if self.seen {
+            Wake::POLL
+        } else {
+            Wake::NEVER
         }
     }
 }

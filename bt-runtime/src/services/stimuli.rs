@@ -451,6 +451,26 @@ impl<K: Stimulus, P> Stimuli<K, P> {
         self.present
     }
 
+    /// Seconds of store clock until the next stimulus expires (its
+    /// update with the clock at or past its deadline), `None` when none
+    /// will: when a sleeping brain must wake (Z2).
+    pub(crate) fn next_expiry(&self) -> Option<f64> {
+        let clock = self.clock;
+        self.slots
+            .as_ref()
+            .iter()
+            .flatten()
+            .map(|e| e.deadline - clock)
+            .filter(|d| *d < f64::INFINITY)
+            .reduce(f64::min)
+    }
+
+    /// Moves the store's clock `seconds` on, expiring nothing: a sleeping
+    /// brain catching up (Z2), whose next stimulus expires later.
+    pub(crate) fn skip(&mut self, seconds: f64) {
+        self.clock += seconds;
+    }
+
     /// Removes every stimulus.
     ///
     /// ```

@@ -130,6 +130,7 @@ use crate::base::report::Report;
 use crate::base::shape::{NodeId, NodeInfo};
 use crate::base::stamp::{Timestamp, Var};
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::{Frame, Store};
 use crate::engine::definition::Subtree;
 use crate::machine::events::{Events, Posted};
@@ -742,6 +743,49 @@ impl<A, W, T: Receives<A, W>> Tree<A, W> for Brain<T> {
     }
     fn set_seed(&mut self, seed: u64) {
         self.tree_mut().set_seed(seed);
+    }
+    /// When the brain next needs a tick (Z2): every tick while its next
+    /// tick has more to do than the tree's (an event or an operation
+    /// queued, a report to clear, just loaded) or while its play mode
+    /// counts ticks; never while paused or stopped (such a tick does
+    /// nothing); else its tree's word and its next stimulus to expire.
+    fn wake(&self) -> Wake {
+        if self.last.slow {
+            return Wake::POLL;
+        }
+        if !self.player.executing_uncounted() {
+            return if self.player.plays() {
+                Wake::POLL
+            } else {
+                Wake::NEVER
+            };
+        }
+        let tree = self.tree();
+        let wake = tree.wake();
+        match self.stimuli.next_expiry() {
+            Some(seconds) => wake.min(Wake::at(tree.now() + seconds)),
+            None => wake,
+        }
+    }
+    /// Moves the tree clock and the stimuli store's clock `seconds` on, as
+    /// the frames a sleeping brain skipped would have (Z2); nothing for a
+    /// paused or stopped brain, whose clocks stand still (B1).
+    fn skip(&mut self, seconds: f64) {
+        if self.player.executing_uncounted() {
+            self.tree_mut().skip(seconds);
+            self.stimuli.skip(seconds);
+        }
+    }
+}
+
+impl<T: Declares + MachineState> Brain<T> {
+    /// [`Tree::skip`] for any agent and world: what a
+    /// [`Crowd`](crate::crowd::Crowd) catches a sleeper up with.
+    pub(crate) fn skip_clocks(&mut self, seconds: f64) {
+        if self.player.executing_uncounted() {
+            self.tree_mut().machine_mut().skip(seconds);
+            self.stimuli.skip(seconds);
+        }
     }
 }
 

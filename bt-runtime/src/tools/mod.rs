@@ -5,6 +5,7 @@
 
 pub mod batch;
 pub mod brain;
+pub mod crowd;
 pub mod describe;
 pub mod lifecycle;
 pub mod pictures;

@@ -4,6 +4,7 @@
 //! ([`Policy`](super::policies::Policy)); and [`Nest`], the runtime node type of a
 //! composite nested in another.
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::group::policies::Policy;
 use crate::engine::group::Group;
@@ -166,6 +167,16 @@ where
         ctx: &mut Ctx<W>,
     ) {
         comp_visit_mut::<G, P, A, W, V>(active, v, agent, ctx);
+    }
+    /// The running child's, unless the group has a group behavior (D7),
+    /// ticked every tick.
+    #[inline(always)]
+    fn wake(active: &Self::Active) -> Wake {
+        if G::NODE.behavior.is_some() {
+            Wake::POLL
+        } else {
+            G::wake(&active.c)
+        }
     }
 }
 

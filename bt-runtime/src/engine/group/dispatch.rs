@@ -2,6 +2,7 @@
 //! `match` over its children's runtime node types ([`Dispatch`]), and the
 //! operations that `match` performs on the running child (tick, halt, walk).
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::group::Children;
 use crate::engine::protocol::{Entering, Run};
@@ -147,6 +148,17 @@ impl<P, A, W, V: Visitor<A, W>> ChildRef<P, A, W> for VisitOp<'_, V> {
 }
 
 /// Walks the child ([`Children::visit_mut`]).
+/// The running child's wake (Z2).
+struct WakeOp;
+
+impl<P, A, W> ChildRef<P, A, W> for WakeOp {
+    type Out = Wake;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(self, _: usize, active: &K::Active, _: Option<&dyn Debug>) -> Wake {
+        K::wake(active)
+    }
+}
+
 struct VisitMutOp<'a, 't, A, W, V> {
     v: &'a mut V,
     agent: &'a mut A,
@@ -213,5 +225,9 @@ impl<D: Dispatch<P, A, W>, P, A, W> Children<P, A, W> for D {
         ctx: &mut Ctx<W>,
     ) {
         D::with(active, VisitMutOp { v, agent, ctx });
+    }
+    #[inline(always)]
+    fn wake(active: &D::Active) -> Wake {
+        D::with_ref(active, WakeOp)
     }
 }

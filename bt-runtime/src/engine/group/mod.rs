@@ -16,6 +16,7 @@
 //! trace), which the caller does when the status is a completion.
 use crate::base::shape::NodeInfo;
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::protocol::Entered;
 use crate::engine::protocol::Entering;
@@ -98,6 +99,9 @@ pub trait Children<P, A, W> {
         agent: &mut A,
         ctx: &mut Ctx<W>,
     );
+
+    /// When the running child next needs a tick (Z2).
+    fn wake(active: &Self::Active) -> Wake;
 }
 
 /// The children of one composite node, as its policy sees them.

@@ -2,13 +2,15 @@
 //! (C5–C10): [`Slot`], the [`Slots`] protocol and how a generated node
 //! implements it ([`SlotDispatch`]), and [`Par`], the runtime node type of a
 //! slotted node. The policies over them are [`parallel`] and [`control`].
+use crate::base::shape::NodeKind;
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::group::dispatch::tick_rechecked;
 use crate::engine::leaf::{activated, deactivated};
 use crate::engine::protocol::Entered;
 use crate::engine::protocol::{Entering, Run, Shaped, Start};
-use crate::engine::slots::parallel::parallel_halt;
+use crate::engine::slots::parallel::{branch, parallel_halt};
 use crate::trace_hook::Trace;
 use crate::visit::{Visitor, VisitorMut};
 use core::fmt::Debug;
@@ -73,6 +75,25 @@ impl<P: Shaped, A, W, S: Stepped<P, A, W>, const ID: u16> Run<P, A, W> for Par<S
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut S, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         v.node(&P::shape()[usize::from(ID)], agent, ctx);
         active.visit_mut(v, agent, ctx);
+    }
+    /// A `parallel`: the earliest of its running children (a completed
+    /// one waits for nothing, one not entered yet polls). An
+    /// `if_then_else`: its condition while it runs, then its branch. The
+    /// others (`concurrent`, `while_do_else`, `switch`) tick a child again
+    /// every tick: they poll.
+    #[inline]
+    fn wake(active: &S) -> Wake {
+        match P::shape()[usize::from(ID)].kind {
+            NodeKind::Parallel => (0..S::LEN).fold(Wake::NEVER, |w, i| w.min(active.wake(i))),
+            NodeKind::IfThenElse => match active.done(0) {
+                None => active.wake(0),
+                Some(condition) => match branch(condition, 1) {
+                    b if b < S::LEN && active.running(b) => active.wake(b),
+                    _ => Wake::POLL,
+                },
+            },
+            _ => Wake::POLL,
+        }
     }
 }
 
@@ -234,6 +255,13 @@ pub trait Slots<P, A, W> {
     /// (I1).
     fn visit<V: Visitor<A, W>>(&self, v: &mut V);
 
+    /// When slot `i` next needs a step (Z2): its running child's wake;
+    /// [`Wake::NEVER`] when it completed, [`Wake::POLL`] when idle.
+    fn wake(&self, i: usize) -> Wake;
+
+    /// Whether slot `i` runs.
+    fn running(&self, i: usize) -> bool;
+
     /// Hands each running child's active path to the mutable visitor, in
     /// order, with the agent and the context (I1).
     fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>);
@@ -382,6 +410,42 @@ impl<P, A, W> SlotRef<P, A, W> for DoneSlot {
     }
 }
 
+/// A slot's wake ([`Slots::wake`]).
+struct WakeSlot;
+
+impl<P, A, W> SlotRef<P, A, W> for WakeSlot {
+    type Out = Wake;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(
+        self,
+        _: usize,
+        slot: &Slot<K::Active>,
+        _: Option<&dyn core::fmt::Debug>,
+    ) -> Wake {
+        match slot {
+            Slot::Running(a) => K::wake(a),
+            Slot::Done(_) => Wake::NEVER,
+            Slot::Idle => Wake::POLL,
+        }
+    }
+}
+
+/// Whether a slot runs ([`Slots::running`]).
+struct RunningSlot;
+
+impl<P, A, W> SlotRef<P, A, W> for RunningSlot {
+    type Out = bool;
+    #[inline(always)]
+    fn run<K: Run<P, A, W>>(
+        self,
+        _: usize,
+        slot: &Slot<K::Active>,
+        _: Option<&dyn core::fmt::Debug>,
+    ) -> bool {
+        slot.running().is_some()
+    }
+}
+
 /// Walks a running slot's child ([`Slots::visit`]).
 struct VisitSlot<'a, V>(&'a mut V);
 
@@ -443,6 +507,14 @@ impl<D: SlotDispatch<P, A, W>, P, A, W> Slots<P, A, W> for D {
     #[inline(always)]
     fn restart(&mut self, i: usize) {
         self.with(i, RestartSlot);
+    }
+    #[inline]
+    fn wake(&self, i: usize) -> Wake {
+        self.with_ref(i, WakeSlot)
+    }
+    #[inline]
+    fn running(&self, i: usize) -> bool {
+        self.with_ref(i, RunningSlot)
     }
     #[inline]
     fn halt<Tr: Trace>(

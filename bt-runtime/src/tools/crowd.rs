@@ -1,0 +1,381 @@
+//! [`Crowd`]: many agents' [`Brain`]s, of which only those that need a
+//! tick are ticked (Z2). A frame's work grows with what changed, not with
+//! how many agents there are.
+//!
+//! After each tick a brain says when it next needs one ([`Tree::wake`]):
+//! every tick, not before a time, or only when an input changes. A crowd
+//! ticks the brains that poll, the ones whose time came (a timer heap),
+//! and the ones something woke — and nothing else, not even to look at
+//! them. What wakes a brain, and nothing else does:
+//!
+//! - its decision flags changing ([`Crowd::set_flags`]);
+//! - anything done to it through [`Crowd::brain_mut`]: adding or removing
+//!   a stimulus, posting an event, a lifecycle operation;
+//! - [`Crowd::wake`]: its deferred action completed, or anything else the
+//!   game knows and the tree cannot see;
+//! - its deadline arriving: a `wait`, `timeout` or `delay` running out, a
+//!   stimulus expiring, a time a behavior asked for.
+//!
+//! Time keeps running for a sleeping brain: when it wakes, its tree clock
+//! and its stimuli clock are caught up in one addition, which equals the
+//! frames' own sum exactly (frames are on a 2⁻³⁰ s grid, T2), so its
+//! timers and timestamps are what they would be had it been ticked every
+//! frame.
+//!
+//! ```
+//! use deciders::crowd::Crowd;
+//! use deciders::brain::Brain;
+//! use deciders::{Flags, Frame};
+//!
+//! const ALARM: Flags = Flags::bit(0);
+//! #[derive(Default)]
+//! struct Guard { shouts: u32 }
+//!
+//! #[derive(Default)]
+//! struct Shout;
+//! impl deciders::Behavior<Guard> for Shout {
+//!     fn tick(&mut self, g: &mut Guard, _: &mut deciders::Ctx) -> deciders::Status {
+//!         g.shouts += 1;
+//!         deciders::Status::Success
+//!     }
+//! }
+//!
+//! deciders::tree! {
+//!     tree Post for Guard {
+//!         priority { shout: when(any(ALARM)) => Shout, idle: wait(10.0) }
+//!     }
+//! }
+//!
+//! let mut crowd: Crowd<Post> = (0..1000).map(|_| Brain::new(Post::new())).collect();
+//! let mut guards: Vec<Guard> = (0..1000).map(|_| Guard::default()).collect();
+//! let frame = &mut Frame::new(0.1);
+//! // The first frame ticks everyone; then all wait 10 s, asleep.
+//! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
+//! assert_eq!(crowd.ticked(), 1000);
+//! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
+//! assert_eq!(crowd.ticked(), 0);
+//! // An alarm for guard 7: only guard 7 ticks.
+//! crowd.set_flags(7, ALARM);
+//! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
+//! assert_eq!((crowd.ticked(), guards[7].shouts), (1, 1));
+//! ```
+//!
+//! # What it costs
+//!
+//! A frame costs the brains it ticks, each plus asking it when it next
+//! needs a tick (a walk down its running path), and a heap operation per
+//! brain that falls asleep until a time: nothing per sleeping brain. A
+//! tree whose running path polls (its `SLEEP` says why) costs what a
+//! batch costs, plus that question. `scripts/bench-report` measures it
+//! (the `sleep-P` rows).
+//!
+//! Its length: about 400 lines, half of them documentation; one concern,
+//! ticking the brains that need it.
+
+use crate::base::flags::Flags;
+use crate::ctx::Frame;
+use crate::machine::state::MachineState;
+use crate::machine::tree::Tree;
+use crate::tools::brain::{Brain, Declares, Receives};
+use crate::tools::lifecycle::PlayStatus;
+use crate::trace_hook::{NoTrace, Trace};
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Brains that sleep until something wakes them (Z2): a batch that ticks
+/// only the brains that need it. See the [module docs](self).
+pub struct Crowd<T: Declares> {
+    brains: Vec<Brain<T>>,
+    slots: Vec<Slot>,
+    /// The brains to tick next frame, each once (`Slot::queued`).
+    queue: Vec<u32>,
+    /// The queue being ticked, kept for its allocation.
+    ticking: Vec<u32>,
+    /// Sleepers with a deadline, earliest first: (crowd time as bits,
+    /// index, nap). A brain woken earlier leaves its entry behind, told
+    /// stale by its nap number.
+    timers: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// The crowd's clock: the sum of its frames' `dt`.
+    clock: f64,
+    ticked: usize,
+}
+
+/// What a crowd keeps per brain.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    flags: Flags,
+    /// The crowd clock at the end of its last tick, if it sleeps with its
+    /// clocks running; NaN when they stand still (paused, stopped).
+    since: f64,
+    /// How many times it fell asleep: tells its current timer apart.
+    nap: u32,
+    asleep: bool,
+    queued: bool,
+}
+
+impl Slot {
+    const NEW: Slot = Slot {
+        flags: Flags::EMPTY,
+        since: f64::NAN,
+        nap: 0,
+        asleep: false,
+        queued: true,
+    };
+}
+
+/// How much earlier than its deadline a sleeper wakes: a tick too early
+/// does nothing (it sleeps again), one too late would be wrong, and the
+/// deadline's arithmetic rounds (a node tests `now - start >= d`, the
+/// crowd `clock >= since + (start + d - now)`).
+fn early(seconds: f64, clock: f64) -> f64 {
+    1e-9 + (seconds.abs() + clock.abs()) * f64::EPSILON * 4.0
+}
+
+impl<T: Declares + MachineState> Default for Crowd<T> {
+    fn default() -> Self {
+        Crowd::new()
+    }
+}
+
+impl<T: Declares + MachineState> FromIterator<Brain<T>> for Crowd<T> {
+    fn from_iter<I: IntoIterator<Item = Brain<T>>>(brains: I) -> Self {
+        let mut crowd = Crowd::new();
+        for brain in brains {
+            crowd.push(brain);
+        }
+        crowd
+    }
+}
+
+impl<T: Declares + MachineState> Crowd<T> {
+    /// No brain.
+    pub fn new() -> Crowd<T> {
+        Crowd {
+            brains: Vec::new(),
+            slots: Vec::new(),
+            queue: Vec::new(),
+            ticking: Vec::new(),
+            timers: BinaryHeap::new(),
+            clock: 0.0,
+            ticked: 0,
+        }
+    }
+
+    /// Adds a brain, awake, with no decision flags; its index.
+    pub fn push(&mut self, brain: Brain<T>) -> usize {
+        let i = self.brains.len();
+        self.brains.push(brain);
+        self.slots.push(Slot::NEW);
+        self.queue.push(i as u32);
+        i
+    }
+
+    /// How many brains it holds.
+    pub fn len(&self) -> usize {
+        self.brains.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.brains.is_empty()
+    }
+
+    /// Brain `i`, to read. A sleeping brain's clocks are those of its last
+    /// tick: [`catch_up`](Self::catch_up) first to read its time.
+    pub fn brain(&self, i: usize) -> Option<&Brain<T>> {
+        self.brains.get(i)
+    }
+
+    /// Brain `i`, to change: it wakes (its clocks caught up now), and is
+    /// ticked next frame.
+    pub fn brain_mut(&mut self, i: usize) -> Option<&mut Brain<T>> {
+        self.wake(i);
+        self.brains.get_mut(i)
+    }
+
+    /// Wakes brain `i`: it is ticked next frame, its clocks caught up now.
+    /// What the game calls when something the tree cannot see changed for
+    /// it: its deferred action completed, a value its behavior waits on.
+    pub fn wake(&mut self, i: usize) {
+        let Some(slot) = self.slots.get_mut(i) else {
+            return;
+        };
+        if slot.asleep {
+            slot.asleep = false;
+            if !slot.since.is_nan() {
+                self.brains[i].skip_clocks(self.clock - slot.since);
+            }
+            slot.since = f64::NAN;
+        }
+        if !slot.queued {
+            slot.queued = true;
+            self.queue.push(i as u32);
+        }
+    }
+
+    /// Brain `i`'s decision flags (V1), which each of its ticks sees.
+    pub fn flags(&self, i: usize) -> Flags {
+        self.slots.get(i).map_or(Flags::EMPTY, |s| s.flags)
+    }
+
+    /// Sets brain `i`'s decision flags; a change wakes it.
+    pub fn set_flags(&mut self, i: usize, flags: Flags) {
+        let Some(slot) = self.slots.get_mut(i) else {
+            return;
+        };
+        if slot.flags != flags {
+            slot.flags = flags;
+            self.wake(i);
+        }
+    }
+
+    /// Whether brain `i` sleeps: the next frame skips it unless something
+    /// wakes it or its deadline comes.
+    pub fn is_asleep(&self, i: usize) -> bool {
+        self.slots.get(i).is_some_and(|s| s.asleep)
+    }
+
+    /// How many brains sleep.
+    pub fn asleep(&self) -> usize {
+        self.slots.iter().filter(|s| s.asleep).count()
+    }
+
+    /// How many brains the last [`tick_all`](Self::tick_all) ticked.
+    pub fn ticked(&self) -> usize {
+        self.ticked
+    }
+
+    /// The crowd's clock: the sum of its frames' `dt`.
+    pub fn now(&self) -> f64 {
+        self.clock
+    }
+
+    /// Brings every sleeping brain's clocks to the present, leaving it
+    /// asleep: before reading their time, describing or saving them.
+    /// Visits every brain.
+    pub fn catch_up(&mut self) {
+        for (slot, brain) in self.slots.iter_mut().zip(&mut self.brains) {
+            if slot.asleep && !slot.since.is_nan() {
+                brain.skip_clocks(self.clock - slot.since);
+                slot.since = self.clock;
+            }
+        }
+    }
+
+    /// The brains, in order, to read (a sleeping brain's clocks are those
+    /// of its last tick, see [`catch_up`](Self::catch_up)).
+    pub fn brains(&self) -> &[Brain<T>] {
+        &self.brains
+    }
+
+    /// One frame: ticks the brains that need it, in index order, each with
+    /// `agents[i]`, its flags set on `frame` and then
+    /// `prep(i, brain, agent, frame)` called right before its tick (as
+    /// [`batch::tick_all`](crate::batch::tick_all) does; `prep` is not
+    /// called for the brains that sleep, so what it sets must not change
+    /// what a sleeping tree would do: set decision flags with
+    /// [`set_flags`](Self::set_flags)). Brains with no agent (the slice is
+    /// shorter) are left for a later frame. Returns how many ticks
+    /// reported an error; [`ticked`](Self::ticked) says how many ticked.
+    pub fn tick_all<A, W>(
+        &mut self,
+        agents: &mut [A],
+        frame: &mut Frame<W>,
+        prep: impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+    ) -> usize
+    where
+        T: Receives<A, W>,
+    {
+        self.tick_all_traced(agents, frame, &mut NoTrace, prep)
+    }
+
+    /// [`tick_all`](Self::tick_all), every tick reported to `tr`.
+    pub fn tick_all_traced<A, W, Tr: Trace>(
+        &mut self,
+        agents: &mut [A],
+        frame: &mut Frame<W>,
+        tr: &mut Tr,
+        mut prep: impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+    ) -> usize
+    where
+        T: Receives<A, W>,
+    {
+        let before = self.clock;
+        self.clock += f64::from(frame.dt());
+        while let Some(&Reverse((at, i, nap))) = self.timers.peek() {
+            if f64::from_bits(at) > self.clock {
+                break;
+            }
+            self.timers.pop();
+            let slot = &mut self.slots[i as usize];
+            if slot.asleep && slot.nap == nap {
+                slot.asleep = false;
+                // Caught up below, to the frame before this one.
+                slot.queued = true;
+                self.queue.push(i);
+            }
+        }
+        let mut ticking = core::mem::take(&mut self.ticking);
+        core::mem::swap(&mut ticking, &mut self.queue);
+        // Index order, as a batch ticks: what agents emit into the world
+        // comes in the same order.
+        ticking.sort_unstable();
+        let (mut errors, mut ticked) = (0, 0);
+        for &i in &ticking {
+            let k = i as usize;
+            let slot = &mut self.slots[k];
+            let (Some(brain), Some(agent)) = (self.brains.get_mut(k), agents.get_mut(k)) else {
+                // No agent this frame: still queued.
+                self.queue.push(i);
+                continue;
+            };
+            slot.queued = false;
+            if !slot.since.is_nan() {
+                // The frames it slept through, in one exact addition.
+                brain.skip_clocks(before - slot.since);
+            }
+            frame.set_agent(k as u32);
+            frame.set_flags(slot.flags);
+            prep(k, brain, agent, frame);
+            if brain.tick_traced(agent, frame, tr).is_some() {
+                errors += usize::from(!frame.report().is_ok());
+            }
+            ticked += 1;
+            let wake = Tree::<A, W>::wake(brain);
+            if wake.polls() {
+                slot.since = f64::NAN;
+                slot.queued = true;
+                self.queue.push(i);
+                continue;
+            }
+            slot.asleep = true;
+            slot.nap = slot.nap.wrapping_add(1);
+            slot.since = match brain.status() {
+                PlayStatus::Paused | PlayStatus::Stopped => f64::NAN,
+                _ => self.clock,
+            };
+            if let Some(t) = wake.deadline() {
+                let seconds = t - Tree::<A, W>::now(brain);
+                let at = self.clock + seconds - early(seconds, self.clock);
+                let at = at.max(self.clock).max(0.0);
+                self.timers.push(Reverse((at.to_bits(), i, slot.nap)));
+            }
+        }
+        ticking.clear();
+        self.ticking = ticking;
+        self.ticked = ticked;
+        errors
+    }
+}
+
+impl<T: Declares + MachineState> core::fmt::Debug for Crowd<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Crowd")
+            .field("brains", &self.brains.len())
+            .field("asleep", &self.asleep())
+            .field("queued", &self.queue.len())
+            .field("timers", &self.timers.len())
+            .field("clock", &self.clock)
+            .finish()
+    }
+}
