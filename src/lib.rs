@@ -407,8 +407,7 @@ pub use bt_runtime::{
     Behavior, ConditionFn, Ctx, DecideFn, Decision, Decorator, Exit, Flags, Frame, Leaf, Limit,
     LogLines, NoTrace, NodeId, NodeInfo, NodeKind, Reject, Report, Resource, SelectResource, Slot,
     Status, Stimuli, Stimulus, StimulusEntry, TickError, Timer, Trace, TraceEvent, Tree, Visitor,
-    Wake,
-    VisitorMut,
+    VisitorMut, Wake,
 };
 
 pub mod deferred {

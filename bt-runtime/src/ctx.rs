@@ -514,8 +514,12 @@ mod tests {
         for i in 0..10_000 {
             clock += f64::from(Frame::new(dts[i % dts.len()]).dt());
         }
-        let half = (0..5_000).fold(0.0f64, |c, i| c + f64::from(Frame::new(dts[i % dts.len()]).dt()));
-        let rest = (5_000..10_000).fold(0.0f64, |c, i| c + f64::from(Frame::new(dts[i % dts.len()]).dt()));
+        let half = (0..5_000).fold(0.0f64, |c, i| {
+            c + f64::from(Frame::new(dts[i % dts.len()]).dt())
+        });
+        let rest = (5_000..10_000).fold(0.0f64, |c, i| {
+            c + f64::from(Frame::new(dts[i % dts.len()]).dt())
+        });
         assert_eq!(half + rest, clock);
     }
 

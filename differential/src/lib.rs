@@ -749,19 +749,15 @@ where
                     }
                     let mut trace = Traced(Rc::clone(&w.io));
                     let agents = core::slice::from_mut(&mut w);
-                    crowd.tick_all_traced(agents, f, &mut trace, |_, _, _, f| {
-                        f.set_agent(AGENT)
-                    });
+                    crowd.tick_all_traced(agents, f, &mut trace, |_, _, _, f| f.set_agent(AGENT));
                     let brain = crowd.brain(0).expect("one brain");
                     if crowd.ticked() == 0 {
                         SLEPT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         // A skipped tick: nothing reported, and the root's
                         // status of its last tick (a paused or stopped
                         // brain's tick gives none).
-                        let plays = matches!(
-                            brain.status(),
-                            PlayStatus::Executing | PlayStatus::Reset
-                        );
+                        let plays =
+                            matches!(brain.status(), PlayStatus::Executing | PlayStatus::Reset);
                         let status = brain.last_status().filter(|_| plays);
                         (status.map(model_status), (0, None))
                     } else {

@@ -174,7 +174,8 @@ fn shape_infos(g: &Gen, lowered: &[Lowered]) -> Vec<TokenStream> {
             let depth = proc_macro2::Literal::u16_unsuffixed(n.depth as u16);
             let line = proc_macro2::Literal::u32_unsuffixed(n.span.start().line as u32);
             let args = super::outline::args(tree, n.id);
-            let info = quote!(node(#id, #node_name, #kind, #parent, #depth, #behavior, #args, #line));
+            let info =
+                quote!(node(#id, #node_name, #kind, #parent, #depth, #behavior, #args, #line));
             // Z2: the bottom of a configuration that never sleeps.
             if polling[n.id] {
                 quote!(#rt::shape_polls(#info))

@@ -18,8 +18,8 @@
 //! The protocol, below, is the same for the built-ins and for yours.
 #![doc = crate::__doc_decorator_protocol!()]
 
-use crate::base::wake::Wake;
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 
 /// The protocol of [`Decorator`], which the façade `deciders` shows in its

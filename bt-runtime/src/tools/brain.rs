@@ -596,6 +596,9 @@ impl<T: Declares> Brain<T> {
     /// Removes the stimuli behaviors forgot during the tick.
     #[cold]
     fn forget(&mut self, flags: Flags) {
+        // The next tick sees other stimuli flags: it may not be skipped
+        // (Z2).
+        self.last.slow = true;
         for &kind in T::Stimulus::ALL {
             if flags.any(kind.flag()) {
                 self.stimuli.remove(kind);
@@ -750,15 +753,21 @@ impl<A, W, T: Receives<A, W>> Tree<A, W> for Brain<T> {
     /// counts ticks; never while paused or stopped (such a tick does
     /// nothing); else its tree's word and its next stimulus to expire.
     fn wake(&self) -> Wake {
-        if self.last.slow {
+        if self.op.is_some() {
             return Wake::POLL;
         }
         if !self.player.executing_uncounted() {
+            // Paused or stopped, a tick does nothing (not even deliver
+            // the inbox); a player that is about to start, or that counts
+            // ticks, needs each one.
             return if self.player.plays() {
                 Wake::POLL
             } else {
                 Wake::NEVER
             };
+        }
+        if self.last.slow {
+            return Wake::POLL;
         }
         let tree = self.tree();
         let wake = tree.wake();

@@ -73,12 +73,13 @@
 //! ticking the brains that need it.
 
 use crate::base::flags::Flags;
+use crate::base::wake::Wake;
 use crate::ctx::Frame;
 use crate::machine::state::MachineState;
 use crate::machine::tree::Tree;
 use crate::tools::brain::{Brain, Declares, Receives};
 use crate::tools::lifecycle::PlayStatus;
-use crate::trace_hook::{NoTrace, Trace};
+use crate::trace_hook::{NoTrace, Trace, TraceEvent};
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -121,6 +122,31 @@ impl Slot {
         asleep: false,
         queued: true,
     };
+}
+
+/// Whether a tick entered or left a node. A tick that did neither left
+/// the tree as it found it, so the next one, with the same inputs and
+/// before any deadline, does nothing either: only then may the brain
+/// sleep. After a tick that moved, the next one may move again with no
+/// input changed: a `priority` whose child just completed chose a later
+/// child, and checks the earlier one again on the next tick (D1).
+/// Inlined, every other event it is handed is dead code: it costs a store
+/// where a node enters or leaves.
+struct Moved(bool);
+
+impl Trace for Moved {
+    const ENABLED: bool = true;
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        if matches!(
+            event,
+            TraceEvent::Activated { .. }
+                | TraceEvent::ActivateFailed { .. }
+                | TraceEvent::Deactivated { .. }
+        ) {
+            self.0 = true;
+        }
+    }
 }
 
 /// How much earlier than its deadline a sleeper wakes: a tick too early
@@ -337,11 +363,16 @@ impl<T: Declares + MachineState> Crowd<T> {
             frame.set_agent(k as u32);
             frame.set_flags(slot.flags);
             prep(k, brain, agent, frame);
-            if brain.tick_traced(agent, frame, tr).is_some() {
+            let mut moved = (Moved(false), &mut *tr);
+            if brain.tick_traced(agent, frame, &mut moved).is_some() {
                 errors += usize::from(!frame.report().is_ok());
             }
             ticked += 1;
-            let wake = Tree::<A, W>::wake(brain);
+            let wake = if moved.0 .0 {
+                Wake::POLL
+            } else {
+                Tree::<A, W>::wake(brain)
+            };
             if wake.polls() {
                 slot.since = f64::NAN;
                 slot.queued = true;

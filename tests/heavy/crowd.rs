@@ -1,0 +1,319 @@
+//! Brains that sleep (Z2): a [`Crowd`] ticks only the brains that need a
+//! tick, and does exactly what the same brains ticked every frame do.
+//!
+//! The property test drives a few agents through random frames — flags,
+//! stimuli added with timeouts and removed, events, the game completing a
+//! behavior's wait, pauses, frames of several lengths — once in a crowd
+//! and once in a plain batch of brains, and compares every frame: each
+//! agent's hook log (with the tree clock each hook saw), its active path,
+//! variables, timestamps, clocks and play status. The behaviors here log
+//! only what they do, so a tick they said they did not need leaves
+//! nothing to compare.
+
+use deciders::brain::{Brain, Lifecycle};
+use deciders::crowd::Crowd;
+use deciders::{batch, Behavior, Ctx, Exit, Flags, Frame, Status, Stimulus, Wake};
+use proptest::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Stimulus)]
+enum Stim {
+    Hurt,
+    Called,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Call {
+    Alarm,
+    AllClear,
+    Go,
+}
+
+#[derive(Default, Debug)]
+struct Npc {
+    log: Vec<String>,
+    /// The game finished what `Await` waits for.
+    done: bool,
+}
+
+const NIGHT: Flags = Flags::bit(0);
+const BUSY: Flags = Flags::bit(1);
+
+/// Runs and logs every hook: it polls.
+struct Act(&'static str);
+impl Behavior<Npc> for Act {
+    fn activate(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        n.log.push(format!("{} on @{}", self.0, ctx.now()));
+        Status::Running
+    }
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        n.log.push(format!("{} tick @{}", self.0, ctx.now()));
+        Status::Running
+    }
+    fn deactivate(&mut self, n: &mut Npc, ctx: &mut Ctx, exit: Exit) {
+        n.log
+            .push(format!("{} off {exit:?} @{}", self.0, ctx.now()));
+    }
+}
+
+/// Naps until a time it keeps: it says so (`Wake::at`).
+struct Nap {
+    seconds: f64,
+    until: f64,
+}
+impl Nap {
+    fn new(seconds: f64) -> Nap {
+        Nap {
+            seconds,
+            until: 0.0,
+        }
+    }
+}
+impl Behavior<Npc> for Nap {
+    fn activate(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        self.until = ctx.now() + self.seconds;
+        n.log.push(format!("nap until {}", self.until));
+        Status::Running
+    }
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        if ctx.now() >= self.until {
+            n.log.push(format!("nap over @{}", ctx.now()));
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+    fn wake(&self) -> Wake {
+        Wake::at(self.until)
+    }
+}
+
+/// Waits for the game (`Npc::done`), which wakes the agent: it says it
+/// waits for nothing else (`Wake::NEVER`).
+#[derive(Default)]
+struct Await;
+impl Behavior<Npc> for Await {
+    fn activate(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        n.log.push(format!("await @{}", ctx.now()));
+        Status::Running
+    }
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        if n.done {
+            n.done = false;
+            n.log.push(format!("awaited @{}", ctx.now()));
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+    fn deactivate(&mut self, n: &mut Npc, _: &mut Ctx, exit: Exit) {
+        n.log.push(format!("await off {exit:?}"));
+    }
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
+
+/// Holds, with nothing to tick.
+struct Idle(&'static str);
+impl Behavior<Npc> for Idle {
+    fn activate(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        n.log.push(format!("{} on @{}", self.0, ctx.now()));
+        Status::Running
+    }
+    fn deactivate(&mut self, n: &mut Npc, ctx: &mut Ctx, exit: Exit) {
+        n.log
+            .push(format!("{} off {exit:?} @{}", self.0, ctx.now()));
+    }
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    tree Life for Npc, events = Call, stimuli = Stim {
+        var alarmed = set(Call::Alarm), clear(Call::AllClear);
+        stamp raised = on(Call::Alarm);
+        priority {
+            hurt: when(stimuli_any(Stim::Hurt.flag())) => sequence { Nap::new(0.3), Idle("shaken") },
+            alert: when(var(alarmed)) => fallback {
+                chase: timeout(0.7) { Await },
+                watch: wait(0.5),
+            },
+            night: when(any(NIGHT)) => parallel(all) { Idle("dream"), delay(0.4) { Nap::new(0.2) } },
+            busy: when(any(BUSY)) => if_then_else {
+                wait_for(Call::Go),
+                repeat(3) { Nap::new(0.15) },
+                Act("bored"),
+            },
+            called: when(stimuli_any(Stim::Called.flag())) => wait_until(raised, more_than = 1.0, or_never_set),
+            day: sequence { wait(0.35), invert { Idle("rest") } },
+        }
+    }
+}
+
+/// What a game does to one agent between two frames.
+#[derive(Clone, Debug)]
+enum Op {
+    Flags(u8),
+    Hurt(Option<f32>),
+    Heal,
+    Call,
+    Post(u8),
+    Done,
+    Pause,
+    Resume,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        4 => (0u8..4).prop_map(Op::Flags),
+        2 => prop_oneof![Just(None), Just(Some(0.2f32)), Just(Some(0.45)), Just(Some(1.0))].prop_map(Op::Hurt),
+        1 => Just(Op::Heal),
+        1 => Just(Op::Call),
+        2 => (0u8..3).prop_map(Op::Post),
+        2 => Just(Op::Done),
+        1 => Just(Op::Pause),
+        1 => Just(Op::Resume),
+    ]
+}
+
+const AGENTS: usize = 4;
+const DTS: [f32; 4] = [0.1, 0.05, 1.0 / 60.0, 0.25];
+
+/// A frame: its `dt` and what happens to which agent before it.
+fn frames() -> impl Strategy<Value = Vec<(usize, Vec<(usize, Op)>)>> {
+    proptest::collection::vec(
+        (
+            0..DTS.len(),
+            // Mostly quiet frames, as in a game: agents keep doing what
+            // they do.
+            prop_oneof![
+                2 => Just(Vec::new()),
+                1 => proptest::collection::vec((0..AGENTS, op()), 1..3),
+            ],
+        ),
+        1..120,
+    )
+}
+
+/// What a frame shows of one agent: its log, path, variables,
+/// timestamps, clocks and play status.
+fn seen(brain: &Brain<Life>, npc: &mut Npc) -> String {
+    let mut path = Vec::new();
+    brain.tree().active_path(|n| path.push(n.name));
+    format!(
+        "{:?} path {path:?} alarmed {} raised {:?} now {} status {:?} stimuli {:?}",
+        std::mem::take(&mut npc.log),
+        brain.var(Life::ALARMED),
+        brain.since(Life::RAISED),
+        brain.tree().now(),
+        brain.status(),
+        brain.stimuli().flags(),
+    )
+}
+
+fn apply(brain: &mut Brain<Life>, npc: &mut Npc, op: &Op) {
+    match op {
+        Op::Flags(_) => {}
+        Op::Hurt(t) => {
+            brain.stimuli_mut().add(Stim::Hurt, (), *t);
+        }
+        Op::Heal => {
+            brain.stimuli_mut().remove(Stim::Hurt);
+        }
+        Op::Call => {
+            brain.stimuli_mut().add(Stim::Called, (), Some(0.6));
+        }
+        Op::Post(k) => {
+            let _ = brain.post([Call::Alarm, Call::AllClear, Call::Go][usize::from(*k)]);
+        }
+        Op::Done => npc.done = true,
+        Op::Pause => brain.queue(Lifecycle::Pause),
+        Op::Resume => brain.queue(Lifecycle::Resume),
+    }
+}
+
+fn flags(k: u8) -> Flags {
+    [Flags::EMPTY, NIGHT, BUSY, NIGHT.with(BUSY)][usize::from(k)]
+}
+
+/// Plays `script` both ways; the first frame where they differ, if any,
+/// and how many ticks the crowd skipped.
+fn both_ways(script: &[(usize, Vec<(usize, Op)>)]) -> (Option<String>, usize) {
+    let mut every: Vec<Brain<Life>> = (0..AGENTS).map(|_| Brain::new(Life::new())).collect();
+    let mut crowd: Crowd<Life> = (0..AGENTS).map(|_| Brain::new(Life::new())).collect();
+    let mut npcs_every: Vec<Npc> = (0..AGENTS).map(|_| Npc::default()).collect();
+    let mut npcs_crowd: Vec<Npc> = (0..AGENTS).map(|_| Npc::default()).collect();
+    let mut agent_flags = [Flags::EMPTY; AGENTS];
+    let mut skipped = 0;
+    for (f, (dt, ops)) in script.iter().enumerate() {
+        for (i, op) in ops {
+            let i = *i;
+            apply(&mut every[i], &mut npcs_every[i], op);
+            match op {
+                Op::Flags(k) => {
+                    agent_flags[i] = flags(*k);
+                    crowd.set_flags(i, flags(*k));
+                }
+                // The game completed what the agent waits for: it wakes it.
+                Op::Done => {
+                    npcs_crowd[i].done = true;
+                    crowd.wake(i);
+                }
+                _ => apply(crowd.brain_mut(i).unwrap(), &mut npcs_crowd[i], op),
+            }
+        }
+        let frame = &mut Frame::new(DTS[*dt]);
+        batch::tick_all(&mut every, &mut npcs_every, frame, |i, _, _, frame| {
+            frame.set_flags(agent_flags[i]);
+        });
+        let frame = &mut Frame::new(DTS[*dt]);
+        crowd.tick_all(&mut npcs_crowd, frame, |_, _, _, _| {});
+        skipped += AGENTS - crowd.ticked();
+        crowd.catch_up();
+        for i in 0..AGENTS {
+            let a = seen(&every[i], &mut npcs_every[i]);
+            let b = seen(crowd.brain(i).unwrap(), &mut npcs_crowd[i]);
+            if a != b {
+                return (
+                    Some(format!(
+                        "frame {f}, agent {i} (asleep: {})\nevery frame: {a}\ncrowd:       {b}",
+                        crowd.is_asleep(i)
+                    )),
+                    skipped,
+                );
+            }
+        }
+    }
+    (None, skipped)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn z2_a_crowd_does_what_brains_ticked_every_frame_do(script in frames()) {
+        let (difference, _) = both_ways(&script);
+        if let Some(d) = difference {
+            prop_assert!(false, "{}", d);
+        }
+    }
+}
+
+/// The property is not vacuous: the crowd skips many of the ticks of
+/// the scripts above (most agents wait most of the time).
+#[test]
+fn z2_the_crowd_skips_most_ticks() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let (mut skipped, mut ticks) = (0, 0);
+    for _ in 0..64 {
+        let script = frames().new_tree(&mut runner).unwrap().current();
+        let (difference, s) = both_ways(&script);
+        assert_eq!(difference, None);
+        skipped += s;
+        ticks += script.len() * AGENTS;
+    }
+    println!("skipped {skipped} of {ticks} ticks");
+    assert!(skipped * 2 > ticks, "skipped {skipped} of {ticks}");
+}
