@@ -22,6 +22,7 @@ pub mod generated;
 pub mod hand;
 pub mod hooks;
 pub mod scenarios;
+pub mod sleep;
 pub mod world;
 
 use world::Agent;
@@ -170,6 +171,9 @@ pub fn workload(name: &str, agents: usize) -> Option<Box<dyn Frames>> {
     match name.split_once('/') {
         None => creature(name, agents),
         Some(("creature", imp)) => creature(imp, agents),
+        Some((scenario, imp)) if scenario.starts_with("sleep") => {
+            sleep::workload(scenario, imp, agents)
+        }
         Some((scenario, imp)) => scenarios::workload(scenario, imp, agents),
     }
 }

@@ -473,11 +473,16 @@ pub(crate) fn sanitize(dt: f32) -> f32 {
 /// it is. A clock that adds such values is exact up to 2²³ s (97 days),
 /// so the sum of many frames equals one addition of their total: what a
 /// sleeping agent's clock catches up by when it wakes (Z2).
+#[inline(always)]
 fn on_grid(dt: f32) -> f32 {
-    const STEPS: f64 = (1u64 << 30) as f64;
-    // Exact: scaling by a power of two, rounding, and the result has at
-    // most 23 significant bits below 2⁻⁷, which `f32` holds.
-    ((f64::from(dt) * STEPS).round() / STEPS) as f32
+    // Adding 1.5 * 2^22 leaves no bit below 2^-30 in an `f64` (whose
+    // 52-bit fraction then ends at 2^22 * 2^-52), so the sum is rounded
+    // there (to even), and subtracting gives the rounded `dt` back
+    // exactly: two additions, for any `dt` below 2^21 (here at most
+    // `MAX_DT`). The result has at most 23 significant bits below 2^-7,
+    // which `f32` holds.
+    const SHIFT: f64 = 1.5 * (1u64 << 22) as f64;
+    ((f64::from(dt) + SHIFT) - SHIFT) as f32
 }
 
 #[cfg(test)]
@@ -530,7 +535,8 @@ mod tests {
         assert_eq!(Frame::new(3e14).dt(), Frame::MAX_DT);
         assert_eq!(Frame::new(Frame::MAX_DT).dt(), Frame::MAX_DT);
         assert_eq!(Frame::new(3599.5).dt(), 3599.5);
-        assert_eq!(Frame::new(f32::MIN_POSITIVE).dt(), f32::MIN_POSITIVE);
+        // Below half a step of the 2^-30 s grid: nothing.
+        assert_eq!(Frame::new(f32::MIN_POSITIVE).dt(), 0.0);
         let mut c = Frame::new(0.5);
         c.set_dt(1e9);
         assert_eq!(c.dt(), Frame::MAX_DT);

@@ -32,10 +32,11 @@ pub const MAX_DT: f32 = 3600.0;
 /// far that its precision is lost.
 pub fn sanitize(dt: f32) -> f32 {
     if dt.is_finite() && dt > 0.0 {
-        // Rounded to the nearest multiple of 2^-30 s, so that clocks add
-        // exactly (a sleeping agent catches up in one addition).
-        let steps = f64::from(1u32 << 30);
-        ((f64::from(dt.min(MAX_DT)) * steps).round() / steps) as f32
+        // Rounded to the nearest multiple of 2^-30 s (ties to even), so
+        // that clocks add exactly (a sleeping agent catches up in one
+        // addition): 1.5 * 2^22 added leaves no bit below 2^-30.
+        let shift = 1.5 * f64::from(1u32 << 22);
+        ((f64::from(dt.min(MAX_DT)) + shift) - shift) as f32
     } else {
         0.0
     }

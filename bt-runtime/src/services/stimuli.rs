@@ -434,7 +434,14 @@ impl<K: Stimulus, P> Stimuli<K, P> {
     /// assert_eq!(store.update(f32::NAN), Stim::Invited.flag()); // bad dt: 0
     /// ```
     pub fn update(&mut self, dt: f32) -> Flags {
-        self.clock += f64::from(crate::ctx::sanitize(dt));
+        self.update_clean(crate::ctx::sanitize(dt))
+    }
+
+    /// [`update`](Self::update) by a `dt` already cleaned (a frame's: a
+    /// brain's tick).
+    #[inline(always)]
+    pub(crate) fn update_clean(&mut self, dt: f32) -> Flags {
+        self.clock += f64::from(dt);
         let clock = self.clock;
         let slots = self.slots.as_mut();
         let mut bits = self.present.bits();

@@ -64,10 +64,12 @@
 //!
 //! A frame costs the brains it ticks, each plus asking it when it next
 //! needs a tick (a walk down its running path), and a heap operation per
-//! brain that falls asleep until a time: nothing per sleeping brain. A
-//! tree whose running path polls (its `SLEEP` says why) costs what a
-//! batch costs, plus that question. `scripts/bench-report` measures it
-//! (the `sleep-P` rows).
+//! brain that falls asleep until a time: nothing per sleeping brain.
+//! When 8 frames in a row find that half of the brains or more needed a
+//! tick (a crowd whose trees poll, or that the game wakes every frame),
+//! the crowd ticks every brain for the next 63 frames as a batch does,
+//! without asking — the question would cost more than it saves — then
+//! asks again. `scripts/bench-report` measures it (the `sleep-P` rows).
 //!
 //! Its length: about 400 lines, half of them documentation; one concern,
 //! ticking the brains that need it.
@@ -92,6 +94,9 @@ pub struct Crowd<T: Declares> {
     queue: Vec<u32>,
     /// The queue being ticked, kept for its allocation.
     ticking: Vec<u32>,
+    /// Whether `queue` is in increasing order (pushed by the frame's
+    /// ticks, in order, and by wakes, in any order).
+    sorted: bool,
     /// Sleepers with a deadline, earliest first: (crowd time as bits,
     /// index, nap). A brain woken earlier leaves its entry behind, told
     /// stale by its nap number.
@@ -99,6 +104,11 @@ pub struct Crowd<T: Declares> {
     /// The crowd's clock: the sum of its frames' `dt`.
     clock: f64,
     ticked: usize,
+    /// Frames left to tick every brain without asking when it next needs
+    /// a tick (see "What it costs" in the module docs); 0: asking.
+    plain: u32,
+    /// How many asking frames in a row ticked half of the brains or more.
+    busy: u32,
 }
 
 /// What a crowd keeps per brain.
@@ -181,9 +191,12 @@ impl<T: Declares + MachineState> Crowd<T> {
             slots: Vec::new(),
             queue: Vec::new(),
             ticking: Vec::new(),
+            sorted: true,
             timers: BinaryHeap::new(),
             clock: 0.0,
             ticked: 0,
+            plain: 0,
+            busy: 0,
         }
     }
 
@@ -192,7 +205,7 @@ impl<T: Declares + MachineState> Crowd<T> {
         let i = self.brains.len();
         self.brains.push(brain);
         self.slots.push(Slot::NEW);
-        self.queue.push(i as u32);
+        self.enqueue(i as u32);
         i
     }
 
@@ -235,23 +248,35 @@ impl<T: Declares + MachineState> Crowd<T> {
         }
         if !slot.queued {
             slot.queued = true;
-            self.queue.push(i as u32);
+            self.enqueue(i as u32);
         }
     }
 
+    /// Queues brain `i` for the next frame.
+    fn enqueue(&mut self, i: u32) {
+        self.sorted &= self.queue.last().is_none_or(|&last| last < i);
+        self.queue.push(i);
+    }
+
     /// Brain `i`'s decision flags (V1), which each of its ticks sees.
+    #[inline]
     pub fn flags(&self, i: usize) -> Flags {
         self.slots.get(i).map_or(Flags::EMPTY, |s| s.flags)
     }
 
     /// Sets brain `i`'s decision flags; a change wakes it.
+    #[inline]
     pub fn set_flags(&mut self, i: usize, flags: Flags) {
         let Some(slot) = self.slots.get_mut(i) else {
             return;
         };
         if slot.flags != flags {
             slot.flags = flags;
-            self.wake(i);
+            // Awake and queued already (a crowd that ticks every brain):
+            // nothing more.
+            if slot.asleep || !slot.queued {
+                self.wake(i);
+            }
         }
     }
 
@@ -328,6 +353,9 @@ impl<T: Declares + MachineState> Crowd<T> {
     {
         let before = self.clock;
         self.clock += f64::from(frame.dt());
+        if self.plain > 0 {
+            return self.tick_plain(agents, frame, tr, prep);
+        }
         while let Some(&Reverse((at, i, nap))) = self.timers.peek() {
             if f64::from_bits(at) > self.clock {
                 break;
@@ -335,67 +363,206 @@ impl<T: Declares + MachineState> Crowd<T> {
             self.timers.pop();
             let slot = &mut self.slots[i as usize];
             if slot.asleep && slot.nap == nap {
+                // Caught up when ticked, to the frame before this one.
                 slot.asleep = false;
-                // Caught up below, to the frame before this one.
                 slot.queued = true;
                 self.queue.push(i);
+                self.sorted &= self.queue.len() < 2 || self.queue[self.queue.len() - 2] < i;
             }
         }
         let mut ticking = core::mem::take(&mut self.ticking);
         core::mem::swap(&mut ticking, &mut self.queue);
-        // Index order, as a batch ticks: what agents emit into the world
-        // comes in the same order.
-        ticking.sort_unstable();
-        let (mut errors, mut ticked) = (0, 0);
-        for &i in &ticking {
-            let k = i as usize;
-            let slot = &mut self.slots[k];
-            let (Some(brain), Some(agent)) = (self.brains.get_mut(k), agents.get_mut(k)) else {
-                // No agent this frame: still queued.
-                self.queue.push(i);
-                continue;
-            };
-            slot.queued = false;
-            if !slot.since.is_nan() {
-                // The frames it slept through, in one exact addition.
-                brain.skip_clocks(before - slot.since);
+        let sorted = core::mem::replace(&mut self.sorted, true);
+        let mut step = Step {
+            frame,
+            tr,
+            before,
+            clock: self.clock,
+            timers: &mut self.timers,
+            queue: &mut self.queue,
+            errors: 0,
+            ticked: 0,
+        };
+        if ticking.len() * DENSE >= self.brains.len() {
+            // Many to tick: one pass over every brain in order, skipping
+            // those not queued, is cheaper than sorting the queue.
+            let brains = self.slots.iter_mut().zip(&mut self.brains);
+            for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
+                if slot.queued {
+                    step.tick(k, slot, brain, agent, &mut prep);
+                }
             }
-            frame.set_agent(k as u32);
-            frame.set_flags(slot.flags);
-            prep(k, brain, agent, frame);
-            let mut moved = (Moved(false), &mut *tr);
-            if brain.tick_traced(agent, frame, &mut moved).is_some() {
-                errors += usize::from(!frame.report().is_ok());
+            // Brains with no agent this frame stay queued.
+            for (k, slot) in self.slots.iter().enumerate().skip(agents.len()) {
+                if slot.queued {
+                    step.queue.push(k as u32);
+                }
             }
-            ticked += 1;
-            let wake = if moved.0 .0 {
-                Wake::POLL
-            } else {
-                Tree::<A, W>::wake(brain)
-            };
-            if wake.polls() {
-                slot.since = f64::NAN;
-                slot.queued = true;
-                self.queue.push(i);
-                continue;
+        } else {
+            // Index order, as a batch ticks: what agents emit into the
+            // world comes in the same order.
+            if !sorted {
+                ticking.sort_unstable();
             }
-            slot.asleep = true;
-            slot.nap = slot.nap.wrapping_add(1);
-            slot.since = match brain.status() {
-                PlayStatus::Paused | PlayStatus::Stopped => f64::NAN,
-                _ => self.clock,
-            };
-            if let Some(t) = wake.deadline() {
-                let seconds = t - Tree::<A, W>::now(brain);
-                let at = self.clock + seconds - early(seconds, self.clock);
-                let at = at.max(self.clock).max(0.0);
-                self.timers.push(Reverse((at.to_bits(), i, slot.nap)));
+            for &i in &ticking {
+                let k = i as usize;
+                match (self.slots.get_mut(k), self.brains.get_mut(k), agents.get_mut(k)) {
+                    (Some(slot), Some(brain), Some(agent)) => {
+                        step.tick(k, slot, brain, agent, &mut prep);
+                    }
+                    // No agent this frame: still queued.
+                    _ => step.queue.push(i),
+                }
             }
         }
+        let (errors, ticked) = (step.errors, step.ticked);
         ticking.clear();
         self.ticking = ticking;
         self.ticked = ticked;
+        self.busy = if ticked * 2 >= self.brains.len() && ticked > 0 {
+            self.busy.saturating_add(1)
+        } else {
+            0
+        };
+        if self.busy >= BUSY_FRAMES {
+            // Most brains needed their tick, frame after frame: for a
+            // while, tick them all without asking.
+            self.wake_all();
+            self.plain = PLAIN_FRAMES;
+        }
         errors
+    }
+
+    /// A frame of the plain mode: every brain ticked, in order, as a
+    /// batch ticks it, and nothing asked; every brain stays awake and
+    /// queued. The last such frame hands over to the asking mode.
+    fn tick_plain<A, W, Tr: Trace>(
+        &mut self,
+        agents: &mut [A],
+        frame: &mut Frame<W>,
+        tr: &mut Tr,
+        mut prep: impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+    ) -> usize
+    where
+        T: Receives<A, W>,
+    {
+        self.plain -= 1;
+        let (mut errors, mut ticked) = (0, 0);
+        let brains = self.slots.iter().zip(&mut self.brains);
+        for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
+            frame.set_agent(k as u32);
+            frame.set_flags(slot.flags);
+            prep(k, brain, agent, frame);
+            if brain.tick_traced(agent, frame, tr).is_some() {
+                errors += usize::from(!frame.report().is_ok());
+            }
+            ticked += 1;
+        }
+        self.ticked = ticked;
+        errors
+    }
+
+    /// Wakes every sleeping brain (its clocks caught up) and queues every
+    /// brain: before the plain mode.
+    fn wake_all(&mut self) {
+        self.queue.clear();
+        self.sorted = true;
+        for (k, (slot, brain)) in self.slots.iter_mut().zip(&mut self.brains).enumerate() {
+            if slot.asleep {
+                slot.asleep = false;
+                if !slot.since.is_nan() {
+                    brain.skip_clocks(self.clock - slot.since);
+                }
+            }
+            slot.since = f64::NAN;
+            slot.queued = true;
+            self.queue.push(k as u32);
+        }
+    }
+}
+
+/// How many frames a crowd ticks every brain without asking, once
+/// [`BUSY_FRAMES`] asking frames in a row found that half of them or more
+/// needed a tick: 63, so that the asking frame between two such stretches
+/// costs a crowd that never sleeps a few percent more than a batch
+/// (`scripts/bench-report`'s `sleep-100%` row).
+const PLAIN_FRAMES: u32 = 63;
+
+/// How many asking frames in a row must tick half of the brains or more
+/// before a crowd stops asking for a while: a crowd's first frame ticks
+/// every brain, and a burst of wakes passes.
+const BUSY_FRAMES: u32 = 8;
+
+/// The queue's share of the brains from which a frame visits every brain
+/// instead of sorting the queue: one in `DENSE`.
+const DENSE: usize = 8;
+
+/// What ticking one brain of a frame takes besides the brain.
+struct Step<'a, 'f, W, Tr> {
+    frame: &'f mut Frame<W>,
+    tr: &'a mut Tr,
+    /// The crowd clock before this frame.
+    before: f64,
+    clock: f64,
+    timers: &'a mut BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// The next frame's queue.
+    queue: &'a mut Vec<u32>,
+    errors: usize,
+    ticked: usize,
+}
+
+impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
+    /// Catches brain `k` up, ticks it, and queues it for the next frame or
+    /// puts it to sleep, with a timer if it has a deadline. Not inlined
+    /// into its two callers, so that the brain's tick is inlined into it.
+    #[inline(never)]
+    fn tick<A, T: Receives<A, W>>(
+        &mut self,
+        k: usize,
+        slot: &mut Slot,
+        brain: &mut Brain<T>,
+        agent: &mut A,
+        prep: &mut impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+    ) where
+        T: MachineState,
+    {
+        if !slot.since.is_nan() {
+            // The frames it slept through, in one exact addition.
+            brain.skip_clocks(self.before - slot.since);
+            slot.since = f64::NAN;
+        }
+        let frame = &mut *self.frame;
+        frame.set_agent(k as u32);
+        frame.set_flags(slot.flags);
+        prep(k, brain, agent, frame);
+        let mut moved = (Moved(false), &mut *self.tr);
+        if brain.tick_traced(agent, frame, &mut moved).is_some() {
+            self.errors += usize::from(!frame.report().is_ok());
+        }
+        self.ticked += 1;
+        let wake = if moved.0 .0 {
+            Wake::POLL
+        } else {
+            Tree::<A, W>::wake(brain)
+        };
+        if wake.polls() {
+            // Pushed in index order: the queue stays sorted.
+            self.queue.push(k as u32);
+            return;
+        }
+        slot.queued = false;
+        slot.asleep = true;
+        slot.nap = slot.nap.wrapping_add(1);
+        if !matches!(brain.status(), PlayStatus::Paused | PlayStatus::Stopped) {
+            slot.since = self.clock;
+        }
+        if let Some(t) = wake.deadline() {
+            let seconds = t - Tree::<A, W>::now(brain);
+            let at = self.clock + seconds - early(seconds, self.clock);
+            let at = at.max(self.clock).max(0.0);
+            self.timers
+                .push(Reverse((at.to_bits(), k as u32, slot.nap)));
+        }
     }
 }
 
