@@ -10,7 +10,7 @@
 //!   --warmup W        warm-up frames before timing (200)
 //!   --rounds R        rounds (300)
 //!   --batch B         frames per implementation per round, the first dropped (11)
-//!   --only SECTION    creature | scenarios | batch (repeatable; default all)
+//!   --only SECTION    creature | scenarios | batch | sleep (repeatable; default all)
 //!   --batch-agents L  agents of the batch section, a comma-separated list
 //!                     (100000); each count is run with each chunk size
 //!   --chunks L        par_tick_all's chunk sizes, a comma-separated list (4096)
@@ -158,6 +158,9 @@ fn report(cfg: &Config) -> ExitCode {
     }
     if cfg.wants("batch") {
         batch_section(cfg, &mut ratios);
+    }
+    if cfg.wants("sleep") {
+        sleep_section(cfg, &mut ratios);
     }
     match &cfg.check {
         Some(bounds) if !check(bounds, &ratios) => ExitCode::FAILURE,
@@ -427,6 +430,49 @@ fn scenario_section(
     } else {
         println!("note: {scenario}: generated is not built");
     }
+    println!();
+}
+
+/// Brains that sleep (Z2): a crowd against a batch ticking every agent,
+/// at 10,000 agents, for each fraction woken per frame; then one frame of
+/// 1,000,000 agents with 1% woken, in milliseconds (one core).
+fn sleep_section(cfg: &Config, ratios: &mut BTreeMap<String, f64>) {
+    let agents = 10_000;
+    println!(
+        "sleep: {agents} agents, {} rounds x {} frames, time per agent-frame",
+        cfg.rounds, cfg.batch
+    );
+    for (p, _) in common::sleep::FRACTIONS {
+        let scenario = format!("sleep{p}");
+        let mut ws: Vec<Box<dyn Frames>> = ["awake", "sleeping"]
+            .iter()
+            .filter_map(|imp| common::sleep::workload(&scenario, imp, agents))
+            .collect();
+        let series = interleave(&mut ws, cfg.warmup, cfg.rounds, cfg.batch);
+        for (i, w) in ws.iter().enumerate() {
+            let (med, p10, p90) = spread(&series[i]);
+            println!(
+                "  {p:>4}% {:<10} {med:>8.3} ns/agent-frame  p10 {p10:>8.3}  p90 {p90:>8.3}",
+                w.name()
+            );
+        }
+        let r = median_of(cfg.rounds, |r| series[1][r] / series[0][r]);
+        println!("ratio sleep-{p}%:sleeping/awake {r:.4}");
+        ratios.insert(format!("sleep-{p}%:sleeping/awake"), r);
+    }
+    // A million agents, one in a hundred woken per frame.
+    let mut w = common::sleep::workload("sleep1", "sleeping", 1_000_000).expect("built");
+    w.frames(cfg.warmup.min(50));
+    let mut times: Vec<f64> = (0..cfg.batch.max(11) * 3)
+        .map(|_| {
+            let start = Instant::now();
+            w.frames(1);
+            start.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    let ms = median(&mut times);
+    println!("sleep-1M: 1000000 agents, 1% woken: {ms:.3} ms per frame (median)");
+    ratios.insert("sleep-1M:ms".to_string(), ms);
     println!();
 }
 

@@ -6,6 +6,11 @@
 //! system takes every chunk's launches in bulk and completes them a few
 //! frames later, or drops them when they are cancelled.
 //!
+//! Each frame it counts the brains that could sleep through the next one
+//! (Z2: in a `Crowd` they would not be ticked): idling (a wait of an
+//! hour) and chasing (a behavior that waits for nothing) need no tick; a
+//! strike or a shout polls its animation.
+//!
 //! ```text
 //! cargo run --release --example alarm --features rayon
 //! ```
@@ -13,7 +18,10 @@
 use deciders::batch;
 use deciders::brain::Brain;
 use deciders::deferred::{Action, Completions, Deferred, Requests, Ticket};
-use deciders::{Behavior, Ctx, Exit, Resource, Status, Stimulus};
+use deciders::{Behavior, Ctx, Exit, Flags, Resource, Status, Stimulus, Tree, Wake};
+
+/// The decision flag a monster's frame carries when it sees the player.
+const SEES: Flags = Flags::bit(0);
 
 const MONSTERS: usize = 400;
 const CHUNK: usize = 64;
@@ -104,10 +112,14 @@ impl<'w> Behavior<Mob, Scene<'w>> for Retaliate {
     }
 }
 
-/// Runs after the player (never completes).
+/// Runs after the player (never completes), with nothing to do per tick.
 #[derive(Default)]
 struct Chase;
-impl<'w> Behavior<Mob, Scene<'w>> for Chase {}
+impl<'w> Behavior<Mob, Scene<'w>> for Chase {
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
 
 deciders::tree! {
     /// Chase once alarmed (a strike under way is cancelled); strike back
@@ -118,7 +130,7 @@ deciders::tree! {
         priority {
             chase: when(var(alarmed)) => Chase,
             retaliate: when(stimuli_any(Stim::Hit.flag())) => Retaliate,
-            alert: when(decide = |m: &Mob| m.sees_player) => fallback {
+            alert: when(any(SEES)) => fallback {
                 sound: limit(|s: &Scene| s.alarm, 1) { SoundAlarm },
                 hunt: Chase,
             },
@@ -157,7 +169,7 @@ fn main() {
     let mut mobs: Vec<Mob> = (0..MONSTERS).map(|_| Mob::default()).collect();
     let mut brains: Vec<Brain<Monster>> = (0..MONSTERS).map(|_| Brain::default()).collect();
     let (alarm_slot, mut done, mut playing) = (Resource::new(), Completions::new(), Vec::new());
-    let (mut cancels, mut alarms) = (0, 0);
+    let (mut cancels, mut alarms, mut asleep) = (0, 0, Vec::new());
     for frame in 0..FRAMES {
         // The player shows up near monster 7 on frame 2, and three
         // attackers hit a monster each, every frame.
@@ -173,14 +185,18 @@ fn main() {
             sounded: Vec::new(),
         };
         // Each brain expires its stimuli, takes its events and names itself
-        // in its launches' tickets: `prep` has nothing left to do.
-        let chunks = batch::par_tick_all(&mut brains, &mut mobs, DT, CHUNK, scene, |_, _, _, _| {});
+        // in its launches' tickets: `prep` sets what the monster sees.
+        let chunks = batch::par_tick_all(&mut brains, &mut mobs, DT, CHUNK, scene, |_, _, m, f| {
+            f.set_flags(if m.sees_player { SEES } else { Flags::EMPTY })
+        });
         let (mut sounded, mut requests) = (Vec::new(), Vec::new());
         for chunk in chunks {
             sounded.extend(chunk.world.sounded);
             requests.push(chunk.world.anims);
         }
         cancels += animate(&mut playing, &mut requests, &mut done);
+        let sleeps = |b: &&Brain<Monster>| !Tree::<Mob, Scene>::wake(*b).polls();
+        asleep.push(brains.iter().filter(sleeps).count());
         if !sounded.is_empty() {
             // Heard by every monster's brain, at the start of its next tick.
             println!("frame {frame}: monster {sounded:?} sounds the alarm");
@@ -195,4 +211,5 @@ fn main() {
     println!(
         "{struck} monsters struck back, {cancels} strikes were cancelled, all {MONSTERS} chase."
     );
+    println!("Brains that could sleep, frame by frame (of {MONSTERS}): {asleep:?}");
 }

@@ -6,11 +6,15 @@
 //!
 //! Prints, tick by tick, what happens in the story, the transitions
 //! (activate `+` / deactivate `-`) and the active path, so you can watch the
-//! deciders at work.
+//! deciders at work; and whether the creature could sleep through the
+//! next tick (Z2: in a `Crowd`, a brain that needs no tick is skipped),
+//! with the count at the end. This creature never can: its guards call
+//! decide functions that read the agent, which the tree cannot see change
+//! (`Creature::SLEEP` says which).
 //!
 //! Run it with `cargo run --example creature`.
 
-use deciders::{Flags, Frame, Trace, TraceEvent};
+use deciders::{Flags, Frame, Trace, TraceEvent, Tree};
 
 #[path = "shared/critter.rs"]
 mod critter;
@@ -57,6 +61,8 @@ fn main() {
         std::mem::size_of::<Creature>()
     );
     let mut meals_before_predator = None;
+    // Ticks after which the creature could have slept (Z2).
+    let mut could_sleep = 0;
     for frame in 1..=60u32 {
         critter.hunger += 0.05;
         let night = (DUSK..DAWN).contains(&frame);
@@ -91,6 +97,11 @@ fn main() {
         let mut path = Vec::new();
         tree.active_path(|n| path.push(n.name));
         println!("    {status:?}: {}", path.join(" > "));
+        // What the next tick needs (a crowd would skip it unless it polls).
+        let wake = Tree::<Critter>::wake(&tree);
+        if !wake.polls() {
+            could_sleep += 1;
+        }
         if let Some(e) = ctx.report().first() {
             println!("    error: {e}");
         }
@@ -99,6 +110,10 @@ fn main() {
         let fed_since = meals_before_predator.is_some_and(|m| critter.meals > m);
         if fed_since && critter.predator.is_none() && path.contains(&"idle") {
             println!("\nSafe, fed and idle again after {frame} ticks: the end.");
+            println!(
+                "It could have slept after {could_sleep} of them (its guards read the agent \
+                 every tick: see `Creature::SLEEP`)."
+            );
             return;
         }
     }

@@ -406,7 +406,11 @@ impl<T: Declares + MachineState> Crowd<T> {
             }
             for &i in &ticking {
                 let k = i as usize;
-                match (self.slots.get_mut(k), self.brains.get_mut(k), agents.get_mut(k)) {
+                match (
+                    self.slots.get_mut(k),
+                    self.brains.get_mut(k),
+                    agents.get_mut(k),
+                ) {
                     (Some(slot), Some(brain), Some(agent)) => {
                         step.tick(k, slot, brain, agent, &mut prep);
                     }
