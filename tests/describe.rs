@@ -229,11 +229,13 @@ fn i1_describe_shows_persistent_state_and_a_referenced_trees_nodes() {
     let mut text = String::new();
     describe::write_tree(&state, &mut text).unwrap();
     // The referenced tree's nodes are indented below the reference, which
-    // stands for its root; `wait` knows since when it is active.
+    // stands for its root; `wait` knows since when it is active. The
+    // header says when its next tick is needed (Z2): the wait's deadline
+    // (the parallel's other children completed).
     assert_eq!(
         text,
         "\
-Watch at 0.25 s
+Watch at 0.25 s, could sleep until 1.25 s
 * root: parallel(success >= 3)
     cooldown(2s), kept Timer { last: 0.25 }
       Succeed: behavior
@@ -250,7 +252,7 @@ Watch at 0.25 s
     assert_eq!(
         text,
         "\
-Watch at 0.75 s
+Watch at 0.75 s, could sleep until 1.25 s
 root: parallel(success >= 3)
   rounds: subtree Rounds
     Wait: behavior = Wait { seconds: 1.0, since: 0.25 }, active for 0.50 s

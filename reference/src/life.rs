@@ -58,20 +58,23 @@ impl Life {
     }
 
     /// O5: counts one event; reaching the target stops the tree.
-    fn count_one(&mut self, model: &mut Model, io: &mut Inputs) {
+    /// Counts one; at the target, stops: what that halt reported (V5).
+    fn count_one(&mut self, model: &mut Model, io: &mut Inputs) -> Vec<String> {
         self.count += 1;
         if self.count >= self.mode.target {
             model.hit("O5 target reached");
             self.phase = Phase::Stopped;
-            model.halt(io);
+            return model.halt_reporting(io);
         }
+        Vec::new()
     }
 
     /// O5: a pause, stop or reset while nodes run is an interruption.
     fn interrupted(&mut self, model: &mut Model, io: &mut Inputs) {
         if model.is_running() && self.mode.counts == Counts::Interruptions {
             model.hit("O5 interruption counted");
-            self.count_one(model, io);
+            // Between ticks: a report no tick shows.
+            let _ = self.count_one(model, io);
         }
     }
 
@@ -90,7 +93,7 @@ impl Life {
             return None;
         }
         self.phase = Phase::Executing;
-        let (status, errors) = model.tick(io, dt, flags, stimuli);
+        let (status, mut errors) = model.tick(io, dt, flags, stimuli);
         let counted = match self.mode.counts {
             Counts::Nothing | Counts::Interruptions => false,
             Counts::Ticks => true,
@@ -100,7 +103,9 @@ impl Life {
             Counts::RunningTicks => status == Status::Running,
         };
         if counted {
-            self.count_one(model, io);
+            // The stop at the target is part of the tick: what its halt
+            // reports is in the tick's report.
+            errors.extend(self.count_one(model, io));
         }
         Some((status, errors))
     }

@@ -461,6 +461,13 @@ impl<'f> Model<'f> {
     /// Deactivates the active path, deepest first (L2, C7); persistent state
     /// stays.
     pub fn halt(&mut self, io: &mut Inputs) {
+        self.halt_reporting(io);
+    }
+
+    /// [`Model::halt`], returning what it reported (V5: a refused cancel):
+    /// a halt inside a tick (a play mode's target reached, O5) reports
+    /// into the tick's report.
+    pub fn halt_reporting(&mut self, io: &mut Inputs) -> Vec<String> {
         let mut errors = Vec::new();
         let mut env = Env {
             io,
@@ -477,6 +484,7 @@ impl<'f> Model<'f> {
             env.hit("halt");
             self.root.halt(&mut env);
         }
+        errors
     }
 
     /// V4: event `k` (an index into [`crate::tree::EVENTS`]) is posted

@@ -97,10 +97,13 @@ pub struct Crowd<T: Declares> {
     /// Whether `queue` is in increasing order (pushed by the frame's
     /// ticks, in order, and by wakes, in any order).
     sorted: bool,
-    /// Sleepers with a deadline, earliest first: (crowd time as bits,
-    /// index, nap). A brain woken earlier leaves its entry behind, told
-    /// stale by its nap number.
-    timers: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// Deadlines, earliest first: (crowd time as bits, index). An entry
+    /// whose time is not its brain's `Slot::timer` any more is stale,
+    /// dropped when it comes up (or when stale entries outnumber the
+    /// others: `compact`).
+    timers: BinaryHeap<Reverse<(u64, u32)>>,
+    /// How many brains have a deadline in `timers`.
+    live: usize,
     /// The crowd's clock: the sum of its frames' `dt`.
     clock: f64,
     ticked: usize,
@@ -118,8 +121,9 @@ struct Slot {
     /// The crowd clock at the end of its last tick, if it sleeps with its
     /// clocks running; NaN when they stand still (paused, stopped).
     since: f64,
-    /// How many times it fell asleep: tells its current timer apart.
-    nap: u32,
+    /// The crowd time (as bits) of its entry in the timers, `NO_TIMER`
+    /// for none.
+    timer: u64,
     asleep: bool,
     queued: bool,
 }
@@ -128,7 +132,7 @@ impl Slot {
     const NEW: Slot = Slot {
         flags: Flags::EMPTY,
         since: f64::NAN,
-        nap: 0,
+        timer: NO_TIMER,
         asleep: false,
         queued: true,
     };
@@ -158,6 +162,9 @@ impl Trace for Moved {
         }
     }
 }
+
+/// `Slot::timer` of a brain with no deadline in the heap.
+const NO_TIMER: u64 = u64::MAX;
 
 /// How much earlier than its deadline a sleeper wakes: a tick too early
 /// does nothing (it sleeps again), one too late would be wrong, and the
@@ -193,6 +200,7 @@ impl<T: Declares + MachineState> Crowd<T> {
             ticking: Vec::new(),
             sorted: true,
             timers: BinaryHeap::new(),
+            live: 0,
             clock: 0.0,
             ticked: 0,
             plain: 0,
@@ -356,13 +364,18 @@ impl<T: Declares + MachineState> Crowd<T> {
         if self.plain > 0 {
             return self.tick_plain(agents, frame, tr, prep);
         }
-        while let Some(&Reverse((at, i, nap))) = self.timers.peek() {
+        while let Some(&Reverse((at, i))) = self.timers.peek() {
             if f64::from_bits(at) > self.clock {
                 break;
             }
             self.timers.pop();
             let slot = &mut self.slots[i as usize];
-            if slot.asleep && slot.nap == nap {
+            if slot.timer != at {
+                continue; // stale
+            }
+            slot.timer = NO_TIMER;
+            self.live -= 1;
+            if slot.asleep {
                 // Caught up when ticked, to the frame before this one.
                 slot.asleep = false;
                 slot.queued = true;
@@ -379,6 +392,7 @@ impl<T: Declares + MachineState> Crowd<T> {
             before,
             clock: self.clock,
             timers: &mut self.timers,
+            live: &mut self.live,
             queue: &mut self.queue,
             errors: 0,
             ticked: 0,
@@ -420,6 +434,7 @@ impl<T: Declares + MachineState> Crowd<T> {
             }
         }
         let (errors, ticked) = (step.errors, step.ticked);
+        self.compact();
         ticking.clear();
         self.ticking = ticking;
         self.ticked = ticked;
@@ -466,6 +481,17 @@ impl<T: Declares + MachineState> Crowd<T> {
         errors
     }
 
+    /// Drops the stale timers once they outnumber the live ones: a crowd
+    /// whose brains are woken early, again and again, keeps a heap of the
+    /// size of its deadlines, not of its wakes. In place: no allocation.
+    fn compact(&mut self) {
+        if self.timers.len() > 2 * self.live + 64 {
+            let slots = &self.slots;
+            self.timers
+                .retain(|Reverse((at, i))| slots[*i as usize].timer == *at);
+        }
+    }
+
     /// Wakes every sleeping brain (its clocks caught up) and queues every
     /// brain: before the plain mode.
     fn wake_all(&mut self) {
@@ -508,7 +534,8 @@ struct Step<'a, 'f, W, Tr> {
     /// The crowd clock before this frame.
     before: f64,
     clock: f64,
-    timers: &'a mut BinaryHeap<Reverse<(u64, u32, u32)>>,
+    timers: &'a mut BinaryHeap<Reverse<(u64, u32)>>,
+    live: &'a mut usize,
     /// The next frame's queue.
     queue: &'a mut Vec<u32>,
     errors: usize,
@@ -556,16 +583,26 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
         }
         slot.queued = false;
         slot.asleep = true;
-        slot.nap = slot.nap.wrapping_add(1);
         if !matches!(brain.status(), PlayStatus::Paused | PlayStatus::Stopped) {
             slot.since = self.clock;
         }
-        if let Some(t) = wake.deadline() {
-            let seconds = t - Tree::<A, W>::now(brain);
-            let at = self.clock + seconds - early(seconds, self.clock);
-            let at = at.max(self.clock).max(0.0);
-            self.timers
-                .push(Reverse((at.to_bits(), k as u32, slot.nap)));
+        let at = match wake.deadline() {
+            Some(t) => {
+                let seconds = t - Tree::<A, W>::now(brain);
+                let at = self.clock + seconds - early(seconds, self.clock);
+                at.max(self.clock).max(0.0).to_bits()
+            }
+            None => NO_TIMER,
+        };
+        // The same deadline as its entry's (a brain woken by an input
+        // that goes back to the same wait): the entry stands.
+        if at != slot.timer {
+            *self.live =
+                *self.live + usize::from(at != NO_TIMER) - usize::from(slot.timer != NO_TIMER);
+            slot.timer = at;
+            if at != NO_TIMER {
+                self.timers.push(Reverse((at, k as u32)));
+            }
         }
     }
 }

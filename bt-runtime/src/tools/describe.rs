@@ -17,7 +17,10 @@
 //! # What a line shows
 //!
 //! The first line names the tree and its clock: `Creature at 1.50 s`
-//! ([`Tree::now`]; always 0 for a tree with no time-based node, T2). Then
+//! ([`Tree::now`]; always 0 for a tree with no time-based node, T2),
+//! and, when its next tick is one a [`Crowd`](crate::crowd::Crowd) would
+//! skip ([`Tree::wake`], Z2), until when: `, could sleep until 3.50 s`
+//! (a deadline) or `, could sleep until an input changes`. Then
 //! one line per node, two spaces of indentation per level below the root
 //! (a referenced tree's nodes are indented below the `subtree` node that
 //! stands for its root), with, in this order:
@@ -298,7 +301,15 @@ impl<'s, 'o, T, O: Write + ?Sized> Describe<'s, 'o, T, O> {
     {
         let tree = self.shape.first().map_or("tree", |n| n.tree);
         Escape(&mut *self.out).write_str(tree)?;
-        writeln!(self.out, " at {:.2} s", self.now)?;
+        write!(self.out, " at {:.2} s", self.now)?;
+        // Z2: whether a crowd would skip its next tick, and until when.
+        let wake = self.state.wake();
+        match wake.deadline() {
+            _ if wake.polls() => {}
+            Some(t) => write!(self.out, ", could sleep until {t:.2} s")?,
+            None => self.out.write_str(", could sleep until an input changes")?,
+        }
+        self.out.write_char('\n')?;
         let state = self.state;
         state.visit_active(&mut self);
         self.result?;
