@@ -49,15 +49,20 @@
 //! let mut crowd: Crowd<Post> = (0..1000).map(|_| Brain::new(Post::new())).collect();
 //! let mut guards: Vec<Guard> = (0..1000).map(|_| Guard::default()).collect();
 //! let frame = &mut Frame::new(0.1);
-//! // The first frame ticks everyone; then all wait 10 s, asleep.
+//! // The first frame ticks everyone, and so does the next (a tick that
+//! // entered nodes is followed by another); then all wait 10 s, asleep.
 //! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
 //! assert_eq!(crowd.ticked(), 1000);
 //! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
-//! assert_eq!(crowd.ticked(), 0);
+//! assert_eq!(crowd.ticked(), 1000);
+//! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
+//! assert_eq!((crowd.ticked(), crowd.asleep()), (0, 1000));
 //! // An alarm for guard 7: only guard 7 ticks.
 //! crowd.set_flags(7, ALARM);
 //! crowd.tick_all(&mut guards, frame, |_, _, _, _| {});
 //! assert_eq!((crowd.ticked(), guards[7].shouts), (1, 1));
+//! // Its clock caught up: 0.4 s, as if ticked every frame.
+//! assert_eq!(crowd.brain(7).map(|b| b.tree().now()), Some(0.4000000059604645));
 //! ```
 //!
 //! # What it costs
@@ -547,16 +552,14 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
     /// puts it to sleep, with a timer if it has a deadline. Not inlined
     /// into its two callers, so that the brain's tick is inlined into it.
     #[inline(never)]
-    fn tick<A, T: Receives<A, W>>(
+    fn tick<A, T: Receives<A, W> + MachineState>(
         &mut self,
         k: usize,
         slot: &mut Slot,
         brain: &mut Brain<T>,
         agent: &mut A,
         prep: &mut impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
-    ) where
-        T: MachineState,
-    {
+    ) {
         if !slot.since.is_nan() {
             // The frames it slept through, in one exact addition.
             brain.skip_clocks(self.before - slot.since);
