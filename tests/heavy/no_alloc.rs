@@ -345,6 +345,7 @@ fn construction_and_ticking_do_not_allocate() {
     assert_eq!(recording, 0, "a paused replay recorder allocated");
     services_do_not_allocate();
     ready_tracers_do_not_allocate();
+    a_crowd_of_sleeping_brains_does_not_allocate();
     // The counter can fail: a known allocating path counts.
     assert!(
         allocs_during(|| {
@@ -523,4 +524,70 @@ fn ready_tracers_do_not_allocate() {
     assert_eq!(completing, 0, "the root report allocated");
     assert!(report.last_report().count() >= 3, "{report}");
     assert!(lines.into_inner().error().is_none());
+}
+
+/// What a guard of the crowd below can be hit by (V2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, deciders::Stimulus)]
+enum Hurt {
+    Hit,
+}
+
+const GO: Flags = Flags::bit(0);
+
+/// Counts the flips of `GO` it sees; waits for nothing but an input.
+#[derive(Default)]
+struct Watch(bool);
+impl Behavior<Critter> for Watch {
+    fn tick(&mut self, c: &mut Critter, ctx: &mut Ctx) -> Status {
+        if ctx.flags().any(GO) != self.0 {
+            self.0 = !self.0;
+            c.step = c.step.wrapping_add(1);
+        }
+        Status::Running
+    }
+    fn wake(&self) -> deciders::Wake {
+        deciders::Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    tree Sentry for Critter, stimuli = Hurt {
+        priority {
+            flinch: when(stimuli_any(Hurt::Hit.flag())) => wait(0.3),
+            watch: when(any(GO)) => Watch,
+            idle: wait(1.0),
+        }
+    }
+}
+
+/// Z2: a crowd's frames allocate nothing once its buffers (the queue, the
+/// timers) have grown to what the population needs: flags flipped, hits
+/// with timeouts, brains woken by hand, deadlines.
+fn a_crowd_of_sleeping_brains_does_not_allocate() {
+    use deciders::brain::Brain;
+    use deciders::crowd::Crowd;
+    const N: usize = 200;
+    let mut crowd: Crowd<Sentry> = (0..N).map(|_| Brain::new(Sentry::new())).collect();
+    let mut critters: Vec<Critter> = (0..N).map(|_| Critter::default()).collect();
+    let mut frame_no = 0usize;
+    let mut frames = |crowd: &mut Crowd<Sentry>, n: usize| {
+        for _ in 0..n {
+            frame_no += 1;
+            let i = frame_no * 7 % N;
+            crowd.set_flags(i, Flags(crowd.flags(i).0 ^ GO.0));
+            if frame_no % 5 == 0 {
+                let k = frame_no * 13 % N;
+                if let Some(brain) = crowd.brain_mut(k) {
+                    brain.stimuli_mut().add(Hurt::Hit, (), Some(0.2));
+                }
+            }
+            crowd.wake(frame_no * 31 % N);
+            let frame = &mut Frame::new(0.1);
+            crowd.tick_all(&mut critters, frame, |_, _, _, _| {});
+        }
+    };
+    frames(&mut crowd, 400);
+    assert!(crowd.asleep() > N / 2, "{crowd:?}");
+    let allocs = fewest_allocs_during(|| frames(&mut crowd, 300));
+    assert_eq!(allocs, 0, "a crowd's frames allocated");
 }
