@@ -575,7 +575,7 @@ fn a_crowd_of_sleeping_brains_does_not_allocate() {
             frame_no += 1;
             let i = frame_no * 7 % N;
             crowd.set_flags(i, Flags(crowd.flags(i).0 ^ GO.0));
-            if frame_no % 5 == 0 {
+            if frame_no.is_multiple_of(5) {
                 let k = frame_no * 13 % N;
                 if let Some(brain) = crowd.brain_mut(k) {
                     brain.stimuli_mut().add(Hurt::Hit, (), Some(0.2));
