@@ -335,3 +335,102 @@ fn z2_the_crowd_skips_most_ticks() {
     println!("skipped {skipped} of {ticks} ticks");
     assert!(skipped * 2 > ticks, "skipped {skipped} of {ticks}");
 }
+
+/// The world of the shop below: this frame's orders and the completions
+/// the game reported.
+#[derive(deciders::deferred::Deferred)]
+struct Shop {
+    orders: deciders::deferred::Requests<u32>,
+    done: deciders::deferred::Completions<bool>,
+}
+
+/// Orders something and waits for it: a deferred action (V5), with
+/// nothing to do per tick until the game completes it.
+#[derive(Default)]
+struct Order(deciders::deferred::Action);
+impl Behavior<Npc, Shop> for Order {
+    fn activate(&mut self, _: &mut Npc, ctx: &mut Ctx<Shop>) -> Status {
+        ctx.launch(&mut self.0, 7)
+    }
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx<Shop>) -> Status {
+        match ctx.poll(&mut self.0) {
+            None => Status::Running,
+            Some(&ok) => {
+                n.log.push(format!("delivered {ok}"));
+                if ok {
+                    Status::Success
+                } else {
+                    Status::Failure
+                }
+            }
+        }
+    }
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
+
+/// Stays: nothing to do per tick.
+#[derive(Default)]
+struct Stay;
+impl Behavior<Npc, Shop> for Stay {
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    tree Buyer for Npc, world = Shop {
+        sequence { Order, Stay }
+    }
+}
+
+/// Z2: a deferred action completing wakes the agent that launched it, and
+/// nothing else does: `wake_completed` with the game's completions.
+#[test]
+fn z2_a_completed_action_wakes_the_agent_that_launched_it() {
+    let mut crowd: Crowd<Buyer> = (0..3).map(|_| Brain::new(Buyer::new())).collect();
+    let mut npcs: Vec<Npc> = (0..3).map(|_| Npc::default()).collect();
+    let shop = Shop {
+        orders: deciders::deferred::Requests::with_capacity(8, 0),
+        done: deciders::deferred::Completions::new(),
+    };
+    let mut frame = Frame::new(0.1).with_world(shop);
+    let mut ticked = Vec::new();
+    let mut tick = |crowd: &mut Crowd<Buyer>, frame: &mut Frame<Shop>| {
+        crowd.tick_all(&mut npcs, frame, |_, _, _, _| {});
+        ticked.push(crowd.ticked());
+    };
+    // Every buyer orders; the next frame follows the one that moved.
+    tick(&mut crowd, &mut frame);
+    let tickets: Vec<_> = frame
+        .world()
+        .orders
+        .launches()
+        .iter()
+        .map(|(t, _)| *t)
+        .collect();
+    assert_eq!(
+        tickets.iter().map(|t| t.agent).collect::<Vec<_>>(),
+        [0, 1, 2]
+    );
+    tick(&mut crowd, &mut frame);
+    tick(&mut crowd, &mut frame);
+    // The game delivers buyer 1's order.
+    frame.world_mut().done.complete(tickets[1], true);
+    crowd.wake_completed(&frame.world().done);
+    tick(&mut crowd, &mut frame);
+    frame.world_mut().done.clear();
+    tick(&mut crowd, &mut frame);
+    tick(&mut crowd, &mut frame);
+    assert_eq!(ticked, [3, 3, 0, 1, 1, 0]);
+    assert_eq!(npcs[1].log, ["delivered true"]);
+    assert!(npcs[0].log.is_empty() && npcs[2].log.is_empty());
+    let mut path = Vec::new();
+    crowd
+        .brain(1)
+        .unwrap()
+        .tree()
+        .active_path(|n| path.push(n.name));
+    assert_eq!(path, ["root", "Stay"]);
+}

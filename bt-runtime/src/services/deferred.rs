@@ -431,6 +431,12 @@ impl<R> Completions<R> {
         self.done.clear();
     }
 
+    /// The tickets reported, in ticket order: whose agents a crowd wakes
+    /// (Z2).
+    pub(crate) fn tickets(&self) -> impl Iterator<Item = Ticket> + '_ {
+        self.done.iter().map(|(t, _)| *t)
+    }
+
     /// How many are reported.
     pub fn len(&self) -> usize {
         self.done.len()

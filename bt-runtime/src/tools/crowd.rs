@@ -11,8 +11,9 @@
 //! - its decision flags changing ([`Crowd::set_flags`]);
 //! - anything done to it through [`Crowd::brain_mut`]: adding or removing
 //!   a stimulus, posting an event, a lifecycle operation;
-//! - [`Crowd::wake`]: its deferred action completed, or anything else the
-//!   game knows and the tree cannot see;
+//! - [`Crowd::wake`]: anything the game knows and the tree cannot see;
+//!   [`Crowd::wake_completed`] for every deferred action its systems
+//!   completed;
 //! - its deadline arriving: a `wait`, `timeout` or `delay` running out, a
 //!   stimulus expiring, a time a behavior asked for.
 //!
@@ -84,6 +85,7 @@ use crate::base::wake::Wake;
 use crate::ctx::Frame;
 use crate::machine::state::MachineState;
 use crate::machine::tree::Tree;
+use crate::services::deferred::Completions;
 use crate::tools::brain::{Brain, Declares, Receives};
 use crate::tools::lifecycle::PlayStatus;
 use crate::trace_hook::{NoTrace, Trace, TraceEvent};
@@ -269,6 +271,20 @@ impl<T: Declares + MachineState> Crowd<T> {
     fn enqueue(&mut self, i: u32) {
         self.sorted &= self.queue.last().is_none_or(|&last| last < i);
         self.queue.push(i);
+    }
+
+    /// Wakes the brain of every ticket in `done` ([`Ticket::agent`], the
+    /// brain's index, which the crowd sets on the frame before its tick):
+    /// what a game calls once its systems have reported the deferred
+    /// actions they completed (V5), so that the behaviors waiting for them
+    /// with [`Wake::NEVER`](crate::Wake::NEVER) see the results on the
+    /// next frame. A ticket of no brain of the crowd is left alone.
+    ///
+    /// [`Ticket::agent`]: crate::deferred::Ticket::agent
+    pub fn wake_completed<R>(&mut self, done: &Completions<R>) {
+        for ticket in done.tickets() {
+            self.wake(ticket.agent as usize);
+        }
     }
 
     /// Brain `i`'s decision flags (V1), which each of its ticks sees.
