@@ -97,7 +97,7 @@ use std::collections::BinaryHeap;
 pub struct Crowd<T: Declares> {
     brains: Vec<Brain<T>>,
     slots: Vec<Slot>,
-    /// The brains to tick next frame, each once (`Slot::queued`).
+    /// The brains to tick next frame, each once: those awake.
     queue: Vec<u32>,
     /// The queue being ticked, kept for its allocation.
     ticking: Vec<u32>,
@@ -131,8 +131,8 @@ struct Slot {
     /// The crowd time (as bits) of its entry in the timers, `NO_TIMER`
     /// for none.
     timer: u64,
+    /// Whether it sleeps; a brain awake is in the queue, once.
     asleep: bool,
-    queued: bool,
 }
 
 impl Slot {
@@ -141,7 +141,6 @@ impl Slot {
         since: f64::NAN,
         timer: NO_TIMER,
         asleep: false,
-        queued: true,
     };
 }
 
@@ -260,9 +259,6 @@ impl<T: Declares + MachineState> Crowd<T> {
                 self.brains[i].skip_clocks(self.clock - slot.since);
             }
             slot.since = f64::NAN;
-        }
-        if !slot.queued {
-            slot.queued = true;
             self.enqueue(i as u32);
         }
     }
@@ -301,9 +297,9 @@ impl<T: Declares + MachineState> Crowd<T> {
         };
         if slot.flags != flags {
             slot.flags = flags;
-            // Awake and queued already (a crowd that ticks every brain):
-            // nothing more.
-            if slot.asleep || !slot.queued {
+            // Awake, and so queued already (a crowd that ticks every
+            // brain): nothing more.
+            if slot.asleep {
                 self.wake(i);
             }
         }
@@ -399,7 +395,6 @@ impl<T: Declares + MachineState> Crowd<T> {
             if slot.asleep {
                 // Caught up when ticked, to the frame before this one.
                 slot.asleep = false;
-                slot.queued = true;
                 self.queue.push(i);
                 self.sorted &= self.queue.len() < 2 || self.queue[self.queue.len() - 2] < i;
             }
@@ -423,13 +418,13 @@ impl<T: Declares + MachineState> Crowd<T> {
             // those not queued, is cheaper than sorting the queue.
             let brains = self.slots.iter_mut().zip(&mut self.brains);
             for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
-                if slot.queued {
+                if !slot.asleep {
                     step.tick(k, slot, brain, agent, &mut prep);
                 }
             }
             // Brains with no agent this frame stay queued.
             for (k, slot) in self.slots.iter().enumerate().skip(agents.len()) {
-                if slot.queued {
+                if !slot.asleep {
                     step.queue.push(k as u32);
                 }
             }
@@ -526,7 +521,6 @@ impl<T: Declares + MachineState> Crowd<T> {
                 }
             }
             slot.since = f64::NAN;
-            slot.queued = true;
             self.queue.push(k as u32);
         }
     }
@@ -600,7 +594,6 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
             self.queue.push(k as u32);
             return;
         }
-        slot.queued = false;
         slot.asleep = true;
         if !matches!(brain.status(), PlayStatus::Paused | PlayStatus::Stopped) {
             slot.since = self.clock;
