@@ -248,9 +248,30 @@ fn flags(k: u8) -> Flags {
     [Flags::EMPTY, NIGHT, BUSY, NIGHT.with(BUSY)][usize::from(k)]
 }
 
-/// Plays `script` both ways; the first frame where they differ, if any,
-/// and how many ticks the crowd skipped.
-fn both_ways(script: &[(usize, Vec<(usize, Op)>)]) -> (Option<String>, usize) {
+/// How the crowd is ticked.
+#[derive(Clone, Copy, Debug)]
+enum Way {
+    /// `Crowd::tick_all`.
+    Serial,
+    /// `Crowd::par_tick_all` in chunks of this many agents, on a pool of
+    /// this many threads.
+    Parallel(usize, usize),
+}
+
+/// Plays `script` both ways, the crowd ticked `way`; the first frame
+/// where they differ, if any, and how many ticks the crowd skipped.
+fn both_ways(script: &[(usize, Vec<(usize, Op)>)], way: Way) -> (Option<String>, usize) {
+    match way {
+        Way::Serial => play(script, way),
+        Way::Parallel(_, threads) => rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+            .install(|| play(script, way)),
+    }
+}
+
+fn play(script: &[(usize, Vec<(usize, Op)>)], way: Way) -> (Option<String>, usize) {
     let mut every: Vec<Brain<Life>> = (0..AGENTS).map(|_| Brain::new(Life::new())).collect();
     let mut crowd: Crowd<Life> = (0..AGENTS).map(|_| Brain::new(Life::new())).collect();
     let mut npcs_every: Vec<Npc> = (0..AGENTS).map(|_| Npc::default()).collect();
@@ -278,8 +299,18 @@ fn both_ways(script: &[(usize, Vec<(usize, Op)>)]) -> (Option<String>, usize) {
         batch::tick_all(&mut every, &mut npcs_every, frame, |i, _, _, frame| {
             frame.set_flags(agent_flags[i]);
         });
-        let frame = &mut Frame::new(DTS[*dt]);
-        crowd.tick_all(&mut npcs_crowd, frame, |_, _, _, _| {});
+        match way {
+            Way::Serial => {
+                let frame = &mut Frame::new(DTS[*dt]);
+                crowd.tick_all(&mut npcs_crowd, frame, |_, _, _, _| {});
+            }
+            Way::Parallel(chunk, _) => {
+                let chunks =
+                    crowd.par_tick_all(&mut npcs_crowd, DTS[*dt], chunk, || (), |_, _, _, _| {});
+                assert_eq!(chunks.len(), AGENTS.div_ceil(chunk));
+                assert!(chunks.iter().all(|c| c.panics.is_empty() && c.errors == 0));
+            }
+        }
         skipped += AGENTS - crowd.ticked();
         // The sleepers' clocks are caught up one frame in five: the
         // others, they catch up when they wake (their hooks log the clock
@@ -311,7 +342,17 @@ proptest! {
 
     #[test]
     fn z2_a_crowd_does_what_brains_ticked_every_frame_do(script in frames()) {
-        let (difference, _) = both_ways(&script);
+        let (difference, _) = both_ways(&script, Way::Serial);
+        if let Some(d) = difference {
+            prop_assert!(false, "{}", d);
+        }
+    }
+
+    /// The same, the crowd ticked in parallel: chunks of 1 and 3 agents
+    /// (four chunks, then a full and a partial one), on 4 threads.
+    #[test]
+    fn z2_a_parallel_crowd_does_what_brains_ticked_every_frame_do(script in frames(), chunk in prop_oneof![Just(1usize), Just(3)]) {
+        let (difference, _) = both_ways(&script, Way::Parallel(chunk, 4));
         if let Some(d) = difference {
             prop_assert!(false, "{}", d);
         }
@@ -327,8 +368,10 @@ fn z2_the_crowd_skips_most_ticks() {
     let (mut skipped, mut ticks) = (0, 0);
     for _ in 0..64 {
         let script = frames().new_tree(&mut runner).unwrap().current();
-        let (difference, s) = both_ways(&script);
+        let (difference, s) = both_ways(&script, Way::Serial);
         assert_eq!(difference, None);
+        // In parallel on one thread, it skips the same ticks.
+        assert_eq!(both_ways(&script, Way::Parallel(2, 1)), (None, s));
         skipped += s;
         ticks += script.len() * AGENTS;
     }
@@ -433,4 +476,90 @@ fn z2_a_completed_action_wakes_the_agent_that_launched_it() {
         .tree()
         .active_path(|n| path.push(n.name));
     assert_eq!(path, ["root", "Stay"]);
+}
+
+/// Panics on its first tick while the flag `BUSY` is set, then waits
+/// for an input.
+#[derive(Default)]
+struct Fragile;
+impl Behavior<Npc> for Fragile {
+    fn tick(&mut self, n: &mut Npc, ctx: &mut Ctx) -> Status {
+        n.log.push(format!("tick {}", ctx.flags().any(BUSY)));
+        if ctx.flags().any(BUSY) && !n.done {
+            n.done = true;
+            panic!("fragile");
+        }
+        Status::Running
+    }
+    fn wake(&self) -> Wake {
+        Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    tree Brittle for Npc { Fragile }
+}
+
+/// A panic in a parallel crowd is reported with its agent's index, the
+/// other agents of its chunk are ticked, and the agent that panicked
+/// stays awake: its state as if dropped, it starts again on the next
+/// frame, and then sleeps.
+#[test]
+fn z2_a_panic_in_a_parallel_crowd_is_reported_and_the_agent_starts_again() {
+    let mut crowd: Crowd<Brittle> = (0..4).map(|_| Brain::new(Brittle::new())).collect();
+    let mut npcs: Vec<Npc> = (0..4).map(|_| Npc::default()).collect();
+    let frame = |crowd: &mut Crowd<Brittle>, npcs: &mut Vec<Npc>| {
+        let chunks = crowd.par_tick_all(npcs, 0.1, 2, || (), |_, _, _, _| {});
+        let panics: Vec<(usize, Option<String>)> = chunks
+            .iter()
+            .flat_map(|c| &c.panics)
+            .map(|p| (p.index, p.message().map(str::to_string)))
+            .collect();
+        let logs: Vec<Vec<String>> = npcs
+            .iter_mut()
+            .map(|n| std::mem::take(&mut n.log))
+            .collect();
+        (crowd.ticked(), panics, logs)
+    };
+    let quiet = || vec![Vec::<String>::new(); 4];
+    let ticks = |who: &[usize], busy: bool| -> Vec<Vec<String>> {
+        (0..4)
+            .map(|i| {
+                if who.contains(&i) {
+                    vec![format!("tick {busy}")]
+                } else {
+                    vec![]
+                }
+            })
+            .collect()
+    };
+    // Ticked twice (a first tick enters nodes), then asleep.
+    assert_eq!(
+        frame(&mut crowd, &mut npcs),
+        (4, vec![], ticks(&[0, 1, 2, 3], false))
+    );
+    assert_eq!(
+        frame(&mut crowd, &mut npcs),
+        (4, vec![], ticks(&[0, 1, 2, 3], false))
+    );
+    assert_eq!(frame(&mut crowd, &mut npcs), (0, vec![], quiet()));
+    crowd.set_flags(0, BUSY);
+    crowd.set_flags(1, BUSY);
+    npcs[1].done = true; // agent 1 does not panic
+                         // Agent 0 panics; agent 1, in the same chunk, is ticked all the same.
+    assert_eq!(
+        frame(&mut crowd, &mut npcs),
+        (
+            2,
+            vec![(0, Some("fragile".to_string()))],
+            ticks(&[0, 1], true)
+        )
+    );
+    // Agent 0 starts again (as if dropped: its path entered anew), then
+    // both sleep.
+    assert_eq!(frame(&mut crowd, &mut npcs), (1, vec![], ticks(&[0], true)));
+    assert_eq!(crowd.brain(0).map(|b| b.tree().is_running()), Some(true));
+    assert_eq!(frame(&mut crowd, &mut npcs), (1, vec![], ticks(&[0], true)));
+    assert_eq!(frame(&mut crowd, &mut npcs), (0, vec![], quiet()));
+    assert_eq!(crowd.asleep(), 4);
 }

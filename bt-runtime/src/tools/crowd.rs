@@ -77,7 +77,11 @@
 //! without asking — the question would cost more than it saves — then
 //! asks again. `scripts/bench-report` measures it (the `sleep-P` rows).
 //!
-//! Its length: about 400 lines, half of them documentation; one concern,
+//! With the cargo feature `rayon`, `Crowd::par_tick_all` ticks them on
+//! `rayon`'s thread pool in chunks, as `batch::par_tick_all` ticks a
+//! batch, with the same results whatever the number of threads.
+//!
+//! Its length: about 900 lines, a third of them documentation; one concern,
 //! ticking the brains that need it.
 
 use crate::base::flags::Flags;
@@ -86,11 +90,15 @@ use crate::ctx::Frame;
 use crate::machine::state::MachineState;
 use crate::machine::tree::Tree;
 use crate::services::deferred::Completions;
+#[cfg(feature = "rayon")]
+use crate::tools::batch::{Chunk, Panicked};
 use crate::tools::brain::{Brain, Declares, Receives};
 use crate::tools::lifecycle::PlayStatus;
 use crate::trace_hook::{NoTrace, Trace, TraceEvent};
 use core::cmp::Reverse;
 use std::collections::BinaryHeap;
+#[cfg(feature = "rayon")]
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Brains that sleep until something wakes them (Z2): a batch that ticks
 /// only the brains that need it. See the [module docs](self).
@@ -381,41 +389,23 @@ impl<T: Declares + MachineState> Crowd<T> {
         if self.plain > 0 {
             return self.tick_plain(agents, frame, tr, prep);
         }
-        while let Some(&Reverse((at, i))) = self.timers.peek() {
-            if f64::from_bits(at) > self.clock {
-                break;
-            }
-            self.timers.pop();
-            let slot = &mut self.slots[i as usize];
-            if slot.timer != at {
-                continue; // stale
-            }
-            slot.timer = NO_TIMER;
-            self.live -= 1;
-            if slot.asleep {
-                // Caught up when ticked, to the frame before this one.
-                slot.asleep = false;
-                self.queue.push(i);
-                self.sorted &= self.queue.len() < 2 || self.queue[self.queue.len() - 2] < i;
-            }
-        }
-        let mut ticking = core::mem::take(&mut self.ticking);
-        core::mem::swap(&mut ticking, &mut self.queue);
-        let sorted = core::mem::replace(&mut self.sorted, true);
+        let (mut ticking, sorted) = self.take_due();
         let mut step = Step {
             frame,
             tr,
             before,
             clock: self.clock,
-            timers: &mut self.timers,
-            live: &mut self.live,
-            queue: &mut self.queue,
+            books: InPlace {
+                timers: &mut self.timers,
+                live: &mut self.live,
+                queue: &mut self.queue,
+            },
             errors: 0,
             ticked: 0,
         };
         if ticking.len() * DENSE >= self.brains.len() {
             // Many to tick: one pass over every brain in order, skipping
-            // those not queued, is cheaper than sorting the queue.
+            // those asleep, is cheaper than sorting the queue.
             let brains = self.slots.iter_mut().zip(&mut self.brains);
             for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
                 if !slot.asleep {
@@ -425,7 +415,7 @@ impl<T: Declares + MachineState> Crowd<T> {
             // Brains with no agent this frame stay queued.
             for (k, slot) in self.slots.iter().enumerate().skip(agents.len()) {
                 if !slot.asleep {
-                    step.queue.push(k as u32);
+                    step.books.queue.push(k as u32);
                 }
             }
         } else {
@@ -445,11 +435,44 @@ impl<T: Declares + MachineState> Crowd<T> {
                         step.tick(k, slot, brain, agent, &mut prep);
                     }
                     // No agent this frame: still queued.
-                    _ => step.queue.push(i),
+                    _ => step.books.queue.push(i),
                 }
             }
         }
         let (errors, ticked) = (step.errors, step.ticked);
+        self.end_frame(ticking, ticked);
+        errors
+    }
+
+    /// The start of an asking frame: wakes the brains whose deadline came
+    /// and hands over the queue (the brains to tick now) and whether it
+    /// is in index order, leaving an empty one for the next frame.
+    fn take_due(&mut self) -> (Vec<u32>, bool) {
+        while let Some(&Reverse((at, i))) = self.timers.peek() {
+            if f64::from_bits(at) > self.clock {
+                break;
+            }
+            self.timers.pop();
+            let slot = &mut self.slots[i as usize];
+            if slot.timer != at {
+                continue; // stale
+            }
+            slot.timer = NO_TIMER;
+            self.live -= 1;
+            if slot.asleep {
+                // Caught up when ticked, to the frame before this one.
+                slot.asleep = false;
+                self.enqueue(i);
+            }
+        }
+        let ticking = core::mem::replace(&mut self.queue, core::mem::take(&mut self.ticking));
+        (ticking, core::mem::replace(&mut self.sorted, true))
+    }
+
+    /// The end of an asking frame that ticked `ticked` brains: the
+    /// queue's allocation kept, the timers compacted, and the plain mode
+    /// entered when the crowd has been busy for long enough.
+    fn end_frame(&mut self, mut ticking: Vec<u32>, ticked: usize) {
         self.compact();
         ticking.clear();
         self.ticking = ticking;
@@ -465,7 +488,142 @@ impl<T: Declares + MachineState> Crowd<T> {
             self.wake_all();
             self.plain = PLAIN_FRAMES;
         }
-        errors
+    }
+
+    /// [`tick_all`](Self::tick_all) split over `rayon`'s thread pool, as
+    /// [`batch::par_tick_all`](crate::batch::par_tick_all) splits a
+    /// batch: chunks of `chunk` brains by index (at least 1), each ticking
+    /// its brains that need it, in order, with its own context whose world
+    /// is `world()`; the chunks come back in order, each with its world,
+    /// its error count and the panics caught in it (an agent whose tick
+    /// panicked stays awake, as if dropped, T4). The chunks are cut the
+    /// same way whatever the number of threads, so the result does not
+    /// depend on it; [`ticked`](Self::ticked) says how many ticked.
+    /// **Available with the cargo feature `rayon`.**
+    ///
+    /// Every chunk is handed to the pool, even one with no brain to tick:
+    /// with few woken brains, a serial [`tick_all`](Self::tick_all) costs
+    /// less than waking the pool's threads.
+    ///
+    /// ```
+    /// use deciders::brain::Brain;
+    /// use deciders::crowd::Crowd;
+    /// use deciders::{Behavior, Ctx, Flags, Status, Wake};
+    ///
+    /// const FED: Flags = Flags::bit(0);
+    /// struct Cow { id: u32 }
+    /// #[derive(Default)]
+    /// struct Graze;
+    /// impl Behavior<Cow, Vec<u32>> for Graze {
+    ///     fn tick(&mut self, cow: &mut Cow, ctx: &mut Ctx<Vec<u32>>) -> Status {
+    ///         if ctx.flags().any(FED) {
+    ///             ctx.world_mut().push(cow.id); // this chunk's buffer
+    ///         }
+    ///         Status::Running
+    ///     }
+    ///     fn wake(&self) -> Wake {
+    ///         Wake::NEVER // nothing to do until the flags change
+    ///     }
+    /// }
+    /// deciders::tree! { tree Field for Cow, world = Vec<u32> { Graze } }
+    ///
+    /// let mut crowd: Crowd<Field> = (0..100).map(|_| Brain::new(Field::new())).collect();
+    /// let mut cows: Vec<Cow> = (0..100).map(|id| Cow { id }).collect();
+    /// for _ in 0..3 {
+    ///     crowd.par_tick_all(&mut cows, 0.1, 32, Vec::new, |_, _, _, _| {});
+    /// }
+    /// assert_eq!(crowd.asleep(), 100);
+    /// crowd.set_flags(5, FED);
+    /// crowd.set_flags(70, FED);
+    /// let chunks = crowd.par_tick_all(&mut cows, 0.1, 32, Vec::new, |_, _, _, _| {});
+    /// let worlds: Vec<&[u32]> = chunks.iter().map(|c| c.world.as_slice()).collect();
+    /// assert_eq!(worlds, [&[5][..], &[], &[70], &[]]);
+    /// assert_eq!(crowd.ticked(), 2);
+    /// ```
+    #[cfg(feature = "rayon")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rayon")))]
+    pub fn par_tick_all<A, W>(
+        &mut self,
+        agents: &mut [A],
+        dt: f32,
+        chunk: usize,
+        world: impl Fn() -> W + Sync,
+        prep: impl Fn(usize, &mut Brain<T>, &mut A, &mut Frame<W>) + Sync,
+    ) -> Vec<Chunk<W>>
+    where
+        A: Send,
+        W: Send,
+        T: Receives<A, W>,
+        Brain<T>: Send,
+    {
+        use rayon::prelude::*;
+        let chunk = chunk.max(1);
+        let before = self.clock;
+        // The frame's `dt` as every chunk's frame has it (on the grid).
+        self.clock += f64::from(Frame::new(dt).dt());
+        let clock = self.clock;
+        let n = self.brains.len().min(agents.len());
+        let asking = self.plain == 0;
+        let ticking = if asking {
+            let (mut ticking, sorted) = self.take_due();
+            if !sorted {
+                ticking.sort_unstable();
+            }
+            ticking
+        } else {
+            self.plain -= 1;
+            Vec::new()
+        };
+        // Each chunk's share of the brains to tick.
+        let shares: Vec<&[u32]> = (0..n.div_ceil(chunk))
+            .map(|c| {
+                let (lo, hi) = ((c * chunk) as u32, ((c + 1) * chunk).min(n) as u32);
+                let from = ticking.partition_point(|&i| i < lo);
+                let to = ticking.partition_point(|&i| i < hi);
+                &ticking[from..to]
+            })
+            .collect();
+        let done: Vec<(Chunk<W>, ChunkBooks, usize)> = self.slots[..n]
+            .par_chunks_mut(chunk)
+            .zip(self.brains[..n].par_chunks_mut(chunk))
+            .zip(agents[..n].par_chunks_mut(chunk))
+            .map(|((slots, brains), agents)| (slots, brains, agents))
+            .zip(shares)
+            .enumerate()
+            .map(|(c, (part, share))| {
+                let frame = Frame::new(dt).with_world(world());
+                let times = (before, clock);
+                tick_chunk(
+                    part,
+                    c * chunk,
+                    share,
+                    asking.then_some(times),
+                    frame,
+                    &prep,
+                )
+            })
+            .collect();
+        let mut ticked = 0;
+        let mut chunks = Vec::with_capacity(done.len());
+        for (done, books, n) in done {
+            ticked += n;
+            if asking {
+                self.queue.extend_from_slice(&books.queue);
+                self.timers
+                    .extend(books.timers.iter().map(|&(at, k)| Reverse((at, k))));
+                self.live = self.live + books.more - books.fewer;
+            }
+            chunks.push(done);
+        }
+        if asking {
+            // Brains with no agent this frame stay queued.
+            let waiting = ticking.partition_point(|&i| (i as usize) < n);
+            self.queue.extend_from_slice(&ticking[waiting..]);
+            self.end_frame(ticking, ticked);
+        } else {
+            self.ticked = ticked;
+        }
+        chunks
     }
 
     /// A frame of the plain mode: every brain ticked, in order, as a
@@ -542,25 +700,149 @@ const BUSY_FRAMES: u32 = 8;
 /// instead of sorting the queue: one in `DENSE`.
 const DENSE: usize = 8;
 
+/// Where a tick's outcome goes: the next frame's queue and the timers.
+/// The serial crowd writes them in place; a chunk of the parallel one
+/// keeps its own, merged in order after the frame.
+trait Books {
+    /// Brain `k` needs its next tick: queued (in index order).
+    fn poll(&mut self, k: u32);
+    /// Brain `k` sleeps until crowd time `at` (as bits): a timer.
+    fn timer(&mut self, at: u64, k: u32);
+    /// Brains with a deadline in the timers: `more` more, `fewer` fewer.
+    fn live(&mut self, more: bool, fewer: bool);
+}
+
+/// The serial crowd's books: its own queue, heap and count.
+struct InPlace<'a> {
+    timers: &'a mut BinaryHeap<Reverse<(u64, u32)>>,
+    live: &'a mut usize,
+    queue: &'a mut Vec<u32>,
+}
+
+impl Books for InPlace<'_> {
+    #[inline(always)]
+    fn poll(&mut self, k: u32) {
+        self.queue.push(k);
+    }
+    #[inline(always)]
+    fn timer(&mut self, at: u64, k: u32) {
+        self.timers.push(Reverse((at, k)));
+    }
+    #[inline(always)]
+    fn live(&mut self, more: bool, fewer: bool) {
+        *self.live = *self.live + usize::from(more) - usize::from(fewer);
+    }
+}
+
+/// One chunk of [`Crowd::par_tick_all`]: its slots, brains and agents,
+/// the index of its first, the brains of it to tick, and the clock
+/// before and after the frame when asking (`None`: the plain mode, every
+/// brain ticked and nothing asked). Catches a panic per brain.
+#[cfg(feature = "rayon")]
+fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
+    (slots, brains, agents): (&mut [Slot], &mut [Brain<T>], &mut [A]),
+    start: usize,
+    share: &[u32],
+    asking: Option<(f64, f64)>,
+    mut frame: Frame<W>,
+    prep: &impl Fn(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+) -> (Chunk<W>, ChunkBooks, usize) {
+    let (before, clock) = asking.unwrap_or((f64::NAN, f64::NAN));
+    let mut step = Step {
+        frame: &mut frame,
+        tr: NoTrace,
+        before,
+        clock,
+        books: ChunkBooks::default(),
+        errors: 0,
+        ticked: 0,
+    };
+    let mut panics = Vec::new();
+    let end = start + slots.len();
+    let mut one = |k: usize, step: &mut Step<'_, W, NoTrace, ChunkBooks>| {
+        let (slot, brain, agent) = (
+            &mut slots[k - start],
+            &mut brains[k - start],
+            &mut agents[k - start],
+        );
+        // Unwind safety as in `batch::par_tick_all`: a brain whose hook
+        // panicked is as if dropped (T4); it stays awake, to start again
+        // next frame.
+        let ticked = catch_unwind(AssertUnwindSafe(|| {
+            if asking.is_some() {
+                step.tick(k, slot, brain, agent, &mut &prep);
+            } else {
+                step.tick_plain(k, slot, brain, agent, &mut &prep);
+            }
+        }));
+        if let Err(payload) = ticked {
+            slot.asleep = false;
+            if asking.is_some() {
+                step.books.poll(k as u32);
+            }
+            panics.push(Panicked { index: k, payload });
+        }
+    };
+    if asking.is_some() {
+        for &i in share {
+            one(i as usize, &mut step);
+        }
+    } else {
+        for k in start..end {
+            one(k, &mut step);
+        }
+    }
+    let (errors, ticked, books) = (step.errors, step.ticked, step.books);
+    let done = Chunk {
+        start,
+        world: frame.into_world(),
+        errors,
+        panics,
+    };
+    (done, books, ticked)
+}
+
+/// A chunk's books in [`Crowd::par_tick_all`]: what it queued, the
+/// timers it set, and how the count of brains with a deadline changed.
+#[cfg(feature = "rayon")]
+#[derive(Default)]
+struct ChunkBooks {
+    queue: Vec<u32>,
+    timers: Vec<(u64, u32)>,
+    more: usize,
+    fewer: usize,
+}
+
+#[cfg(feature = "rayon")]
+impl Books for ChunkBooks {
+    fn poll(&mut self, k: u32) {
+        self.queue.push(k);
+    }
+    fn timer(&mut self, at: u64, k: u32) {
+        self.timers.push((at, k));
+    }
+    fn live(&mut self, more: bool, fewer: bool) {
+        self.more += usize::from(more);
+        self.fewer += usize::from(fewer);
+    }
+}
+
 /// What ticking one brain of a frame takes besides the brain.
-struct Step<'a, 'f, W, Tr> {
+struct Step<'f, W, Tr, B> {
     frame: &'f mut Frame<W>,
-    tr: &'a mut Tr,
+    tr: Tr,
     /// The crowd clock before this frame.
     before: f64,
     clock: f64,
-    timers: &'a mut BinaryHeap<Reverse<(u64, u32)>>,
-    live: &'a mut usize,
-    /// The next frame's queue.
-    queue: &'a mut Vec<u32>,
+    books: B,
     errors: usize,
     ticked: usize,
 }
 
-impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
+impl<W, Tr: Trace, B: Books> Step<'_, W, Tr, B> {
     /// Catches brain `k` up, ticks it, and queues it for the next frame or
     /// puts it to sleep, with a timer if it has a deadline. Not inlined
-    /// into its two callers, so that the brain's tick is inlined into it.
+    /// into its callers, so that the brain's tick is inlined into it.
     #[inline(never)]
     fn tick<A, T: Receives<A, W> + MachineState>(
         &mut self,
@@ -579,11 +861,12 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
         frame.set_agent(k as u32);
         frame.set_flags(slot.flags);
         prep(k, brain, agent, frame);
-        let mut moved = (Moved(false), &mut *self.tr);
+        // Counted first: a tick that panics was ticked all the same.
+        self.ticked += 1;
+        let mut moved = (Moved(false), &mut self.tr);
         if brain.tick_traced(agent, frame, &mut moved).is_some() {
             self.errors += usize::from(!frame.report().is_ok());
         }
-        self.ticked += 1;
         let wake = if moved.0 .0 {
             Wake::POLL
         } else {
@@ -591,7 +874,7 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
         };
         if wake.polls() {
             // Pushed in index order: the queue stays sorted.
-            self.queue.push(k as u32);
+            self.books.poll(k as u32);
             return;
         }
         slot.asleep = true;
@@ -609,12 +892,32 @@ impl<W, Tr: Trace> Step<'_, '_, W, Tr> {
         // The same deadline as its entry's (a brain woken by an input
         // that goes back to the same wait): the entry stands.
         if at != slot.timer {
-            *self.live =
-                *self.live + usize::from(at != NO_TIMER) - usize::from(slot.timer != NO_TIMER);
+            self.books.live(at != NO_TIMER, slot.timer != NO_TIMER);
             slot.timer = at;
             if at != NO_TIMER {
-                self.timers.push(Reverse((at, k as u32)));
+                self.books.timer(at, k as u32);
             }
+        }
+    }
+
+    /// Ticks brain `k`, awake, without asking when it next needs a tick:
+    /// a frame of the plain mode.
+    #[cfg(feature = "rayon")]
+    fn tick_plain<A, T: Receives<A, W> + MachineState>(
+        &mut self,
+        k: usize,
+        slot: &Slot,
+        brain: &mut Brain<T>,
+        agent: &mut A,
+        prep: &mut impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+    ) {
+        let frame = &mut *self.frame;
+        frame.set_agent(k as u32);
+        frame.set_flags(slot.flags);
+        prep(k, brain, agent, frame);
+        self.ticked += 1;
+        if brain.tick_traced(agent, frame, &mut self.tr).is_some() {
+            self.errors += usize::from(!frame.report().is_ok());
         }
     }
 }
