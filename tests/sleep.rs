@@ -106,3 +106,69 @@ root > modes > recheck > Wait: never sleeps: the guard of `Wait` calls `Npc::hun
 "
     );
 }
+
+deciders::tree! {
+    /// Built-in nodes that only pass their child through, around a wait.
+    tree Passing for Npc, events = Call {
+        stamp raised = on(Call::Alarm);
+        sequence {
+            if_time(raised, less_than = 10.0, or_never_set) { invert { invert { wait(2.0) } } },
+            timeout(1.5) { wait_for(Call::AllClear) },
+            Act,
+        }
+    }
+}
+
+/// Z2 at run time: after each tick, the tree says when it next needs one.
+/// `if_time` (checked on entry only) and `invert` pass their child's
+/// answer through; `timeout` adds its deadline to `wait_for`'s "never";
+/// a behavior that says nothing polls.
+#[test]
+fn z2_built_in_nodes_say_when_the_tree_next_needs_a_tick() {
+    use deciders::{Frame, Tree, Wake};
+    let mut state = Passing::new();
+    let mut npc = Npc::default();
+    let frame = &mut Frame::new(0.5);
+    let mut wakes = Vec::new();
+    for _ in 0..6 {
+        state.tick(&mut npc, frame);
+        wakes.push((state.now(), Tree::<Npc>::wake(&state)));
+    }
+    // A frame's clock moves before its tick: the first tick is at 0.5.
+    assert_eq!(
+        wakes,
+        [
+            (0.5, Wake::at(2.5)),
+            (1.0, Wake::at(2.5)),
+            (1.5, Wake::at(2.5)),
+            (2.0, Wake::at(2.5)),
+            // The wait is over at 2.5: `timeout(1.5)` starts.
+            (2.5, Wake::at(4.0)),
+            (3.0, Wake::at(4.0)),
+        ]
+    );
+    let mut later = Vec::new();
+    for _ in 0..3 {
+        state.tick(&mut npc, frame);
+        later.push((state.now(), Tree::<Npc>::wake(&state)));
+    }
+    // Timed out at 4.0: the tree completed, and the next tick starts it
+    // again (a tree that is not running polls).
+    assert_eq!(
+        later,
+        [
+            (3.5, Wake::at(4.0)),
+            (4.0, Wake::POLL),
+            (4.5, Wake::at(6.5))
+        ]
+    );
+    // The event `wait_for` waits for comes: `Act` runs, and polls.
+    let mut brain = deciders::brain::Brain::new(Passing::new());
+    for _ in 0..5 {
+        brain.tick(&mut npc, frame);
+    }
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::at(4.0));
+    let _ = brain.post(Call::AllClear);
+    brain.tick(&mut npc, frame);
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::POLL);
+}

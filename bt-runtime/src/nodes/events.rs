@@ -179,6 +179,13 @@ pub struct IfTime(pub TimeTest);
 impl<A, W> Decorator<A, W> for IfTime {
     type Persist = ();
 
+    /// Checked on entry only: while its child runs, the child says when
+    /// it next needs a tick (Z2).
+    #[inline(always)]
+    fn wake(&self, child_running: bool) -> Wake {
+        Wake::passing(child_running)
+    }
+
     #[inline]
     fn before(&mut self, _: &mut (), _: &A, ctx: &Ctx<W>, child_running: bool) -> Before {
         if child_running || self.0.holds(ctx) {
