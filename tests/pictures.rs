@@ -356,6 +356,14 @@ fn parse_mermaid(text: &str) -> Mermaid {
         if let Some(def) = stmt.strip_prefix("classDef ") {
             m.class_defs
                 .insert(def.split(' ').next().unwrap().to_string());
+        } else if let Some(class) = stmt.strip_prefix("class ") {
+            // `class n3 polls`: after the node's statement.
+            let (id, name) = class.split_once(' ').expect("`class ID NAME`");
+            m.nodes
+                .get_mut(id)
+                .unwrap_or_else(|| panic!("class of a node not stated yet: {line}"))
+                .classes
+                .push(name.to_string());
         } else if let Some(style) = stmt.strip_prefix("linkStyle ") {
             let indices = style.split(' ').next().unwrap();
             m.styled_edges
@@ -478,6 +486,9 @@ fn check_dot(shape: &[NodeInfo], active: &[NodeId], text: &str) {
         assert_eq!(look, want, "{node:?}");
         let double = attrs.get("peripheries").map(String::as_str) == Some("2");
         assert_eq!(double, node.kind == NodeKind::Subtree, "{node:?}");
+        // Z2: a node where a path ticked every tick ends is dashed.
+        let dashed = attrs.get("style").is_some_and(|s| s.contains("dashed"));
+        assert_eq!(dashed, node.polls(), "{node:?}");
     }
     let edges: Vec<(String, String)> = dot
         .edges
@@ -521,7 +532,14 @@ fn check_mermaid(shape: &[NodeInfo], active: &[NodeId], text: &str) {
             _ => "[",
         };
         assert_eq!(drawn.open, want, "{node:?}");
+        let polls = drawn.classes.iter().any(|c| c == "polls");
+        assert_eq!(polls, node.polls(), "{node:?}");
     }
+    assert_eq!(
+        m.class_defs.contains("polls"),
+        shape.iter().any(NodeInfo::polls),
+        "a class is defined where used"
+    );
     assert_eq!(m.edges, parent_edges(shape));
     let lit: BTreeSet<String> = m
         .nodes
@@ -601,6 +619,10 @@ fn i4_every_node_and_parent_edge_of_a_tree_is_drawn_with_its_look() {
     assert!(shape
         .iter()
         .any(|n| n.behavior.is_some_and(|b| b.contains('<'))));
+    // Z2: below `feed`'s decide, every path of `play`, `home` and `idle`
+    // is ticked every tick (and `switch` reads its value every tick).
+    let polls: Vec<&str> = shape.iter().filter(|n| n.polls()).map(|n| n.name).collect();
+    assert_eq!(polls, ["Hold", "small", "Wait", "home", "Nap", "Nap"]);
     check(shape, &[]);
     check(rooms::Den::shape(), &[]);
     // Every subset of a few nodes is highlighted as given, even one that

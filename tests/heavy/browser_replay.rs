@@ -356,6 +356,16 @@ fn check_rows(dom: &str, active: &[NodeId]) {
             "row {id} has class `node`"
         );
     }
+    // Z2: the rows where a path ticked every tick ends are dashed (under
+    // `flee`'s decide, every path of `eat` and `idle`).
+    let polls: Vec<NodeId> = tags
+        .iter()
+        .filter(|(_, classes)| classes.iter().any(|c| c == "polls"))
+        .map(|(id, _)| *id)
+        .collect();
+    let expected: Vec<NodeId> = shape.iter().filter(|n| n.polls()).map(|n| n.id).collect();
+    assert_eq!(polls, expected, "the nodes that poll");
+    assert!(!polls.is_empty());
 }
 
 /// A script appended to a replay: presses keys, clicks the sixth mark of

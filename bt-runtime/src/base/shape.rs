@@ -121,6 +121,38 @@ pub struct NodeInfo {
     pub(crate) polls: bool,
 }
 
+impl NodeInfo {
+    /// Whether a running path that ends at this node is ticked every tick
+    /// (Z2): a guard checked again calls a decide every tick, a
+    /// `reactive_sequence` ticks its earlier children again, or the like
+    /// (the tree's `SLEEP` says what, line by line), or its deadline is
+    /// one the runtime does not compute yet (`every` on a guard checked
+    /// again, `scored`'s re-scoring). [`pictures`](crate::pictures) draws
+    /// these nodes dashed, and the replay page too.
+    ///
+    /// ```
+    /// use deciders::Behavior;
+    /// struct Cat { hungry: bool }
+    /// #[derive(Default)]
+    /// struct Nap;
+    /// impl Behavior<Cat> for Nap {}
+    /// deciders::tree! {
+    ///     tree Day for Cat {
+    ///         priority {
+    ///             eat: when(decide = |c: &Cat| c.hungry) => wait(1.0),
+    ///             nap: Nap,
+    ///         }
+    ///     }
+    /// }
+    /// let polls: Vec<(&str, bool)> = Day::shape().iter().map(|n| (n.name, n.polls())).collect();
+    /// // While `nap` runs, `eat`'s guard calls its decide every tick.
+    /// assert_eq!(polls, [("root", false), ("eat", false), ("nap", true)]);
+    /// ```
+    pub fn polls(&self) -> bool {
+        self.polls
+    }
+}
+
 /// `info`, marked as the bottom of a configuration that never sleeps
 /// (Z2): what generated code wraps such a row in.
 pub const fn shape_polls(mut info: NodeInfo) -> NodeInfo {

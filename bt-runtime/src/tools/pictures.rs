@@ -26,6 +26,10 @@
 //!   references boxes with a double border (DOT) or subroutine boxes
 //!   (Mermaid). A referenced tree is its own picture: draw its shape
 //!   separately.
+//! - The nodes where a running path ticked every tick ends
+//!   ([`NodeInfo::polls`], Z2: the tree's `SLEEP` says why) with a dashed
+//!   border: `style=dashed` and a tooltip in DOT, the class `polls` in
+//!   Mermaid (`class n3 polls;`, defined dashed).
 //! - The nodes whose ids are in `active`, and the edges between two of them,
 //!   in red and bold; with no ids, nothing is highlighted.
 //!
@@ -354,14 +358,25 @@ pub fn write_dot<W: Write + ?Sized>(
         if family == Family::Subtree {
             out.write_str(", peripheries=2")?;
         }
-        if active.contains(&node.id) {
-            let sep = if style.is_empty() { "" } else { "," };
-            write!(
-                out,
-                ", style=\"{style}{sep}filled,bold\", color=\"{RED}\", fillcolor=\"{PINK}\""
-            )?;
-        } else if !style.is_empty() {
-            write!(out, ", style=\"{style}\"")?;
+        let lit = active.contains(&node.id);
+        let styles = [
+            style,
+            if node.polls { "dashed" } else { "" },
+            if lit { "filled,bold" } else { "" },
+        ];
+        let mut sep = ", style=\"";
+        for item in styles.iter().filter(|s| !s.is_empty()) {
+            write!(out, "{sep}{item}")?;
+            sep = ",";
+        }
+        if sep == "," {
+            out.write_char('"')?;
+        }
+        if lit {
+            write!(out, ", color=\"{RED}\", fillcolor=\"{PINK}\"")?;
+        }
+        if node.polls {
+            out.write_str(", tooltip=\"ticked every tick: never sleeps\"")?;
         }
         out.write_str("];\n")?;
     }
@@ -434,6 +449,12 @@ pub fn write_mermaid<W: Write + ?Sized>(
         // line that looks like a style (`style…:…#…;`), which must not be
         // the one of an entity.
         out.write_str(";\n")?;
+    }
+    if shape.iter().any(|node| node.polls) {
+        out.write_str("  classDef polls stroke-dasharray:5 5;\n")?;
+        for node in shape.iter().filter(|node| node.polls) {
+            writeln!(out, "  class n{} polls;", node.id)?;
+        }
     }
     for node in shape {
         if let Some(parent) = node.parent {

@@ -218,7 +218,11 @@ pub(super) fn write_node<W: Write + ?Sized>(out: &mut W, node: &NodeInfo) -> fmt
         Some(behavior) => json_str(out, behavior)?,
         None => out.write_str("null")?,
     }
-    write!(out, ",\"line\":{}}}", node.line)
+    write!(out, ",\"line\":{}", node.line)?;
+    if node.polls {
+        out.write_str(",\"polls\":true")?;
+    }
+    out.write_char('}')
 }
 
 /// Writes one tick: its number, frame, clock, status, path and events.

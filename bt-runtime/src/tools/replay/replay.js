@@ -63,7 +63,7 @@
 
   // One row: the lines that join it to its parent and pass by it, its box.
   function nodeRow(n, i, last) {
-    var row = el("div", "node fam-" + n.family);
+    var row = el("div", "node fam-" + n.family + (n.polls ? " polls" : ""));
     row.setAttribute("data-node-id", String(n.id));
     var chain = ancestors(i);
     var depth = chain.length;
@@ -83,7 +83,8 @@
     box.appendChild(el("span", "name", n.name));
     if (n.kind !== n.name) { box.appendChild(el("span", "kw", n.kind)); }
     if (n.behavior && n.behavior !== n.name) { box.appendChild(el("span", "ty", n.behavior)); }
-    box.title = n.kind + (n.line ? " · line " + n.line : "");
+    box.title = n.kind + (n.line ? " · line " + n.line : "") +
+      (n.polls ? " · ticked every tick: never sleeps" : "");
     row.appendChild(box);
     row.tags = el("span", "tags");
     row.appendChild(row.tags);
@@ -99,6 +100,12 @@
       l.appendChild(s);
       l.appendChild(document.createTextNode(x[1]));
     });
+    if (nodes.some(function (n) { return n.polls; })) {
+      var d = el("span", "swatch dashed");
+      d.title = "a path that ends here is ticked every tick: it never sleeps";
+      l.appendChild(d);
+      l.appendChild(document.createTextNode("never sleeps"));
+    }
     return l;
   }
 
@@ -163,7 +170,8 @@
   function highlight(tick) {
     var act = activeOf(tick);
     rows.forEach(function (row, i) {
-      row.className = "node fam-" + nodes[i].family + (act.on[i] ? " active" : "");
+      row.className = "node fam-" + nodes[i].family + (nodes[i].polls ? " polls" : "") +
+        (act.on[i] ? " active" : "");
       row.tags.textContent = "";
       row.lines.forEach(function (l) {
         l.span.className = l.kind + (lineOn(l, row, i, act) ? " on" : "");
