@@ -9,6 +9,7 @@
 //! `(statuses, report)`.
 use crate::base::shape::NodeInfo;
 use crate::base::status::{Exit, Status};
+use crate::base::wake::Wake;
 
 /// Why a guard rejected its child (G1, G2).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -165,6 +166,15 @@ pub enum TraceEvent {
         /// The root's status.
         status: Status,
     },
+    /// After its tick, a brain of a [`Crowd`](crate::crowd::Crowd) falls
+    /// asleep (Z2): it is not ticked again before `until` (tree-clock
+    /// time; [`Wake::NEVER`]: until an input changes), unless something
+    /// wakes it. Sent after `TickEnd`, by a crowd only.
+    #[non_exhaustive]
+    Sleeps {
+        /// When its tree next needs a tick.
+        until: Wake,
+    },
 }
 
 impl TraceEvent {
@@ -183,6 +193,7 @@ impl TraceEvent {
             | TraceEvent::Log { .. } => 1,
             TraceEvent::TickStart { .. }
             | TraceEvent::TickEnd { .. }
+            | TraceEvent::Sleeps { .. }
             | TraceEvent::Ticked { .. } => 3,
             TraceEvent::Accepted { .. }
             | TraceEvent::Rejected { .. }

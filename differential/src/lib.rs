@@ -749,7 +749,12 @@ where
                     }
                     let mut trace = Traced(Rc::clone(&w.io));
                     let agents = core::slice::from_mut(&mut w);
-                    crowd.tick_all_traced(agents, f, &mut trace, |_, _, _, f| f.set_agent(AGENT));
+                    crowd.tick_all_traced(
+                        agents,
+                        f,
+                        |_, _, _, f| f.set_agent(AGENT),
+                        deciders::batch::TraceOne::new(0, &mut trace),
+                    );
                     let brain = crowd.brain(0).expect("one brain");
                     if crowd.ticked() == 0 {
                         SLEPT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -528,3 +528,111 @@ fn i6_a_replay_draws_the_tree_and_highlights_each_ticks_path_in_chromium() {
         println!("replay screenshot ({url}): {}", screenshot.display());
     }
 }
+
+/// Keeps watch: runs until the alarm, and waits for nothing else.
+#[derive(Default)]
+struct Watch;
+impl Behavior<Critter> for Watch {
+    fn tick(&mut self, _: &mut Critter, _: &mut Ctx) -> Status {
+        Status::Running
+    }
+    fn wake(&self) -> deciders::Wake {
+        deciders::Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    /// Naps 0.5 s, then keeps watch.
+    tree Sentry for Critter {
+        sequence { nap: wait(0.5), watch: Watch }
+    }
+}
+
+/// I6, Z2: an agent of a crowd, recorded, sleeps through frames: the page
+/// shows them asleep (not paused), says why, and shows the event that put
+/// it to sleep.
+#[test]
+fn i6_the_frames_an_agent_of_a_crowd_sleeps_through_are_shown_asleep() {
+    use deciders::batch::TraceOne;
+    use deciders::brain::Brain;
+    use deciders::crowd::Crowd;
+    let mut crowd: Crowd<Sentry> = (0..3).map(|_| Brain::new(Sentry::new())).collect();
+    let mut critters: Vec<Critter> = (0..3).map(|_| Critter::default()).collect();
+    let mut recorder = replay::Recorder::new();
+    for number in 0..14 {
+        recorder.frame(number);
+        let frame = &mut Frame::new(0.1);
+        crowd.tick_all_traced(
+            &mut critters,
+            frame,
+            |_, _, _, _| {},
+            TraceOne::new(2, &mut recorder),
+        );
+    }
+    // Frame 0 enters the nap, frame 1 falls asleep until its end (0.6 s);
+    // frame 5 ends it and enters `watch`, frame 6 falls asleep for good.
+    let ticks: Vec<u64> = recorder.ticks().map(|t| t.frame()).collect();
+    assert_eq!(ticks, [0, 1, 5, 6]);
+    let pauses: Vec<_> = recorder
+        .pauses()
+        .map(|p| (p.frames(), p.asleep()))
+        .collect();
+    assert_eq!(pauses, [(2..=4, true), (7..=12, true)]);
+    // As a line of text (`LogLines`, `Lines`): the last sleep is for good.
+    let last = recorder.last().and_then(|t| t.events().last());
+    assert_eq!(
+        last.map(ToString::to_string).as_deref(),
+        Some("sleeps until an input changes")
+    );
+
+    let work = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("replay");
+    std::fs::create_dir_all(&work).unwrap();
+    let page = work.join("sentry.html");
+    let html = replay::to_html(Sentry::shape(), &recorder, "A sentry in a crowd");
+    assert!(
+        html.contains("4 ticks · 9 frames asleep</div>"),
+        "the header counts them"
+    );
+    std::fs::write(&page, &html).unwrap();
+    let browser = chromium();
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}#frame=8", page.display()),
+        &["--dump-dom"],
+    );
+    assert!(
+        dom.contains("data-frame=\"7\""),
+        "frame 8 is in the run of frames 7–12"
+    );
+    assert!(dom.contains("data-paused=\"true\""));
+    assert!(dom.contains("<span class=\"chip s-asleep\">asleep</span>"));
+    assert!(dom.contains("The agent slept in these 6 frames"));
+    assert_eq!(
+        dom.matches("class=\"mark paused asleep").count(),
+        2,
+        "two runs asleep"
+    );
+    // The tick that put it to sleep says until when.
+    let dom = run_chromium(
+        &browser,
+        &work,
+        &format!("file://{}#tick=1", page.display()),
+        &["--dump-dom"],
+    );
+    assert!(
+        dom.contains("falls asleep until 0.6 s (tree clock)"),
+        "{dom}"
+    );
+    let screenshot = work.join("replay-screenshot-asleep.png");
+    let _ = std::fs::remove_file(&screenshot);
+    let shot = format!("--screenshot={}", screenshot.display());
+    let url = format!("file://{}#frame=3", page.display());
+    run_chromium(&browser, &work, &url, &[&shot, "--window-size=1280,640"]);
+    let png = std::fs::read(&screenshot).expect("chromium wrote the screenshot");
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000,
+        "a real PNG"
+    );
+    println!("replay screenshot ({url}): {}", screenshot.display());
+}

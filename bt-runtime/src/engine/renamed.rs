@@ -87,7 +87,8 @@ impl<T: Trace + ?Sized> Trace for Renamed<'_, T> {
             | TraceEvent::TickEnd { .. }
             | TraceEvent::LaunchRefused { .. }
             | TraceEvent::CancelRefused { .. }
-            | TraceEvent::EventUnbound { .. }) => e,
+            | TraceEvent::EventUnbound { .. }
+            | TraceEvent::Sleeps { .. }) => e,
         };
         self.inner.event(event);
     }

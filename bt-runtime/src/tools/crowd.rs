@@ -90,6 +90,7 @@ use crate::ctx::Frame;
 use crate::machine::state::MachineState;
 use crate::machine::tree::Tree;
 use crate::services::deferred::Completions;
+use crate::tools::batch::Tracers;
 #[cfg(feature = "rayon")]
 use crate::tools::batch::{Chunk, Panicked};
 use crate::tools::brain::{Brain, Declares, Receives};
@@ -174,6 +175,34 @@ impl Trace for Moved {
         ) {
             self.0 = true;
         }
+    }
+}
+
+/// The tracer of one brain, if it is traced: what a crowd ticks it with.
+/// With [`Untraced`], every event is dead code.
+struct Maybe<'a, Tr>(Option<&'a mut Tr>);
+
+impl<Tr: Trace> Trace for Maybe<'_, Tr> {
+    const ENABLED: bool = Tr::ENABLED;
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        if Tr::ENABLED {
+            if let Some(tr) = &mut self.0 {
+                tr.event(event);
+            }
+        }
+    }
+}
+
+/// No brain traced: what [`Crowd::tick_all`] and the parallel crowd tick
+/// with.
+struct Untraced;
+
+impl Tracers for Untraced {
+    type Trace = NoTrace;
+    #[inline(always)]
+    fn trace_for(&mut self, _: usize) -> Option<&mut NoTrace> {
+        None
     }
 }
 
@@ -370,16 +399,53 @@ impl<T: Declares + MachineState> Crowd<T> {
     where
         T: Receives<A, W>,
     {
-        self.tick_all_traced(agents, frame, &mut NoTrace, prep)
+        self.tick_all_traced(agents, frame, prep, Untraced)
     }
 
-    /// [`tick_all`](Self::tick_all), every tick reported to `tr`.
-    pub fn tick_all_traced<A, W, Tr: Trace>(
+    /// [`tick_all`](Self::tick_all), with the brains that `tracers`
+    /// chooses ticked through their traced tick, as
+    /// [`batch::tick_all_traced`](crate::batch::tick_all_traced) does (a
+    /// [`TraceOne`](crate::batch::TraceOne), a map from index to tracer,
+    /// …). A traced brain that falls asleep after its tick says so with
+    /// [`TraceEvent::Sleeps`], after its `TickEnd`: a
+    /// [`replay::Recorder`](crate::replay::Recorder) shows the frames it
+    /// then sleeps through as asleep, if the game announces its frames.
+    ///
+    /// ```
+    /// use deciders::batch::TraceOne;
+    /// use deciders::brain::Brain;
+    /// use deciders::crowd::Crowd;
+    /// use deciders::{replay, Frame, TraceEvent};
+    ///
+    /// struct Owl;
+    /// deciders::tree! { tree Roost for Owl { sequence { wait(0.3), succeed } } }
+    ///
+    /// let mut crowd: Crowd<Roost> = (0..3).map(|_| Brain::new(Roost::new())).collect();
+    /// let mut owls = [Owl, Owl, Owl];
+    /// let mut recorder = replay::Recorder::new();
+    /// for number in 0..6 {
+    ///     recorder.frame(number);
+    ///     let frame = &mut Frame::new(0.1);
+    ///     crowd.tick_all_traced(&mut owls, frame, |_, _, _, _| {}, TraceOne::new(1, &mut recorder));
+    /// }
+    /// // Owl 1 entered its wait on frame 0, slept through frame 2 until
+    /// // its end, started again on frame 4 and fell asleep on frame 5.
+    /// let ticks: Vec<u64> = recorder.ticks().map(|t| t.frame()).collect();
+    /// assert_eq!(ticks, [0, 1, 3, 4, 5]);
+    /// let slept = recorder.ticks().nth(1).and_then(|t| t.events().last().copied());
+    /// let Some(TraceEvent::Sleeps { until, .. }) = slept else { panic!("{slept:?}") };
+    /// // Until the wait's end: 0.3 s after frame 0's clock (0.1 s, on the
+    /// // 2⁻³⁰ s grid).
+    /// assert!((until.deadline().unwrap() - 0.4).abs() < 1e-8);
+    /// let asleep: Vec<_> = recorder.pauses().map(|p| (p.frames(), p.asleep())).collect();
+    /// assert_eq!(asleep, [(2..=2, true)]);
+    /// ```
+    pub fn tick_all_traced<A, W, Tr: Tracers>(
         &mut self,
         agents: &mut [A],
         frame: &mut Frame<W>,
-        tr: &mut Tr,
         mut prep: impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
+        mut tracers: Tr,
     ) -> usize
     where
         T: Receives<A, W>,
@@ -387,12 +453,12 @@ impl<T: Declares + MachineState> Crowd<T> {
         let before = self.clock;
         self.clock += f64::from(frame.dt());
         if self.plain > 0 {
-            return self.tick_plain(agents, frame, tr, prep);
+            return self.tick_plain(agents, frame, &mut tracers, prep);
         }
         let (mut ticking, sorted) = self.take_due();
         let mut step = Step {
             frame,
-            tr,
+            tracers: &mut tracers,
             before,
             clock: self.clock,
             books: InPlace {
@@ -629,11 +695,11 @@ impl<T: Declares + MachineState> Crowd<T> {
     /// A frame of the plain mode: every brain ticked, in order, as a
     /// batch ticks it, and nothing asked; every brain stays awake and
     /// queued. The last such frame hands over to the asking mode.
-    fn tick_plain<A, W, Tr: Trace>(
+    fn tick_plain<A, W, Tr: Tracers>(
         &mut self,
         agents: &mut [A],
         frame: &mut Frame<W>,
-        tr: &mut Tr,
+        tracers: &mut Tr,
         mut prep: impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
     ) -> usize
     where
@@ -646,7 +712,10 @@ impl<T: Declares + MachineState> Crowd<T> {
             frame.set_agent(k as u32);
             frame.set_flags(slot.flags);
             prep(k, brain, agent, frame);
-            if brain.tick_traced(agent, frame, tr).is_some() {
+            if brain
+                .tick_traced(agent, frame, &mut Maybe(tracers.trace_for(k)))
+                .is_some()
+            {
                 errors += usize::from(!frame.report().is_ok());
             }
             ticked += 1;
@@ -750,7 +819,7 @@ fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
     let (before, clock) = asking.unwrap_or((f64::NAN, f64::NAN));
     let mut step = Step {
         frame: &mut frame,
-        tr: NoTrace,
+        tracers: Untraced,
         before,
         clock,
         books: ChunkBooks::default(),
@@ -759,7 +828,7 @@ fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
     };
     let mut panics = Vec::new();
     let end = start + slots.len();
-    let mut one = |k: usize, step: &mut Step<'_, W, NoTrace, ChunkBooks>| {
+    let mut one = |k: usize, step: &mut Step<'_, W, Untraced, ChunkBooks>| {
         let (slot, brain, agent) = (
             &mut slots[k - start],
             &mut brains[k - start],
@@ -830,7 +899,8 @@ impl Books for ChunkBooks {
 /// What ticking one brain of a frame takes besides the brain.
 struct Step<'f, W, Tr, B> {
     frame: &'f mut Frame<W>,
-    tr: Tr,
+    /// Which brains are traced, and into what.
+    tracers: Tr,
     /// The crowd clock before this frame.
     before: f64,
     clock: f64,
@@ -839,7 +909,7 @@ struct Step<'f, W, Tr, B> {
     ticked: usize,
 }
 
-impl<W, Tr: Trace, B: Books> Step<'_, W, Tr, B> {
+impl<W, Tr: Tracers, B: Books> Step<'_, W, Tr, B> {
     /// Catches brain `k` up, ticks it, and queues it for the next frame or
     /// puts it to sleep, with a timer if it has a deadline. Not inlined
     /// into its callers, so that the brain's tick is inlined into it.
@@ -863,7 +933,8 @@ impl<W, Tr: Trace, B: Books> Step<'_, W, Tr, B> {
         prep(k, brain, agent, frame);
         // Counted first: a tick that panics was ticked all the same.
         self.ticked += 1;
-        let mut moved = (Moved(false), &mut self.tr);
+        let mut tr = Maybe(self.tracers.trace_for(k));
+        let mut moved = (Moved(false), &mut tr);
         if brain.tick_traced(agent, frame, &mut moved).is_some() {
             self.errors += usize::from(!frame.report().is_ok());
         }
@@ -878,6 +949,7 @@ impl<W, Tr: Trace, B: Books> Step<'_, W, Tr, B> {
             return;
         }
         slot.asleep = true;
+        tr.event(TraceEvent::Sleeps { until: wake });
         if !matches!(brain.status(), PlayStatus::Paused | PlayStatus::Stopped) {
             slot.since = self.clock;
         }
@@ -916,7 +988,8 @@ impl<W, Tr: Trace, B: Books> Step<'_, W, Tr, B> {
         frame.set_flags(slot.flags);
         prep(k, brain, agent, frame);
         self.ticked += 1;
-        if brain.tick_traced(agent, frame, &mut self.tr).is_some() {
+        let mut tr = Maybe(self.tracers.trace_for(k));
+        if brain.tick_traced(agent, frame, &mut tr).is_some() {
             self.errors += usize::from(!frame.report().is_ok());
         }
     }

@@ -36,9 +36,21 @@ pub fn write_html<W: Write + ?Sized>(
     out.write_str("</h1>\n  <div class=\"meta\" id=\"meta\">tree ")?;
     escape_html(out, shape.first().map_or("?", |root| root.tree))?;
     write!(out, " · {} ticks", recorder.len())?;
-    let paused: u64 = recorder.pauses().map(Pause::len).sum();
+    let paused: u64 = recorder
+        .pauses()
+        .filter(|p| !p.asleep())
+        .map(Pause::len)
+        .sum();
     if paused > 0 {
         write!(out, " · {paused} paused frames")?;
+    }
+    let asleep: u64 = recorder
+        .pauses()
+        .filter(|p| p.asleep())
+        .map(Pause::len)
+        .sum();
+    if asleep > 0 {
+        write!(out, " · {asleep} frames asleep")?;
     }
     out.write_str("</div>\n</header>\n")?;
     if recorder.is_empty() {
@@ -190,9 +202,14 @@ pub(super) fn write_json<W: Write + ?Sized>(
         }
         write!(
             out,
-            "{{\"before\":{},\"first\":{},\"last\":{}}}",
+            "{{\"before\":{},\"first\":{},\"last\":{}",
             pause.before, pause.first, pause.last
         )?;
+        out.write_str(if pause.asleep {
+            ",\"asleep\":true}"
+        } else {
+            "}"
+        })?;
     }
     out.write_str("],\n\"ticks\":[")?;
     for (i, tick) in recorder.ticks().enumerate() {
@@ -345,6 +362,13 @@ pub(super) fn write_event<W: Write + ?Sized>(
             write_head(out, shape, "log", node)?;
             out.write_str(",\"message\":")?;
             json_str(out, message)?;
+        }
+        TraceEvent::Sleeps { until } => {
+            out.write_str("{\"k\":\"sleeps\",\"until\":")?;
+            match until.deadline() {
+                Some(t) => json_num(out, t)?,
+                None => out.write_str("null")?,
+            }
         }
         other => {
             out.write_str("{\"k\":\"other\",\"text\":\"")?;

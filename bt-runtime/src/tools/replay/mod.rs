@@ -210,6 +210,7 @@ pub struct Pause {
     before: u64,
     first: u64,
     last: u64,
+    asleep: bool,
 }
 
 impl Pause {
@@ -229,6 +230,14 @@ impl Pause {
     /// the one before it.
     pub fn before_tick(&self) -> u64 {
         self.before
+    }
+
+    /// Whether the agent slept through these frames: its last tick ended
+    /// with [`TraceEvent::Sleeps`] (a [`Crowd`](crate::crowd::Crowd) left
+    /// it alone, it had nothing to do; its clock kept running), rather
+    /// than being paused or skipped by the game.
+    pub fn asleep(&self) -> bool {
+        self.asleep
     }
 }
 
@@ -285,6 +294,8 @@ pub struct Recorder {
     pending: bool,
     /// The runs of frames without a tick, oldest first.
     pauses: VecDeque<Pause>,
+    /// Whether the last tick ended with `TraceEvent::Sleeps`.
+    asleep: bool,
 }
 
 impl Default for Recorder {
@@ -311,6 +322,7 @@ impl Recorder {
             numbered: false,
             pending: false,
             pauses: VecDeque::new(),
+            asleep: false,
         }
     }
 
@@ -457,6 +469,7 @@ impl Recorder {
             before,
             first: number,
             last: number,
+            asleep: self.asleep,
         });
     }
 
@@ -532,6 +545,7 @@ impl Recorder {
             self.live.clear();
         }
         self.in_tick = true;
+        self.asleep = false;
         self.cursor = 0;
         let number = self.next;
         self.next += 1;
@@ -706,6 +720,14 @@ impl Trace for Recorder {
         match event {
             TraceEvent::TickStart { now, .. } => return self.start(now),
             TraceEvent::TickEnd { status, .. } => return self.end(status),
+            TraceEvent::Sleeps { .. } if !self.in_tick => {
+                // After the tick: kept as its last event.
+                self.asleep = true;
+                if let Some(tick) = self.ticks.back_mut().filter(|_| self.limit != Some(0)) {
+                    tick.events.push(event);
+                }
+                return;
+            }
             TraceEvent::Activated { node, .. } => self.activate(node),
             TraceEvent::Deactivated { node, .. } => self.deactivate(node),
             TraceEvent::Ticked { node, status, .. } if node.kind == NodeKind::Condition => {

@@ -218,6 +218,7 @@
       case "deactivated": return ["■", e.exit === "Halted" ? "halted" : "completed: " + e.exit];
       case "subset_violation": return ["!", "subset rule broken (no child accepted)"];
       case "log": return ["✎", "log: "];
+      case "sleeps": return ["☾", e.until === null ? "falls asleep until an input changes" : "falls asleep until " + fmt(e.until) + " s (tree clock)"];
       default: return ["?", e.text || e.k];
     }
   }
@@ -278,11 +279,13 @@
     pane.appendChild(el("h2", null, "Selected frames"));
     var s = el("div", "summary");
     s.appendChild(el("span", "big", e.first === e.last ? "Frame " + e.first : "Frames " + e.first + "–" + e.last));
-    s.appendChild(el("span", "chip s-paused", "paused"));
-    if (tick) { s.appendChild(el("span", "clock", "tree clock " + fmt(tick.now) + " s")); }
+    s.appendChild(el("span", e.asleep ? "chip s-asleep" : "chip s-paused", e.asleep ? "asleep" : "paused"));
+    if (tick) { s.appendChild(el("span", "clock", "tree clock " + fmt(tick.now) + " s" + (e.asleep ? " at its last tick" : ""))); }
     pane.appendChild(s);
     var n = e.frames === 1 ? "this frame" : "these " + e.frames + " frames";
-    var text = "The agent was not ticked in " + n + ": nothing ran and its tree clock stood still.";
+    var text = e.asleep ?
+      "The agent slept in " + n + ": its last tick said it had nothing to do until then, so it was not ticked; its tree clock kept running." :
+      "The agent was not ticked in " + n + ": nothing ran and its tree clock stood still.";
     text += tick ? " The active path is the one tick " + tick.n + " (frame " + tick.f + ") left." : " No tick was recorded before.";
     pane.appendChild(el("p", "pausenote", text));
     pane.appendChild(pathView(tick || { path: [] }));
@@ -301,7 +304,7 @@
     function pausesUntil(n) {
       while (p < paused.length && (n === null || paused[p].before <= n)) {
         var q = paused[p++];
-        entries.push({ paused: true, first: q.first, last: q.last, frames: q.last - q.first + 1, tick: lastTick });
+        entries.push({ paused: true, asleep: !!q.asleep, first: q.first, last: q.last, frames: q.last - q.first + 1, tick: lastTick });
       }
     }
     ticks.forEach(function (tick, i) {
@@ -343,14 +346,14 @@
   }
 
   function mark(e, i) {
-    var m = el("span", "mark" + (e.paused ? " paused" : ""));
+    var m = el("span", "mark" + (e.paused ? " paused" : "") + (e.asleep ? " asleep" : ""));
     m.style.flexGrow = String(e.frames);
     var bar = el("i", "lane");
     var st = el("i", "st");
     var title;
     if (e.paused) {
       st.className = "st s-paused";
-      title = framesText(e) + " · paused (not ticked)";
+      title = framesText(e) + (e.asleep ? " · asleep (not ticked: nothing to do)" : " · paused (not ticked)");
     } else {
       var tick = ticks[e.tick];
       var lane = laneOf(tick);
@@ -376,9 +379,13 @@
       mid.appendChild(s);
       mid.appendChild(document.createTextNode(b.name));
     });
-    if (paused.length) {
+    if (paused.some(function (q) { return !q.asleep; })) {
       mid.appendChild(el("span", "swatch pausedbar"));
       mid.appendChild(document.createTextNode("paused"));
+    }
+    if (paused.some(function (q) { return q.asleep; })) {
+      mid.appendChild(el("span", "swatch asleepbar"));
+      mid.appendChild(document.createTextNode("asleep"));
     }
     if (branches.length) {
       var st = el("span", "swatch stbar");
@@ -480,7 +487,7 @@
     ui.info.textContent = "";
     ui.info.appendChild(document.createTextNode(e.first === e.last ? "frame " : "frames "));
     ui.info.appendChild(el("b", null, e.first === e.last ? e.first : e.first + "–" + e.last));
-    var which = e.paused ? "paused · " + e.frames + (e.frames === 1 ? " frame" : " frames") : "tick " + tick.n;
+    var which = e.paused ? (e.asleep ? "asleep · " : "paused · ") + e.frames + (e.frames === 1 ? " frame" : " frames") : "tick " + tick.n;
     ui.info.appendChild(el("span", "of", which + " · " + (i + 1) + " of " + entries.length));
     if (e.paused) {
       highlight(tick ? { path: tick.path, events: [] } : { path: [], events: [] });
@@ -504,7 +511,7 @@
       f.appendChild(el("kbd", null, k[0]));
       f.appendChild(document.createTextNode(" "));
       f.appendChild(el("kbd", null, k[1]));
-      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick or pause · " : " first / last frame · click the timeline to jump (in game frames; hatched: paused, not ticked; ⋯: not recorded)"));
+      f.appendChild(document.createTextNode(j === 0 ? " previous / next tick or pause · " : " first / last frame · click the timeline to jump (in game frames; hatched: paused or asleep, not ticked; ⋯: not recorded)"));
     });
     return f;
   }

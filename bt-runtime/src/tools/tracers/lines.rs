@@ -100,6 +100,7 @@ impl<Tr: Trace> Trace for Level<Tr> {
 /// | `LaunchRefused` | `! 2 deferred action(s) refused: launch buffer full (V5)` |
 /// | `CancelRefused` | `! 1 deferred cancel(s) refused: cancel buffer full, kept for a later frame (V5)` |
 /// | `EventUnbound` | `! event posted that no var, stamp or wait_for binds (handed to 0 behavior(s)) (B3)` |
+/// | `Sleeps` | `sleeps until 2.5` (the tree clock), `sleeps until an input changes` (a crowd's brain, Z2) |
 ///
 /// A node's depth is its depth in its own tree: the nodes of a tree used
 /// through a `subtree` reference are indented from that tree's root, not
@@ -226,7 +227,8 @@ impl TraceEvent {
             | TraceEvent::TickEnd { .. }
             | TraceEvent::LaunchRefused { .. }
             | TraceEvent::CancelRefused { .. }
-            | TraceEvent::EventUnbound { .. } => None,
+            | TraceEvent::EventUnbound { .. }
+            | TraceEvent::Sleeps { .. } => None,
         }
     }
 }
@@ -280,6 +282,10 @@ impl fmt::Display for TraceEvent {
             TraceEvent::EntryRefused { node, status } => {
                 write!(f, "! {}: refused entry: {status}", node.name)
             }
+            TraceEvent::Sleeps { until } => match until.deadline() {
+                Some(t) => write!(f, "sleeps until {t}"),
+                None => f.write_str("sleeps until an input changes"),
+            },
             TraceEvent::EventUnbound { reached } => write!(
                 f,
                 "! event posted that no var, stamp or wait_for binds (handed to {reached} behavior(s)) (B3)"

@@ -142,6 +142,11 @@ impl Trace for Tracing {
                 self.span.record("status", status);
                 self.end();
             }
+            TraceEvent::Sleeps { until } => {
+                // `inf`: until an input changes.
+                let until = until.deadline().unwrap_or(f64::INFINITY);
+                event!(target: "deciders::tick", TLevel::TRACE, event = "sleeps", until);
+            }
             TraceEvent::Ticked { node, status } => {
                 let (name, tree, kind) = about(node);
                 let status = status_name(status);
