@@ -172,3 +172,47 @@ fn z2_built_in_nodes_say_when_the_tree_next_needs_a_tick() {
     brain.tick(&mut npc, frame);
     assert_eq!(Tree::<Npc>::wake(&brain), Wake::POLL);
 }
+
+deciders::tree! {
+    /// Waits for the alarm, then until 2 s after it.
+    tree Later for Npc, events = Call {
+        stamp raised = on(Call::Alarm);
+        sequence {
+            wait_for(Call::Alarm),
+            wait_until(raised, more_than = 2.0),
+            Act,
+        }
+    }
+}
+
+/// Z2: `wait_until` says when its test will hold: 2 s after the
+/// timestamp; before it is set, never (only an event can set it).
+#[test]
+fn z2_wait_until_says_when_its_test_will_hold() {
+    use deciders::{Frame, Tree, Wake};
+    let mut brain = deciders::brain::Brain::new(Later::new());
+    let mut npc = Npc::default();
+    let frame = &mut Frame::new(0.25);
+    brain.tick(&mut npc, frame);
+    brain.tick(&mut npc, frame);
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::NEVER);
+    let _ = brain.post(Call::Alarm);
+    // The tick at 0.75 s delivers the alarm, stamped at the clock it was
+    // delivered at (0.5 s, before the tick's advance, B3): `wait_for`
+    // succeeds, and `wait_until` waits until 2.5 s.
+    brain.tick(&mut npc, frame);
+    assert_eq!(
+        (brain.tree().now(), brain.since(Later::RAISED)),
+        (0.75, Some(0.25))
+    );
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::at(2.5));
+    for _ in 0..7 {
+        brain.tick(&mut npc, frame);
+    }
+    // 2.5 s: the test (strictly more than 2 s) does not hold yet.
+    assert_eq!(brain.tree().now(), 2.5);
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::at(2.5));
+    brain.tick(&mut npc, frame);
+    // 2.75 s: it held; `Act` runs and polls.
+    assert_eq!(Tree::<Npc>::wake(&brain), Wake::POLL);
+}

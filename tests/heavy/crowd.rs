@@ -159,7 +159,8 @@ enum Op {
     Flags(u8),
     Hurt(Option<f32>),
     Heal,
-    Call,
+    /// A call: for ever (`true`) or for 0.6 s.
+    Call(bool),
     Post(u8),
     Done,
     Pause,
@@ -171,7 +172,7 @@ fn op() -> impl Strategy<Value = Op> {
         4 => (0u8..4).prop_map(Op::Flags),
         2 => prop_oneof![Just(None), Just(Some(0.2f32)), Just(Some(0.45)), Just(Some(1.0))].prop_map(Op::Hurt),
         1 => Just(Op::Heal),
-        1 => Just(Op::Call),
+        1 => any::<bool>().prop_map(Op::Call),
         2 => (0u8..3).prop_map(Op::Post),
         2 => Just(Op::Done),
         1 => Just(Op::Pause),
@@ -232,8 +233,9 @@ fn apply(brain: &mut Brain<Life>, npc: &mut Npc, op: &Op) {
         Op::Heal => {
             brain.stimuli_mut().remove(Stim::Hurt);
         }
-        Op::Call => {
-            brain.stimuli_mut().add(Stim::Called, (), Some(0.6));
+        Op::Call(lasts) => {
+            let timeout = if *lasts { None } else { Some(0.6) };
+            brain.stimuli_mut().add(Stim::Called, (), timeout);
         }
         Op::Post(k) => {
             let _ = brain.post([Call::Alarm, Call::AllClear, Call::Go][usize::from(*k)]);

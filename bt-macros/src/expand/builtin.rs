@@ -66,7 +66,11 @@ pub fn leaf_ctor(leaf: &Leaf) -> Option<Expr> {
             };
             syn::parse_quote_spanned!(span=> #ty::new(#matches))
         }
-        Builtin::WaitUntil(test) | Builtin::IfTime(test) => {
+        Builtin::WaitUntil(test) => {
+            let test = time_test(test);
+            syn::parse_quote_spanned!(span=> #ty::new(#test))
+        }
+        Builtin::IfTime(test) => {
             let test = time_test(test);
             syn::parse_quote_spanned!(span=> #ty(#test))
         }

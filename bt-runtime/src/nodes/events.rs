@@ -137,6 +137,18 @@ pub struct TimeTest {
 }
 
 impl TimeTest {
+    /// When a test that fails in `ctx` can hold with no event, on the
+    /// tree clock: `more_than = d` at `d` seconds after the timestamp;
+    /// never for `less_than` (only an event that sets the timestamp again
+    /// makes it hold) or a timestamp never set (infinity).
+    #[inline]
+    fn holds_at<W>(self, ctx: &Ctx<W>) -> f64 {
+        match (ctx.since_index(self.stamp), self.since) {
+            (Some(elapsed), Since::MoreThan(d)) => ctx.now() + (d - elapsed),
+            _ => f64::INFINITY,
+        }
+    }
+
     /// Whether the test holds in `ctx`.
     #[inline]
     pub fn holds<W>(self, ctx: &Ctx<W>) -> bool {
@@ -153,19 +165,77 @@ impl TimeTest {
 /// `wait_until(stamp, more_than = d)` (L7, V3): `Running` until the test
 /// holds, then `Success`. With `or_never_set`, a timestamp never set
 /// succeeds at once; without, it waits until the timestamp is set and the
-/// time has passed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct WaitUntil(pub TimeTest);
+/// time has passed. While it waits, it says until when (Z2): the time the
+/// test will hold, or never (only an event can make it hold).
+#[derive(Clone, Copy, Debug)]
+pub struct WaitUntil {
+    /// The test.
+    pub test: TimeTest,
+    /// When the test holds with no event (tree clock), as its last tick
+    /// found; NaN before its first tick.
+    until: f64,
+}
+
+impl WaitUntil {
+    /// `wait_until` with `test`: what the generated code builds.
+    #[inline(always)]
+    pub const fn new(test: TimeTest) -> WaitUntil {
+        WaitUntil {
+            test,
+            until: f64::NAN,
+        }
+    }
+}
 
 impl<A, W> Behavior<A, W> for WaitUntil {
     #[inline]
     fn tick(&mut self, _agent: &mut A, ctx: &mut Ctx<W>) -> Status {
-        if self.0.holds(ctx) {
+        if self.test.holds(ctx) {
             Status::Success
         } else {
+            self.until = self.test.holds_at(ctx);
             Status::Running
         }
+    }
+
+    #[inline]
+    fn wake(&self) -> Wake {
+        Wake::at(self.until)
+    }
+}
+
+/// Equal when their tests are: the time it waits until is what its last
+/// tick found, not saved (below), found again on its next tick.
+impl PartialEq for WaitUntil {
+    fn eq(&self, other: &WaitUntil) -> bool {
+        self.test == other.test
+    }
+}
+
+/// Saved as its test alone (O6), as it always was: the time it waits
+/// until is found again on its next tick.
+#[cfg(feature = "serde")]
+impl serde::Serialize for WaitUntil {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_newtype_struct("WaitUntil", &self.test)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for WaitUntil {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename = "WaitUntil")]
+        struct Saved(TimeTest);
+        let Saved(test) = Saved::deserialize(d)?;
+        Ok(WaitUntil::new(test))
+    }
+}
+
+impl crate::nodes::decorators::Program for WaitUntil {
+    #[inline(always)]
+    fn program(&mut self, program: Self, _now: f64) {
+        self.test = program.test;
     }
 }
 
@@ -201,4 +271,4 @@ impl<A, W> Decorator<A, W> for IfTime {
     }
 }
 
-crate::nodes::decorators::all_parameters!(IfTime, WaitUntil);
+crate::nodes::decorators::all_parameters!(IfTime);
