@@ -216,3 +216,126 @@ fn z2_wait_until_says_when_its_test_will_hold() {
     // 2.75 s: it held; `Act` runs and polls.
     assert_eq!(Tree::<Npc>::wake(&brain), Wake::POLL);
 }
+
+deciders::tree! {
+    /// Rests; checks whether it is hungry once a second.
+    tree Peckish for Npc {
+        priority {
+            eat: when(every(1.0), decide = Npc::hungry) => Act,
+            rest: wait(10.0),
+        }
+    }
+}
+
+/// Z2: a guard checked again with `every(d)` wakes the tree when it is
+/// next due, not every tick: its decide reads the agent, which the tree
+/// cannot see, but it is called only then.
+#[test]
+fn z2_an_every_guard_checked_again_is_a_deadline() {
+    use deciders::{Frame, Tree, Wake};
+    let mut state = Peckish::new();
+    let mut npc = Npc { hp: 1.0, mode: 0 };
+    let frame = &mut Frame::new(0.25);
+    let mut wakes = Vec::new();
+    for _ in 0..6 {
+        state.tick(&mut npc, frame);
+        wakes.push((state.now(), Tree::<Npc>::wake(&state)));
+    }
+    // `eat` rejected at 0.25 s (its timer stamped): `rest` waits until
+    // 10.25 s, and `eat`'s guard is due again at 1.25 s, then 2.25 s.
+    assert_eq!(
+        wakes,
+        [
+            (0.25, Wake::at(1.25)),
+            (0.5, Wake::at(1.25)),
+            (0.75, Wake::at(1.25)),
+            (1.0, Wake::at(1.25)),
+            (1.25, Wake::at(2.25)),
+            (1.5, Wake::at(2.25)),
+        ]
+    );
+    let described = {
+        let mut out = String::new();
+        state.describe(&mut out).unwrap();
+        out
+    };
+    assert!(
+        described.contains("could sleep until 2.25 s"),
+        "{described}"
+    );
+}
+
+/// Waits for nothing but an input.
+#[derive(Default)]
+struct Still;
+impl Behavior<Npc> for Still {
+    fn wake(&self) -> deciders::Wake {
+        deciders::Wake::NEVER
+    }
+}
+
+deciders::tree! {
+    /// Rescores its children every 0.5 s.
+    tree Chooser for Npc {
+        scored(rescore = 0.5) {
+            eat: when(decide = Npc::hungry) => Still,
+            nap: when(decide = |_: &Npc| 0.5) => Still,
+        }
+    }
+}
+
+/// Z2: a `scored` group with `rescore = d` wakes its tree when it next
+/// rescores: its children's decides read the agent, and are called then.
+#[test]
+fn z2_a_scored_group_wakes_its_tree_when_it_rescores() {
+    use deciders::{Frame, Tree, Wake};
+    let mut state = Chooser::new();
+    let mut npc = Npc { hp: 0.0, mode: 0 };
+    let frame = &mut Frame::new(0.25);
+    let mut seen = Vec::new();
+    for k in 0..5 {
+        // Hungry at first, then not: the rescoring at 0.75 s sees it.
+        npc.hp = if k < 2 { 0.0 } else { 1.0 };
+        state.tick(&mut npc, frame);
+        let mut path = Vec::new();
+        state.active_path(|n| path.push(n.name));
+        seen.push((state.now(), path[1], Tree::<Npc>::wake(&state)));
+    }
+    assert_eq!(
+        seen,
+        [
+            (0.25, "eat", Wake::at(0.75)),
+            (0.5, "eat", Wake::at(0.75)),
+            (0.75, "nap", Wake::at(1.25)),
+            (1.0, "nap", Wake::at(1.25)),
+            (1.25, "nap", Wake::at(1.75)),
+        ]
+    );
+    // No configuration of it polls.
+    assert!(Chooser::shape().iter().all(|n| !n.polls()));
+}
+
+deciders::tree! {
+    /// `Peckish` inside another tree.
+    tree Host for Npc {
+        sequence { inner: subtree Peckish, Act }
+    }
+}
+
+/// Z2: a tree used through `subtree` whose guards have `every(d)` keeps
+/// the referencing tree awake: its timers, in its own persistent state,
+/// are not at hand to the referencing tree's wake. On its own, it sleeps
+/// until its deadlines (above).
+#[test]
+fn z2_a_subtree_with_every_guards_polls_inside_another_tree() {
+    use deciders::{Frame, Tree, Wake};
+    let mut state = Host::new();
+    let mut npc = Npc { hp: 1.0, mode: 0 };
+    let frame = &mut Frame::new(0.25);
+    state.tick(&mut npc, frame);
+    state.tick(&mut npc, frame);
+    let mut path = Vec::new();
+    state.active_path(|n| path.push(n.name));
+    assert_eq!(path, ["root", "inner", "rest"]);
+    assert_eq!(Tree::<Npc>::wake(&state), Wake::POLL);
+}

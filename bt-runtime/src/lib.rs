@@ -179,6 +179,7 @@ pub mod save {
 /// API: nothing here is stable, and users never name it.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::base::shape::every_wake;
     pub use crate::base::shape::shape_node;
     pub use crate::base::shape::shape_polls;
     pub use crate::base::wake::Wake;

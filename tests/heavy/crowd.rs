@@ -35,6 +35,19 @@ struct Npc {
     log: Vec<String>,
     /// The game finished what `Await` waits for.
     done: bool,
+    /// What `peek`'s decide reads: the game changes it without waking the
+    /// agent, as `every(d)` lets it (the decide is called when due).
+    curious: bool,
+}
+
+impl Npc {
+    fn curious(&self) -> f32 {
+        if self.curious {
+            1.0
+        } else {
+            0.0
+        }
+    }
 }
 
 const NIGHT: Flags = Flags::bit(0);
@@ -148,6 +161,7 @@ deciders::tree! {
                 Act("bored"),
             },
             called: when(stimuli_any(Stim::Called.flag())) => wait_until(raised, more_than = 1.0, or_never_set),
+            peek: when(every(0.3), decide = Npc::curious) => sequence { Nap::new(0.1), Idle("peek") },
             day: sequence { wait(0.35), invert { Idle("rest") } },
         }
     }
@@ -165,6 +179,8 @@ enum Op {
     Done,
     Pause,
     Resume,
+    /// The agent's curiosity flips; nothing wakes it.
+    Curious,
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -177,6 +193,7 @@ fn op() -> impl Strategy<Value = Op> {
         2 => Just(Op::Done),
         1 => Just(Op::Pause),
         1 => Just(Op::Resume),
+        2 => Just(Op::Curious),
     ]
 }
 
@@ -241,6 +258,7 @@ fn apply(brain: &mut Brain<Life>, npc: &mut Npc, op: &Op) {
             let _ = brain.post([Call::Alarm, Call::AllClear, Call::Go][usize::from(*k)]);
         }
         Op::Done => npc.done = true,
+        Op::Curious => npc.curious = !npc.curious,
         Op::Pause => brain.queue(Lifecycle::Pause),
         Op::Resume => brain.queue(Lifecycle::Resume),
     }
@@ -289,6 +307,8 @@ fn play(script: &[(usize, Vec<(usize, Op)>)], way: Way) -> (Option<String>, usiz
                     agent_flags[i] = flags(*k);
                     crowd.set_flags(i, flags(*k));
                 }
+                // Read by a decide throttled by `every`: no wake.
+                Op::Curious => npcs_crowd[i].curious = !npcs_crowd[i].curious,
                 // The game completed what the agent waits for: it wakes it.
                 Op::Done => {
                     npcs_crowd[i].done = true;

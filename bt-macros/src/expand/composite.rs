@@ -660,6 +660,23 @@ fn node_impl(c: &Comp) -> TokenStream {
         .rescore
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
+    // Z2: its running child's wake, and the next rescoring of a `scored`
+    // group; a group behavior, ticked every tick, polls (the default).
+    let wake = if c.behavior.is_some() {
+        quote!()
+    } else {
+        let children = quote!(<Self as #rt::Children<#persist, #agent_ty, #world>>::wake(&self.c));
+        let wake = match c.rescore {
+            Some(d) => quote!(#children.min(self.t.rescore_wake(#d))),
+            None => children,
+        };
+        quote! {
+            #[inline(always)]
+            fn wake(&self) -> #rt::Wake {
+                #wake
+            }
+        }
+    };
     // Both walks over the node and its active child (I1), through the
     // children's protocol (`Children::visit`, `visit_mut`).
     let (f, walk_mut) = (local("f"), g.walk_args(Walk::Mut));
@@ -714,6 +731,8 @@ fn node_impl(c: &Comp) -> TokenStream {
                 #hook_mut;
                 <Self as #rt::Children<#persist, #agent_ty, #world>>::visit_mut(&mut self.c, #f #walk_mut);
             }
+
+            #wake
         }
     }
 }

@@ -44,10 +44,6 @@ struct Config {
     polls: Vec<String>,
     /// Its node.
     id: usize,
-    /// Whether the runtime ticks it every tick although the report says
-    /// it can sleep: a deadline the runtime does not compute yet (`every`
-    /// on a guard checked again, `scored`'s re-scoring).
-    deadline_unknown: bool,
 }
 
 impl Config {
@@ -129,7 +125,7 @@ fn guard_needs(tree: &Tree, g: &Guard, owner: &str, c: &mut Config) {
     }
     match (&g.every, &g.decide) {
         (Some(every), _) => {
-            c.deadline_unknown = true;
+            // The tree's `every_wake` gives its deadline.
             c.wake(format!(
                 "the deadline of `every({})` on `{owner}`",
                 seconds(every.seconds)
@@ -182,7 +178,6 @@ fn ancestor_needs(tree: &Tree, a: usize, child: usize, c: &mut Config) {
                 }
                 Policy::Scored => {
                     if let Some((d, _)) = rescore {
-                        c.deadline_unknown = true;
                         c.wake(format!("the re-scoring of `{name}` every {}", seconds(*d)));
                     }
                 }
@@ -251,7 +246,6 @@ fn configs(tree: &Tree) -> Vec<Config> {
             hooks: Vec::new(),
             polls: Vec::new(),
             id: node.id,
-            deadline_unknown: false,
         };
         if !bottom(tree, node.id, &mut c) {
             continue;
@@ -271,13 +265,13 @@ fn configs(tree: &Tree) -> Vec<Config> {
 }
 
 /// For each node of `tree`, whether it is the bottom of a configuration
-/// that the runtime ticks every tick (Z2): one that never sleeps, or whose
-/// deadline the runtime does not compute yet. Each is marked in the shape
+/// that the runtime ticks every tick (Z2): one that never sleeps. Each is
+/// marked in the shape
 /// (`NodeInfo`'s `polls`), which the wake of its running node reads.
 pub fn polling(tree: &Tree) -> Vec<bool> {
     let mut out = vec![false; tree.nodes.len()];
     for c in configs(tree) {
-        out[c.id] = !c.polls.is_empty() || c.deadline_unknown;
+        out[c.id] = !c.polls.is_empty();
     }
     out
 }

@@ -395,10 +395,33 @@ fn subtree_impl(g: &Gen, root_run: &Child) -> TokenStream {
         }
         _ => quote!(),
     };
+    // Z2: the `every(d)` timers, each with its interval, whose next due
+    // time the machine adds to its root's wake.
+    let timers: Vec<TokenStream> = tree
+        .nodes
+        .iter()
+        .filter_map(|n| {
+            let every = n.guard.as_ref()?.every.as_ref()?;
+            let (field, secs) = (g.timer_field(n.id), every.seconds);
+            Some(quote!((&#s.#field, #secs)))
+        })
+        .collect();
+    let every = if timers.is_empty() {
+        quote!()
+    } else {
+        quote! {
+            const EVERY: ::core::primitive::bool = true;
+            #[inline]
+            fn every_wake(#s: &#persist_ty, #f: ::core::primitive::f64) -> #rt::Wake {
+                #rt::every_wake(&[#(#timers),*], #f)
+            }
+        }
+    };
     quote! {
         #[doc(hidden)]
         impl #ig #rt::Subtree<#aw> for #name {
             type Tree = Self;
+            #every
             #[inline(always)]
             fn enter<__Tr: #rt::Trace>(#params) -> #rt::Entered<#root> {
                 match #enter_root {

@@ -125,10 +125,9 @@ impl NodeInfo {
     /// Whether a running path that ends at this node is ticked every tick
     /// (Z2): a guard checked again calls a decide every tick, a
     /// `reactive_sequence` ticks its earlier children again, or the like
-    /// (the tree's `SLEEP` says what, line by line), or its deadline is
-    /// one the runtime does not compute yet (`every` on a guard checked
-    /// again, `scored`'s re-scoring). [`pictures`](crate::pictures) draws
-    /// these nodes dashed, and the replay page too.
+    /// (the tree's `SLEEP` says what, line by line).
+    /// [`pictures`](crate::pictures) draws these nodes dashed, and the
+    /// replay page too.
     ///
     /// ```
     /// use deciders::Behavior;
@@ -151,6 +150,19 @@ impl NodeInfo {
     pub fn polls(&self) -> bool {
         self.polls
     }
+}
+
+/// When the earliest of a tree's `every(d)` timers is next due (Z2), each
+/// with its interval: what the generated `Subtree::every_wake` returns.
+/// [`Wake::NEVER`](crate::Wake::NEVER) when none is due after `now`.
+pub fn every_wake(timers: &[(&crate::base::timer::Timer, f64)], now: f64) -> crate::Wake {
+    let mut at = f64::INFINITY;
+    for (timer, interval) in timers {
+        if let Some(due) = timer.next_due(now, *interval) {
+            at = at.min(due);
+        }
+    }
+    crate::Wake::at(at)
 }
 
 /// `info`, marked as the bottom of a configuration that never sleeps

@@ -66,6 +66,26 @@ impl Timer {
         due
     }
 
+    /// When a guard with this timer and `interval`, checked again every
+    /// tick, is next due (Z2): `interval` after the last stamp, if that is
+    /// after `now`. A timer due already is not checked again every tick
+    /// (such a check stamps it): its guard waits for something else (a
+    /// flag), or is not checked at all while the brain sleeps.
+    #[inline]
+    pub(crate) fn next_due(&self, now: f64, interval: f64) -> Option<f64> {
+        let at = self.last + interval;
+        (at > now).then_some(at)
+    }
+
+    /// When a `scored` group that last decided at this timer's stamp
+    /// rescores next, every `interval` (Z2, D6): what its generated wake
+    /// adds to its running child's.
+    #[doc(hidden)]
+    #[inline]
+    pub fn rescore_wake(&self, interval: f64) -> crate::Wake {
+        crate::Wake::at(self.last + interval)
+    }
+
     /// The clock of the last stamp, or `None` if never stamped.
     #[inline]
     pub fn last(&self) -> Option<f64> {

@@ -149,6 +149,19 @@ pub trait Subtree<A, W>: TreeParts {
         Wake::POLL
     }
 
+    /// Whether the tree has `every(d)` guards, whose timers are in its
+    /// persistent state: its root's [`wake`](Self::wake) leaves them to
+    /// [`every_wake`](Self::every_wake).
+    const EVERY: bool = false;
+
+    /// When the earliest `every(d)` timer checked again every tick is next
+    /// due (Z2), at tree-clock time `now`. Default: never.
+    #[inline(always)]
+    fn every_wake(ps: &Self::Persist, now: f64) -> Wake {
+        let _ = (ps, now);
+        Wake::NEVER
+    }
+
     /// Halts the running tree, deepest first (C7).
     fn halt<Tr: Trace>(
         root: &mut Self::Root,

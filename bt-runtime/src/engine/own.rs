@@ -2,6 +2,7 @@
 //! group behavior, a rescoring interval or a `delegate` guard, run through
 //! [`Own`].
 use crate::base::status::Status;
+use crate::base::wake::Wake;
 use crate::ctx::Ctx;
 use crate::engine::protocol::Entered;
 use crate::engine::protocol::{Run, Start};
@@ -46,6 +47,13 @@ pub trait OwnNode<P, A, W>: Sized {
     /// Hands the node, then the active path below it, to the mutable
     /// visitor.
     fn visit_mut<V: VisitorMut<A, W>>(&mut self, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>);
+
+    /// When the node next needs a tick (Z2). Default: every tick (a group
+    /// behavior is ticked every tick); `tree!` gives the others.
+    #[inline(always)]
+    fn wake(&self) -> Wake {
+        Wake::POLL
+    }
 }
 
 /// The [`Run`] marker of a node whose active state is a generated type
@@ -73,6 +81,10 @@ impl<N: OwnNode<P, A, W>, P, A, W> Run<P, A, W> for Own<N> {
     }
     fn visit_mut<V: VisitorMut<A, W>>(active: &mut N, v: &mut V, agent: &mut A, ctx: &mut Ctx<W>) {
         active.visit_mut(v, agent, ctx);
+    }
+    #[inline(always)]
+    fn wake(active: &N) -> Wake {
+        active.wake()
     }
 }
 

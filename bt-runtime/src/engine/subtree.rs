@@ -76,10 +76,11 @@ where
         T::visit_mut(active, v, agent, ctx);
     }
     /// The subtree's own (its `SLEEP`), unless the path above the
-    /// reference polls.
+    /// reference polls. A subtree with `every(d)` guards polls: its
+    /// timers, in its persistent state, are not at hand here.
     #[inline(always)]
     fn wake(active: &T::Root) -> Wake {
-        if P::shape()[usize::from(ID)].polls {
+        if P::shape()[usize::from(ID)].polls || T::EVERY {
             Wake::POLL
         } else {
             T::wake(active)

@@ -234,6 +234,9 @@ impl<D: TreeParts> Machine<D> {
         D: Subtree<A, W>,
     {
         match &self.active {
+            Some(root) if D::EVERY => {
+                D::wake(root).min(D::every_wake(&self.persist, self.clock.now()))
+            }
             Some(root) => D::wake(root),
             None => Wake::POLL,
         }
