@@ -107,6 +107,22 @@ root > modes > recheck > Wait: never sleeps: the guard of `Wait` calls `Npc::hun
     );
 }
 
+/// Ticks `state` `n` times: after each tick, its clock and when it next
+/// needs a tick.
+fn wakes<T: deciders::Tree<Npc>>(
+    state: &mut T,
+    npc: &mut Npc,
+    frame: &mut deciders::Frame,
+    n: usize,
+) -> Vec<(f64, deciders::Wake)> {
+    (0..n)
+        .map(|_| {
+            state.tick(npc, frame);
+            (state.now(), state.wake())
+        })
+        .collect()
+}
+
 deciders::tree! {
     /// Built-in nodes that only pass their child through, around a wait.
     tree Passing for Npc, events = Call {
@@ -129,14 +145,9 @@ fn z2_built_in_nodes_say_when_the_tree_next_needs_a_tick() {
     let mut state = Passing::new();
     let mut npc = Npc::default();
     let frame = &mut Frame::new(0.5);
-    let mut wakes = Vec::new();
-    for _ in 0..6 {
-        state.tick(&mut npc, frame);
-        wakes.push((state.now(), Tree::<Npc>::wake(&state)));
-    }
     // A frame's clock moves before its tick: the first tick is at 0.5.
     assert_eq!(
-        wakes,
+        wakes(&mut state, &mut npc, frame, 6),
         [
             (0.5, Wake::at(2.5)),
             (1.0, Wake::at(2.5)),
@@ -147,11 +158,7 @@ fn z2_built_in_nodes_say_when_the_tree_next_needs_a_tick() {
             (3.0, Wake::at(4.0)),
         ]
     );
-    let mut later = Vec::new();
-    for _ in 0..3 {
-        state.tick(&mut npc, frame);
-        later.push((state.now(), Tree::<Npc>::wake(&state)));
-    }
+    let later = wakes(&mut state, &mut npc, frame, 3);
     // Timed out at 4.0: the tree completed, and the next tick starts it
     // again (a tree that is not running polls).
     assert_eq!(
@@ -232,19 +239,14 @@ deciders::tree! {
 /// cannot see, but it is called only then.
 #[test]
 fn z2_an_every_guard_checked_again_is_a_deadline() {
-    use deciders::{Frame, Tree, Wake};
+    use deciders::{Frame, Wake};
     let mut state = Peckish::new();
     let mut npc = Npc { hp: 1.0, mode: 0 };
     let frame = &mut Frame::new(0.25);
-    let mut wakes = Vec::new();
-    for _ in 0..6 {
-        state.tick(&mut npc, frame);
-        wakes.push((state.now(), Tree::<Npc>::wake(&state)));
-    }
     // `eat` rejected at 0.25 s (its timer stamped): `rest` waits until
     // 10.25 s, and `eat`'s guard is due again at 1.25 s, then 2.25 s.
     assert_eq!(
-        wakes,
+        wakes(&mut state, &mut npc, frame, 6),
         [
             (0.25, Wake::at(1.25)),
             (0.5, Wake::at(1.25)),

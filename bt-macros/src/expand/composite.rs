@@ -627,6 +627,28 @@ fn policy_calls(c: &Comp) -> (TokenStream, TokenStream) {
 
 /// The composite's own `enter`, `tick`, `halt` and walks, which its parent
 /// calls.
+/// Z2: a composite node's own `wake`: its running child's, and the next
+/// rescoring of a `scored` group; none (the default: it polls) for a
+/// group behavior, ticked every tick.
+fn own_wake(c: &Comp) -> TokenStream {
+    if c.behavior.is_some() {
+        return quote!();
+    }
+    let g = c.g;
+    let (rt, persist, agent_ty, world) = (&g.rt, g.persist(), &g.tree.agent, &g.tree.world);
+    let children = quote!(<Self as #rt::Children<#persist, #agent_ty, #world>>::wake(&self.c));
+    let wake = match c.rescore {
+        Some(d) => quote!(#children.min(self.t.rescore_wake(#d))),
+        None => children,
+    };
+    quote! {
+        #[inline(always)]
+        fn wake(&self) -> #rt::Wake {
+            #wake
+        }
+    }
+}
+
 fn node_impl(c: &Comp) -> TokenStream {
     let g = c.g;
     let (rt, ig, info, ty) = (&g.rt, g.ig(), g.info(c.id), &c.ty);
@@ -660,23 +682,7 @@ fn node_impl(c: &Comp) -> TokenStream {
         .rescore
         .map(|_| quote!(t: #rt::Timer::stamped(#ctx.now()),));
     let tick_inline = g.tick_inline(c.id);
-    // Z2: its running child's wake, and the next rescoring of a `scored`
-    // group; a group behavior, ticked every tick, polls (the default).
-    let wake = if c.behavior.is_some() {
-        quote!()
-    } else {
-        let children = quote!(<Self as #rt::Children<#persist, #agent_ty, #world>>::wake(&self.c));
-        let wake = match c.rescore {
-            Some(d) => quote!(#children.min(self.t.rescore_wake(#d))),
-            None => children,
-        };
-        quote! {
-            #[inline(always)]
-            fn wake(&self) -> #rt::Wake {
-                #wake
-            }
-        }
-    };
+    let wake = own_wake(c);
     // Both walks over the node and its active child (I1), through the
     // children's protocol (`Children::visit`, `visit_mut`).
     let (f, walk_mut) = (local("f"), g.walk_args(Walk::Mut));
