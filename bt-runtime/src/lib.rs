@@ -179,9 +179,9 @@ pub mod save {
 /// API: nothing here is stable, and users never name it.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::base::shape::every_wake;
     pub use crate::base::shape::shape_node;
     pub use crate::base::shape::shape_polls;
+    pub use crate::base::timer::every_wake;
     pub use crate::base::wake::Wake;
     pub use crate::ctx::ctx_begin;
     pub use crate::ctx::ctx_lend;

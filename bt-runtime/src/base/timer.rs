@@ -97,6 +97,19 @@ impl Timer {
     }
 }
 
+/// When the earliest of a tree's `every(d)` timers is next due (Z2), each
+/// with its interval: what the generated `Subtree::every_wake` returns.
+/// [`Wake::NEVER`](crate::Wake::NEVER) when none is due after `now`.
+pub fn every_wake(timers: &[(&Timer, f64)], now: f64) -> crate::Wake {
+    let mut at = f64::INFINITY;
+    for (timer, interval) in timers {
+        if let Some(due) = timer.next_due(now, *interval) {
+            at = at.min(due);
+        }
+    }
+    crate::Wake::at(at)
+}
+
 impl Default for Timer {
     fn default() -> Self {
         Timer::new()
