@@ -585,3 +585,97 @@ fn z2_a_panic_in_a_parallel_crowd_is_reported_and_the_agent_starts_again() {
     assert_eq!(frame(&mut crowd, &mut npcs), (0, vec![], quiet()));
     assert_eq!(crowd.asleep(), 4);
 }
+
+/// Polls while its agent's flags say `BUSY`; otherwise waits for an input.
+#[derive(Default)]
+struct Churn {
+    busy: bool,
+}
+impl Behavior<Npc> for Churn {
+    fn tick(&mut self, _: &mut Npc, ctx: &mut Ctx) -> Status {
+        self.busy = ctx.flags().any(BUSY);
+        Status::Running
+    }
+    fn wake(&self) -> Wake {
+        if self.busy {
+            Wake::POLL
+        } else {
+            Wake::NEVER
+        }
+    }
+}
+
+deciders::tree! {
+    tree Mill for Npc { Churn }
+}
+
+/// The frames after which brains of a crowd of 6 sleep, out of the
+/// first `frames`, with `flags(number)` set on every brain before frame
+/// `number`; and how many brains ticked on each frame.
+fn sleepy_frames(flags: impl Fn(usize) -> Flags, frames: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut crowd: Crowd<Mill> = (0..6).map(|_| Brain::new(Mill::new())).collect();
+    let mut npcs: Vec<Npc> = (0..6).map(|_| Npc::default()).collect();
+    let (mut sleepy, mut ticked) = (Vec::new(), Vec::new());
+    for number in 0..frames {
+        for i in 0..crowd.len() {
+            crowd.set_flags(i, flags(number));
+        }
+        crowd.tick_all(&mut npcs, &mut Frame::new(0.1), |_, _, _, _| {});
+        ticked.push(crowd.ticked());
+        match crowd.asleep() {
+            0 => {}
+            6 => sleepy.push(number),
+            n => panic!("{n} asleep after frame {number}"),
+        }
+    }
+    (sleepy, ticked)
+}
+
+/// A crowd whose brains all need a tick stops asking them after 8 frames,
+/// for 63 frames, then asks again; while the asking frames after a
+/// stretch find it as busy, each stretch is twice as long as the last,
+/// up to 255 frames. Brains whose trees poll tell at once; brains that
+/// sleep but are woken every frame, on the frame after. Calmed down, the
+/// brains sleep on the first asking frame; before it, every brain ticks
+/// on every frame, as in a batch.
+#[test]
+fn z2_a_busy_crowd_asks_less_and_less_often() {
+    // Polling until frame `calm`: asking frames 0..=7, 71, 199, 455, 711.
+    for (calm, asleep) in [
+        (3, 3),
+        (8, 71),
+        (71, 71),
+        (72, 199),
+        (199, 199),
+        (200, 455),
+        (456, 711),
+    ] {
+        let polling = |number| if number < calm { BUSY } else { Flags::EMPTY };
+        let (sleepy, ticked) = sleepy_frames(polling, asleep + 3);
+        assert_eq!(
+            sleepy,
+            [asleep, asleep + 1, asleep + 2],
+            "calm from frame {calm}"
+        );
+        assert!(
+            ticked[..=asleep].iter().all(|&t| t == 6),
+            "calm from frame {calm}"
+        );
+        assert_eq!(ticked[asleep + 1..], [0, 0], "calm from frame {calm}");
+    }
+    // Woken every frame by a flag that flips, sleeping after each tick
+    // (but the first, which moved): each stretch is followed by two
+    // asking frames, the first of which leaves them asleep; the second
+    // (72, 201, 458) wakes them all for the next stretch.
+    let flipping = |number: usize| {
+        if number.is_multiple_of(2) {
+            NIGHT
+        } else {
+            Flags::EMPTY
+        }
+    };
+    let (sleepy, ticked) = sleepy_frames(flipping, 720);
+    let asking: Vec<usize> = (1..=6).chain([71, 200, 457, 714]).collect();
+    assert_eq!(sleepy, asking);
+    assert!(ticked.iter().all(|&t| t == 6));
+}

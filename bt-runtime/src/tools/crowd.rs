@@ -75,7 +75,12 @@
 //! tick (a crowd whose trees poll, or that the game wakes every frame),
 //! the crowd ticks every brain for the next 63 frames as a batch does,
 //! without asking — the question would cost more than it saves — then
-//! asks again. `scripts/bench-report` measures it (the `sleep-P` rows).
+//! asks again. The first asking frame after such a stretch ticks every
+//! brain; if most of them still need a tick after it, or the next frame
+//! ticks most of them again, the crowd goes back to not asking, for
+//! twice as long as the last stretch (up to 255 frames); if not, it
+//! keeps asking, and the brains that can sleep sleep.
+//! `scripts/bench-report` measures it (the `sleep-P` rows).
 //!
 //! With the cargo feature `rayon`, `Crowd::par_tick_all` ticks them on
 //! `rayon`'s thread pool in chunks, as `batch::par_tick_all` ticks a
@@ -128,6 +133,12 @@ pub struct Crowd<T: Declares> {
     plain: u32,
     /// How many asking frames in a row ticked half of the brains or more.
     busy: u32,
+    /// How long the last stretch of the plain mode was (0: none since
+    /// the crowd was last found calm): doubled, up to [`PLAIN_MAX`], when
+    /// the asking frames after it find the crowd as busy.
+    stretch: u32,
+    /// Whether the next asking frame is the first after a stretch.
+    fresh: bool,
 }
 
 /// What a crowd keeps per brain.
@@ -248,6 +259,8 @@ impl<T: Declares + MachineState> Crowd<T> {
             ticked: 0,
             plain: 0,
             busy: 0,
+            stretch: 0,
+            fresh: false,
         }
     }
 
@@ -543,16 +556,34 @@ impl<T: Declares + MachineState> Crowd<T> {
         ticking.clear();
         self.ticking = ticking;
         self.ticked = ticked;
-        self.busy = if ticked * 2 >= self.brains.len() && ticked > 0 {
-            self.busy.saturating_add(1)
+        let half = |n: usize| n > 0 && n * 2 >= self.brains.len();
+        if core::mem::take(&mut self.fresh) {
+            // The first asking frame after a stretch ticks every brain,
+            // whatever they need: what tells is how many are still
+            // awake after it (their trees poll). If few are, the next
+            // frame tells (an input may wake them all again).
+            if half(self.queue.len()) {
+                self.busy = BUSY_FRAMES;
+            }
+        } else if half(ticked) {
+            self.busy = self.busy.saturating_add(1);
         } else {
-            0
-        };
+            self.busy = 0;
+            self.stretch = 0;
+        }
         if self.busy >= BUSY_FRAMES {
             // Most brains needed their tick, frame after frame: for a
-            // while, tick them all without asking.
+            // while, tick them all without asking; for twice as long as
+            // the last stretch if the crowd is as busy after it.
+            self.stretch = if self.stretch == 0 {
+                PLAIN_FRAMES
+            } else {
+                (self.stretch * 2 + 1).min(PLAIN_MAX)
+            };
             self.wake_all();
-            self.plain = PLAIN_FRAMES;
+            self.plain = self.stretch;
+            self.busy = BUSY_FRAMES - 1;
+            self.fresh = true;
         }
     }
 
@@ -759,6 +790,14 @@ impl<T: Declares + MachineState> Crowd<T> {
 /// costs a crowd that never sleeps a few percent more than a batch
 /// (`scripts/bench-report`'s `sleep-100%` row).
 const PLAIN_FRAMES: u32 = 63;
+
+/// The longest stretch of the plain mode: 255 frames (about 4 s at
+/// 60 Hz), after stretches of 63 and 127, each followed by asking frames
+/// that found the crowd as busy. A crowd that calms down is ticked every
+/// frame for at most that long before its brains sleep; a crowd that
+/// never sleeps pays one or two asking frames (each about three plain
+/// ones) in 257.
+const PLAIN_MAX: u32 = 255;
 
 /// How many asking frames in a row must tick half of the brains or more
 /// before a crowd stops asking for a while: a crowd's first frame ticks
