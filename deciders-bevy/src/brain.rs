@@ -143,6 +143,19 @@ pub struct Brain<T: BrainTree> {
     pub(crate) refused: u32,
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) last: Option<deciders::Status>,
+    /// Whether it sleeps (Z2): its last tick said that the next one would
+    /// do nothing before `until` or before an input changes.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) asleep: bool,
+    /// The time of the steps it slept through since its last tick, each
+    /// step's `dt` on its grid: its clocks catch up by it before its next
+    /// tick. Part of the brain (and of its save), as `pending_dt` is.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) slept: f64,
+    /// While it sleeps, the seconds after its last tick at which its tree
+    /// next needs a tick; `None` for none (only an input wakes it).
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    pub(crate) until: Option<f64>,
 }
 
 /// The path of `Brain<T>` for reflection: written by hand, since the tree
@@ -231,6 +244,13 @@ struct BrainData<T: BrainTree> {
     #[serde(default)]
     refused: u32,
     last: Option<deciders::Status>,
+    /// Absent from saves made before brains slept: awake.
+    #[serde(default)]
+    asleep: bool,
+    #[serde(default)]
+    slept: f64,
+    #[serde(default)]
+    until: Option<f64>,
 }
 
 /// Why a saved [`Brain`] was refused: the field and what is wrong with it.
@@ -272,6 +292,15 @@ impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
                 format!("{}, not a finite time of 0 or more", data.pending_dt),
             );
         }
+        if !(data.slept.is_finite() && data.slept >= 0.0) {
+            return bad(
+                "slept",
+                format!("{}, not a finite time of 0 or more", data.slept),
+            );
+        }
+        if let Some(until) = data.until.filter(|u| !u.is_finite()) {
+            return bad("until", format!("{until}, not a finite time"));
+        }
         Ok(Brain {
             brain: data.brain,
             flags: data.flags,
@@ -283,6 +312,9 @@ impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
             panics: data.panics,
             refused: data.refused,
             last: data.last,
+            asleep: data.asleep,
+            slept: data.slept,
+            until: data.until,
         })
     }
 }
@@ -325,6 +357,9 @@ impl<T: BrainTree> Brain<T> {
             panics: 0,
             refused: 0,
             last: None,
+            asleep: false,
+            slept: 0.0,
+            until: None,
         }
     }
 
@@ -341,11 +376,40 @@ impl<T: BrainTree> Brain<T> {
     pub fn set_tick_every(&mut self, n: u32) {
         self.every = n.max(1);
         self.wait = None;
+        self.wake();
     }
 
-    /// The decision flags the next tick's guards test (G1).
+    /// The decision flags the next tick's guards test (G1). A change
+    /// wakes the brain; setting the flags it has does not.
     pub fn set_flags(&mut self, flags: Flags) {
-        self.flags = flags;
+        if self.flags != flags {
+            self.flags = flags;
+            self.wake();
+        }
+    }
+
+    /// The decision flags the next tick's guards test.
+    pub fn flags(&self) -> Flags {
+        self.flags
+    }
+
+    /// Wakes the brain (Z2): it is ticked at the next step that is its
+    /// turn, its clocks caught up with the steps it slept through. What a
+    /// system calls when something the tree cannot see changed for it (a
+    /// value its behavior waits on); changing its flags, posting an
+    /// event, touching its stimuli or its core brain, asking for a
+    /// lifecycle operation and completing one of its deferred actions
+    /// wake it already.
+    pub fn wake(&mut self) {
+        self.asleep = false;
+    }
+
+    /// Whether it sleeps: its last tick said the next one would do
+    /// nothing until a deadline or until an input changes, and nothing
+    /// woke it since. A sleeping brain costs the tick system a test and
+    /// an addition per step.
+    pub fn is_asleep(&self) -> bool {
+        self.asleep
     }
 
     /// Queues `event` for the brain's next tick (B1, B2): delivered, in
@@ -354,6 +418,7 @@ impl<T: BrainTree> Brain<T> {
     /// Systems posting to many entities may write [`Post`](crate::Post)
     /// messages instead.
     pub fn post(&mut self, event: T::Event) -> Result<(), InboxFull<T::Event>> {
+        self.wake();
         let posted = self.brain.post(event);
         if posted.is_err() {
             self.refused = self.refused.saturating_add(1);
@@ -382,6 +447,7 @@ impl<T: BrainTree> Brain<T> {
     /// the brain's ticks expire them, and its hooks read the payloads
     /// (`ctx.stimulus::<Kind, Payload>(kind)`).
     pub fn stimuli_mut(&mut self) -> &mut Stimuli<T::Stimulus, T::Payload> {
+        self.wake();
         self.brain.stimuli_mut()
     }
 
@@ -396,6 +462,7 @@ impl<T: BrainTree> Brain<T> {
     /// [`play`](Self::play), [`pause`](Self::pause) and the others, which
     /// the tick performs.
     pub fn brain_mut(&mut self) -> &mut Core<T> {
+        self.wake();
         &mut self.brain
     }
 
@@ -433,26 +500,60 @@ impl<T: BrainTree> Brain<T> {
     /// last one is performed.
     pub fn play(&mut self, mode: PlayMode) {
         self.op = Some(Op::Play(mode));
+        self.wake();
     }
 
     /// Pauses at the start of the next tick step (O2).
     pub fn pause(&mut self) {
         self.op = Some(Op::Pause);
+        self.wake();
     }
 
     /// Resumes at the start of the next tick step (O2).
     pub fn resume(&mut self) {
         self.op = Some(Op::Resume);
+        self.wake();
     }
 
     /// Stops at the start of the next tick step (O3).
     pub fn stop(&mut self) {
         self.op = Some(Op::Stop);
+        self.wake();
     }
 
     /// Resets at the start of the next tick step (O3).
     pub fn reset(&mut self) {
         self.op = Some(Op::Reset);
+        self.wake();
+    }
+
+    /// A step of `grid` seconds (its `dt` on the grid) for a sleeping
+    /// brain: whether it sleeps on through it (the step is added to what
+    /// it slept), or wakes for it — its deadline comes at this step, or
+    /// `completed`: a deferred action of its entity completed.
+    pub(crate) fn sleeps_through(&mut self, grid: f64, completed: bool) -> bool {
+        let slept = self.slept + grid;
+        // Woken a little early rather than late: the deadline's
+        // arithmetic rounds, and a tick too early only sleeps again.
+        let due = self
+            .until
+            .is_some_and(|left| slept >= left - (1e-9 + 4.0 * f64::EPSILON * (left + slept)));
+        if due || completed {
+            self.asleep = false;
+            false
+        } else {
+            self.slept = slept;
+            true
+        }
+    }
+
+    /// After a tick that said `wake`, the tree clock at `now`: asleep
+    /// unless it polls, until its deadline if it has one.
+    pub(crate) fn sleep_after(&mut self, wake: deciders::Wake, now: f64) {
+        if !wake.polls() {
+            self.asleep = true;
+            self.until = wake.deadline().map(|t| t - now);
+        }
     }
 
     /// Whether this brain ticks at this step (every `every`-th step, or

@@ -14,7 +14,7 @@ use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::brain::Receives;
 use deciders::deferred::{Requests, Ticket};
-use deciders::{Frame, NoTrace, Trace};
+use deciders::{Frame, NoTrace, Trace, Tree};
 
 use crate::brain::Op;
 use crate::deferred::collect;
@@ -40,6 +40,9 @@ struct Outbox<T, O> {
     /// The tick system's runs so far: the frames of a watched brain's
     /// replay.
     steps: u64,
+    /// This step's entities (by index) with a deferred action completed,
+    /// sorted: kept for its allocation.
+    completed: Vec<u32>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -50,6 +53,7 @@ impl<T, O> Default for Outbox<T, O> {
             errors: Vec::new(),
             panics: Vec::new(),
             steps: 0,
+            completed: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -123,6 +127,9 @@ fn tick<A, T, R, O, D>(
     D: Deferral,
 {
     let dt = time.delta_secs();
+    // The step's time as a tree's clock adds it: what a sleeping brain
+    // counts.
+    let grid = f64::from(Frame::new(dt).dt());
     // The plugin's steps number the frames of a watched brain's replay.
     let step = outbox.steps;
     outbox.steps += 1;
@@ -135,6 +142,16 @@ fn tick<A, T, R, O, D>(
         step: ticket_step,
         ..
     } = &mut *deferred;
+    // The entities (by index) whose deferred actions completed: each
+    // wakes, if it sleeps.
+    let completed = &mut outbox.completed;
+    completed.clear();
+    if !D::NONE {
+        completed.extend(completions.tickets().map(|t| t.agent));
+        completed.sort_unstable();
+        completed.dedup();
+    }
+    let completed: &[u32] = completed;
     let shared = Shared {
         read,
         completions,
@@ -149,7 +166,22 @@ fn tick<A, T, R, O, D>(
         // not once per entity.
         .for_each_init(
             || buffers.borrow_local_mut(),
-            |buffer, (entity, mut data, brain, watch)| {
+            |buffer, (entity, mut data, mut brain, mut watch)| {
+                if brain.asleep {
+                    // Its change tick left alone while it sleeps on.
+                    let completed = !completed.is_empty()
+                        && completed.binary_search(&entity.index().index()).is_ok();
+                    if brain
+                        .bypass_change_detection()
+                        .sleeps_through(grid, completed)
+                    {
+                        // A watched brain's replay shows the step.
+                        if let Some(watch) = &mut watch {
+                            watch.recorder.frame(step);
+                        }
+                        return;
+                    }
+                }
                 // One `&mut` of the brain for the whole step (its change
                 // tick written once): borrowing it again through the `Mut`
                 // cost 5 ns more per entity (valgrind: the same cache
@@ -302,6 +334,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     D: Deferral,
 {
     let dt = core::mem::take(&mut brain.pending_dt);
+    let slept = core::mem::take(&mut brain.slept);
     let mut requests = match buffer.requests.take() {
         Some(requests) if buffer.requests_capacity == shared.capacity || D::NONE => requests,
         _ => {
@@ -329,6 +362,11 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     // brain, the agent and the frame hold what the hooks left in them,
     // which the `TreePanicked` message tells the game about.
     let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // The steps it slept through, before any operation: a brain
+        // paused now slept executing.
+        if slept > 0.0 {
+            Tree::<A, Env<'w, R, O, D>>::skip(core, slept);
+        }
         match op {
             None => {}
             Some(Op::Play(mode)) => core.play(mode, agent, &mut frame),
@@ -337,10 +375,14 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
             Some(Op::Stop) => core.stop(agent, &mut frame),
             Some(Op::Reset) => core.reset(agent, &mut frame),
         }
-        core.tick_traced(agent, &mut frame, trace)
+        let (last, wake) = core.tick_and_wake(agent, &mut frame, trace);
+        (last, wake, Tree::<A, Env<'w, R, O, D>>::now(core))
     }));
     match stepped {
-        Ok(last) => brain.last = last,
+        Ok((last, wake, now)) => {
+            brain.last = last;
+            brain.sleep_after(wake, now);
+        }
         Err(payload) => {
             brain.last = None;
             brain.panics = brain.panics.saturating_add(1);

@@ -431,9 +431,9 @@ impl<R> Completions<R> {
         self.done.clear();
     }
 
-    /// The tickets reported, in ticket order: whose agents a crowd wakes
-    /// (Z2).
-    pub(crate) fn tickets(&self) -> impl Iterator<Item = Ticket> + '_ {
+    /// The tickets reported, in ticket order: whose agents
+    /// ([`Ticket::agent`]) a crowd or an engine adapter wakes (Z2).
+    pub fn tickets(&self) -> impl Iterator<Item = Ticket> + '_ {
         self.done.iter().map(|(t, _)| *t)
     }
 

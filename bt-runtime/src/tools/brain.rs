@@ -462,6 +462,60 @@ impl<T: Declares + MachineState> Brain<T> {
 }
 
 impl<T: Declares> Brain<T> {
+    /// [`tick_traced`](Self::tick_traced), and when the brain next needs
+    /// a tick (Z2): [`Wake::POLL`] after a tick that entered or left a
+    /// node (the next one may move again with no input changed), else
+    /// what its running path, its stimuli and its lifecycle say. Until
+    /// then, and until one of its inputs changes (its flags, an event,
+    /// a stimulus, a completed deferred action, anything done to it
+    /// through `&mut`), a tick would do nothing: the brain may sleep,
+    /// its clocks caught up with [`skip_clocks`](Self::skip_clocks) when
+    /// it next ticks; `trace` then gets [`TraceEvent::Sleeps`] after the
+    /// tick's `TickEnd` (unless the brain is paused or stopped: it did
+    /// not tick). What a [`Crowd`](crate::crowd::Crowd) and the
+    /// Bevy plugin tick with.
+    ///
+    /// ```
+    /// use deciders::brain::Brain;
+    /// use deciders::{Frame, NoTrace};
+    ///
+    /// struct Owl;
+    /// deciders::tree! { tree Roost for Owl { sequence { wait(0.3), succeed } } }
+    ///
+    /// let mut brain = Brain::new(Roost::new());
+    /// let frame = &mut Frame::new(0.1);
+    /// // Entered the wait: ticked again at once.
+    /// let (_, wake) = brain.tick_and_wake(&mut Owl, frame, &mut NoTrace);
+    /// assert!(wake.polls());
+    /// // Nothing moved: asleep until the wait ends, 0.3 s after it began.
+    /// let (_, wake) = brain.tick_and_wake(&mut Owl, frame, &mut NoTrace);
+    /// assert_eq!(wake.deadline().map(|t| (t * 10.0).round()), Some(4.0));
+    /// ```
+    #[inline(always)]
+    pub fn tick_and_wake<A, W, Tr: Trace>(
+        &mut self,
+        agent: &mut A,
+        frame: &mut Frame<W>,
+        trace: &mut Tr,
+    ) -> (Option<Status>, Wake)
+    where
+        T: Receives<A, W>,
+    {
+        let mut moved = (Moved(false), trace);
+        let status = self.tick_traced(agent, frame, &mut moved);
+        let wake = if moved.0 .0 {
+            Wake::POLL
+        } else {
+            Tree::<A, W>::wake(self)
+        };
+        // A paused or stopped brain did not tick: its frames are paused
+        // ones, not asleep.
+        if status.is_some() && !wake.polls() {
+            moved.1.event(TraceEvent::Sleeps { until: wake });
+        }
+        (status, wake)
+    }
+
     /// One tick (B1): `None`, touching nothing, if paused or stopped.
     #[inline]
     pub fn tick<A, W>(&mut self, agent: &mut A, frame: &mut Frame<W>) -> Option<Status>
@@ -793,12 +847,42 @@ impl<A, W, T: Receives<A, W>> Tree<A, W> for Brain<T> {
 }
 
 impl<T: Declares + MachineState> Brain<T> {
-    /// [`Tree::skip`] for any agent and world: what a
-    /// [`Crowd`](crate::crowd::Crowd) catches a sleeper up with.
-    pub(crate) fn skip_clocks(&mut self, seconds: f64) {
+    /// Moves the tree clock and the stimuli store's clock `seconds` on
+    /// without a tick, as the frames a sleeping brain skipped would have
+    /// (Z2); nothing for a paused or stopped brain, whose clocks stand
+    /// still (B1). What a [`Crowd`](crate::crowd::Crowd), or an engine
+    /// adapter that lets brains sleep, catches a sleeper up with before
+    /// its next tick: the sum of the skipped frames' `dt`, each as
+    /// [`Frame::dt`] has it (on its grid, so the sum is exact).
+    pub fn skip_clocks(&mut self, seconds: f64) {
         if self.player.executing_uncounted() {
             self.tree_mut().machine_mut().skip(seconds);
             self.stimuli.skip(seconds);
+        }
+    }
+}
+
+/// Whether a tick entered or left a node. A tick that did neither left
+/// the tree as it found it, so the next one, with the same inputs and
+/// before any deadline, does nothing either: only then may the brain
+/// sleep. After a tick that moved, the next one may move again with no
+/// input changed: a `priority` whose child just completed chose a later
+/// child, and checks the earlier one again on the next tick (D1).
+/// Inlined, every other event it is handed is dead code: it costs a store
+/// where a node enters or leaves.
+struct Moved(bool);
+
+impl Trace for Moved {
+    const ENABLED: bool = true;
+    #[inline(always)]
+    fn event(&mut self, event: TraceEvent) {
+        if matches!(
+            event,
+            TraceEvent::Activated { .. }
+                | TraceEvent::ActivateFailed { .. }
+                | TraceEvent::Deactivated { .. }
+        ) {
+            self.0 = true;
         }
     }
 }

@@ -90,7 +90,6 @@
 //! ticking the brains that need it.
 
 use crate::base::flags::Flags;
-use crate::base::wake::Wake;
 use crate::ctx::Frame;
 use crate::machine::state::MachineState;
 use crate::machine::tree::Tree;
@@ -162,31 +161,6 @@ impl Slot {
         timer: NO_TIMER,
         asleep: false,
     };
-}
-
-/// Whether a tick entered or left a node. A tick that did neither left
-/// the tree as it found it, so the next one, with the same inputs and
-/// before any deadline, does nothing either: only then may the brain
-/// sleep. After a tick that moved, the next one may move again with no
-/// input changed: a `priority` whose child just completed chose a later
-/// child, and checks the earlier one again on the next tick (D1).
-/// Inlined, every other event it is handed is dead code: it costs a store
-/// where a node enters or leaves.
-struct Moved(bool);
-
-impl Trace for Moved {
-    const ENABLED: bool = true;
-    #[inline(always)]
-    fn event(&mut self, event: TraceEvent) {
-        if matches!(
-            event,
-            TraceEvent::Activated { .. }
-                | TraceEvent::ActivateFailed { .. }
-                | TraceEvent::Deactivated { .. }
-        ) {
-            self.0 = true;
-        }
-    }
 }
 
 /// The tracer of one brain, if it is traced: what a crowd ticks it with.
@@ -973,22 +947,16 @@ impl<W, Tr: Tracers, B: Books> Step<'_, W, Tr, B> {
         // Counted first: a tick that panics was ticked all the same.
         self.ticked += 1;
         let mut tr = Maybe(self.tracers.trace_for(k));
-        let mut moved = (Moved(false), &mut tr);
-        if brain.tick_traced(agent, frame, &mut moved).is_some() {
+        let (status, wake) = brain.tick_and_wake(agent, frame, &mut tr);
+        if status.is_some() {
             self.errors += usize::from(!frame.report().is_ok());
         }
-        let wake = if moved.0 .0 {
-            Wake::POLL
-        } else {
-            Tree::<A, W>::wake(brain)
-        };
         if wake.polls() {
             // Pushed in index order: the queue stays sorted.
             self.books.poll(k as u32);
             return;
         }
         slot.asleep = true;
-        tr.event(TraceEvent::Sleeps { until: wake });
         if !matches!(brain.status(), PlayStatus::Paused | PlayStatus::Stopped) {
             slot.since = self.clock;
         }

@@ -1,10 +1,20 @@
 //! deciders-bevy against bevy_behave and big-brain: the same task (agents
-//! chasing a target when it is near, wandering otherwise) at several
-//! populations, each library on the Bevy version it supports, and a plain
-//! Bevy system doing the same work with no decision machinery (the floor).
+//! chasing a target when it is near, wandering otherwise; or, in `rest`,
+//! resting most of the time) at several populations, each library on the
+//! Bevy version it supports, and a plain Bevy system doing the same work
+//! with no decision machinery (the floor).
 //!
-//! `deciders-bevy-peers [--agents 1000,10000,100000] [--scenario orbit,jump]
-//! [--frames FACTOR] [--rounds R]`
+//! `deciders-bevy-peers [--agents 1000,10000,100000]
+//! [--scenario orbit,jump,rest] [--frames FACTOR] [--rounds R]
+//! [--callgrind]`
+//!
+//! After the tables, one line per scenario, population and other
+//! implementation: `peer-ratio SCENARIO AGENTS IMPL/deciders-bevy RATIO`
+//! (median frame time). `--callgrind` measures instructions instead, at
+//! 10,000 agents (or the first `--agents`): `peer-instr SCENARIO AGENTS
+//! IMPL INSTRUCTIONS-PER-AGENT-FRAME`, from two runs of each under
+//! valgrind's callgrind (100 warm-up frames, then 0 or 100 × FACTOR
+//! timed ones; the difference), figures that hold on a noisy machine.
 //!
 //! Every measurement (one implementation, one scenario, one population,
 //! one round) runs in a child process of this binary (`--one IMPL SCENARIO
@@ -19,7 +29,7 @@
 use std::process::Command;
 
 use peers_task::harness::{measure, Counting, Outcome};
-use peers_task::task::Scenario;
+use peers_task::task::{Scenario, REST_STEPS, WORK_STEPS};
 
 #[global_allocator]
 static ALLOC: Counting = Counting;
@@ -31,6 +41,9 @@ const IMPLS: [(&str, &str); 4] = [
     ("big-brain 0.22", "0.15"),
     ("plain system", "0.20"),
 ];
+
+/// The implementations as the summary lines name them.
+const IDS: [&str; 4] = ["deciders-bevy", "bevy_behave", "big-brain", "plain"];
 
 /// Warm-up frames (every round) and timed frames (in all) at `n` agents:
 /// enough for a stable median, few enough that the whole run takes a few
@@ -235,6 +248,8 @@ fn group(n: u32) -> String {
 struct Block {
     scenario: Scenario,
     n: u32,
+    /// Steps of one round: warm-up and timed frames.
+    steps: u32,
     /// Per implementation, its rounds (or why it failed).
     rounds: Vec<Result<Vec<Row>, String>>,
 }
@@ -331,6 +346,74 @@ fn markdown_table(blocks: &[Block], scenario: Scenario) {
     }
 }
 
+/// The machine-readable summary: per scenario and population, each
+/// other implementation's median frame time over deciders-bevy's.
+fn summary(blocks: &[Block]) {
+    println!();
+    for b in blocks {
+        let rows = b.rows();
+        let Ok(ours) = &rows[0] else { continue };
+        for (id, row) in IDS.iter().zip(&rows).skip(1) {
+            if let Ok(r) = row {
+                let (task, n) = (b.scenario.name(), b.n);
+                println!(
+                    "peer-ratio {task} {n} {id}/deciders-bevy {:.3}",
+                    r.median / ours.median
+                );
+            }
+        }
+    }
+}
+
+/// `--callgrind`: instructions per agent-frame of every implementation in
+/// every scenario at `n` agents, each from two runs under callgrind
+/// (`warmup` frames then none, and then `frames`), the first subtracted
+/// from the second: what the frames cost, without the set-up. One line
+/// each, `peer-instr SCENARIO N IMPL INSTRUCTIONS`. Needs `valgrind`.
+fn callgrind(scenarios: &[Scenario], n: u32, warmup: u32, frames: u32) -> bool {
+    let exe = std::env::current_exe().expect("this binary");
+    let refs = |which: usize, scenario: Scenario, frames: u32| -> Result<f64, String> {
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(&exe)
+            .args(["--one", &which.to_string(), scenario.name()])
+            .args([n.to_string(), warmup.to_string(), frames.to_string()])
+            .output()
+            .map_err(|e| format!("valgrind: {e}"))?;
+        let err = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() {
+            return Err(format!(
+                "{}: {}",
+                out.status,
+                err.lines().last().unwrap_or("")
+            ));
+        }
+        err.lines()
+            .find_map(|l| {
+                let (_, count) = l.split_once("refs:")?;
+                count.trim().replace(',', "").parse().ok()
+            })
+            .ok_or_else(|| "no `I refs` line".to_string())
+    };
+    let mut sound = true;
+    eprintln!("machine: {}", machine());
+    for &scenario in scenarios {
+        for (which, id) in IDS.iter().enumerate() {
+            match (refs(which, scenario, 0), refs(which, scenario, frames)) {
+                (Ok(base), Ok(all)) => {
+                    let per = (all - base) / (f64::from(n) * f64::from(frames));
+                    println!("peer-instr {} {n} {id} {per:.1}", scenario.name());
+                }
+                (Err(e), _) | (_, Err(e)) => {
+                    eprintln!("{id}, {}: failed: {e}", scenario.name());
+                    sound = false;
+                }
+            }
+        }
+    }
+    sound
+}
+
 /// Every implementation did the work in every round: agents moved in
 /// nearly every frame, both chasing and wandering, none stayed idle; and
 /// deciders-bevy ended where the plain system did (they make the same
@@ -345,7 +428,19 @@ fn check(blocks: &[Block]) -> bool {
                 continue;
             };
             for r in rounds {
-                if r.moves < 0.5 || r.chase_share <= 0.0 || r.chase_share >= 1.0 || r.idle > 0 {
+                let unsound = match b.scenario {
+                    // 5 moves in 100 steps, no chase; an agent idle only
+                    // if the run was shorter than its first rest.
+                    Scenario::Rest => {
+                        !(0.04..=0.06).contains(&r.moves)
+                            || r.chase_share != 0.0
+                            || (r.idle > 0 && b.steps >= REST_STEPS + WORK_STEPS)
+                    }
+                    _ => {
+                        r.moves < 0.5 || r.chase_share <= 0.0 || r.chase_share >= 1.0 || r.idle > 0
+                    }
+                };
+                if unsound {
                     eprintln!(
                         "CHECK FAILED: {name}, {task} at {n}: {:.3} moves per agent-frame, \
                          {:.1}% of them chases, {} agents idle",
@@ -377,15 +472,16 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--one") {
         let num = |i: usize| -> u32 { args[i].parse().expect("a number") };
-        let scenario = Scenario::from_name(&args[2]).expect("orbit or jump");
+        let scenario = Scenario::from_name(&args[2]).expect("orbit, jump or rest");
         let outcome = run_one(num(1) as usize, scenario, num(3), num(4), num(5));
         println!("{}", Row::of(&outcome).line());
         return;
     }
     let mut populations = vec![1_000u32, 10_000, 100_000];
-    let mut scenarios = vec![Scenario::Orbit, Scenario::Jump];
+    let mut scenarios = vec![Scenario::Orbit, Scenario::Jump, Scenario::Rest];
     let mut scale = 1.0f64;
     let mut rounds = 3u32;
+    let mut instructions = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -397,24 +493,41 @@ fn main() {
             "--scenario" => {
                 let list = value().split(',');
                 scenarios = list
-                    .map(|s| Scenario::from_name(s).expect("orbit or jump"))
+                    .map(|s| Scenario::from_name(s).expect("orbit, jump or rest"))
                     .collect();
             }
             "--frames" => scale = value().parse().expect("a factor"),
             "--rounds" => rounds = value().parse::<u32>().expect("a number").max(1),
+            "--callgrind" => instructions = true,
             other => panic!(
-                "unknown argument {other}: --agents LIST, --scenario LIST, --frames FACTOR, --rounds R"
+                "unknown argument {other}: --agents LIST, --scenario LIST, --frames FACTOR, --rounds R, --callgrind"
             ),
         }
     }
 
+    if instructions {
+        // 10,000 agents (or the first population asked for), after 100
+        // warm-up frames (every agent of `rest` past its first rest).
+        let n = if args.iter().any(|a| a == "--agents") {
+            populations[0]
+        } else {
+            10_000
+        };
+        let frames = ((100.0 * scale).ceil() as u32).max(5);
+        if !callgrind(&scenarios, n, 100, frames) {
+            std::process::exit(1);
+        }
+        return;
+    }
     eprintln!("machine: {}", machine());
     let mut blocks: Vec<Block> = Vec::new();
     for &scenario in &scenarios {
         for &n in &populations {
+            let (warmup, frames) = frames_for(n, scale);
             blocks.push(Block {
                 scenario,
                 n,
+                steps: warmup + frames.div_ceil(rounds),
                 rounds: vec![Ok(Vec::new()); IMPLS.len()],
             });
         }
@@ -452,6 +565,7 @@ fn main() {
     for &scenario in &scenarios {
         markdown_table(&blocks, scenario);
     }
+    summary(&blocks);
     if !sound {
         std::process::exit(1);
     }

@@ -10,11 +10,11 @@
 use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
-use deciders::{Behavior, Ctx, Status};
+use deciders::{Behavior, Ctx, Status, Wake};
 use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output};
 
 use peers_task::harness::Bench;
-use peers_task::task::{Body, Census, Scenario, STEP};
+use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
 #[derive(Component)]
@@ -77,6 +77,71 @@ deciders::tree! {
     }
 }
 
+/// The `rest` scenario: the first rest, as long as [`Body::next_rest`]
+/// says (the agent's phase), a deadline it keeps and tells the plugin
+/// (`wake`), so that a resting agent is not ticked again before it (the
+/// later rests are the tree's `wait`, which does the same).
+#[derive(Default)]
+pub struct Rest {
+    until: f64,
+}
+
+impl<'w> Behavior<Mover, W<'w>> for Rest {
+    fn activate(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+        let (steps, seconds) = m.0.next_rest();
+        if steps == 0 {
+            return Status::Success;
+        }
+        self.until = ctx.now() + f64::from(seconds);
+        Status::Running
+    }
+    fn tick(&mut self, _: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+        if ctx.now() >= self.until {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+    fn wake(&self) -> Wake {
+        Wake::at(self.until)
+    }
+}
+
+/// The `rest` scenario: wanders [`WORK_STEPS`] steps, the first on the
+/// step it starts (a behavior is ticked on the tick it is activated),
+/// and succeeds on the last.
+#[derive(Default)]
+pub struct Work {
+    left: u32,
+}
+
+impl<'w> Behavior<Mover, W<'w>> for Work {
+    fn activate(&mut self, _: &mut Mover, _: &mut Ctx<W<'w>>) -> Status {
+        self.left = WORK_STEPS;
+        Status::Running
+    }
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+        m.0.wander(ctx.dt());
+        self.left -= 1;
+        if self.left == 0 {
+            Status::Success
+        } else {
+            Status::Running
+        }
+    }
+}
+
+deciders::tree! {
+    /// Rests as long as the agent's phase says, then works and rests
+    /// 1.89 s ([`REST_STEPS`](peers_task::task::REST_STEPS) steps less half of one), for ever.
+    tree Shift for Mover, world<'w> = Env<'w, Scene, Nothing> {
+        sequence {
+            Rest,
+            repeat(forever) { sequence { Work, wait(1.89) } },
+        }
+    }
+}
+
 /// Moves the target: a `Prepare` system.
 fn move_target(mut scene: ResMut<Scene>) {
     scene.step += 1;
@@ -107,13 +172,21 @@ fn app(scenario: Scenario) -> App {
 /// deciders-bevy with `n` agents.
 pub fn build(n: u32, scenario: Scenario) -> Ours {
     let mut app = app(scenario);
-    app.add_plugins(DecidersPlugin::<Mover, Pursuit, Scene, Nothing>::new());
+    if scenario == Scenario::Rest {
+        app.add_plugins(DecidersPlugin::<Mover, Shift, Scene, Nothing>::new());
+    } else {
+        app.add_plugins(DecidersPlugin::<Mover, Pursuit, Scene, Nothing>::new());
+    }
     app.add_systems(FixedUpdate, move_target.in_set(DecidersSystems::Prepare));
     // The first update starts the clocks (no fixed step yet).
     app.update();
     let baseline = app.world().entity_count();
-    app.world_mut()
-        .spawn_batch((0..n).map(|i| (Mover(Body::new(i)), Brain::new(Pursuit::new()))));
+    let world = app.world_mut();
+    if scenario == Scenario::Rest {
+        world.spawn_batch((0..n).map(|i| (Mover(Body::new(i)), Brain::new(Shift::new()))));
+    } else {
+        world.spawn_batch((0..n).map(|i| (Mover(Body::new(i)), Brain::new(Pursuit::new()))));
+    }
     Ours { app, baseline }
 }
 
@@ -129,14 +202,76 @@ fn plain(scene: Res<Scene>, time: Res<Time>, mut movers: Query<&mut Mover>) {
     });
 }
 
+/// Where an agent of the `rest` scenario is in its loop, for the plain
+/// system: the steps of rest or work left.
+#[derive(Component, Clone, Copy)]
+pub enum Rota {
+    /// Starts its next rest on this step.
+    Next,
+    Resting(u32),
+    Working(u32),
+}
+
+impl Rota {
+    /// One step of `body`, as the tree `Shift` steps it.
+    fn step(&mut self, body: &mut Body, dt: f32) {
+        match self {
+            Rota::Next => {
+                let (steps, _) = body.next_rest();
+                if steps == 0 {
+                    self.work(body, dt);
+                } else {
+                    *self = Rota::Resting(steps);
+                }
+            }
+            Rota::Resting(left) => {
+                *left -= 1;
+                if *left == 0 {
+                    self.work(body, dt);
+                }
+            }
+            Rota::Working(left) => {
+                body.wander(dt);
+                *left -= 1;
+                if *left == 0 {
+                    *self = Rota::Next;
+                }
+            }
+        }
+    }
+
+    /// Starts the work: its first move, on this step.
+    fn work(&mut self, body: &mut Body, dt: f32) {
+        *self = Rota::Working(WORK_STEPS);
+        self.step(body, dt);
+    }
+}
+
+/// The `rest` scenario as one plain system: every agent's countdown,
+/// every step.
+fn plain_rest(time: Res<Time>, mut movers: Query<(&mut Mover, &mut Rota)>) {
+    let dt = time.delta_secs();
+    movers
+        .par_iter_mut()
+        .for_each(|(mut m, mut shift)| shift.step(&mut m.0, dt));
+}
+
 /// The plain system with `n` agents.
 pub fn build_plain(n: u32, scenario: Scenario) -> Ours {
     let mut app = app(scenario);
-    app.add_systems(FixedUpdate, (move_target, plain).chain());
+    if scenario == Scenario::Rest {
+        app.add_systems(FixedUpdate, (move_target, plain_rest).chain());
+    } else {
+        app.add_systems(FixedUpdate, (move_target, plain).chain());
+    }
     app.update();
     let baseline = app.world().entity_count();
-    app.world_mut()
-        .spawn_batch((0..n).map(|i| Mover(Body::new(i))));
+    let world = app.world_mut();
+    if scenario == Scenario::Rest {
+        world.spawn_batch((0..n).map(|i| (Mover(Body::new(i)), Rota::Next)));
+    } else {
+        world.spawn_batch((0..n).map(|i| Mover(Body::new(i))));
+    }
     Ours { app, baseline }
 }
 

@@ -45,6 +45,11 @@ pub struct Body {
     pub chases: u32,
     /// Changes from chasing to wandering or back.
     pub switches: u32,
+    /// The steps of this agent's first rest in the `rest` scenario (0 to
+    /// 99): its phase.
+    pub first_rest: u32,
+    /// Whether it has rested once (the `rest` scenario).
+    pub rested: bool,
 }
 
 /// A 32-bit hash (the finalizer of MurmurHash3), for start positions.
@@ -74,7 +79,24 @@ impl Body {
             moves: 0,
             chases: 0,
             switches: 0,
+            first_rest: mix(g) % (REST_STEPS + WORK_STEPS),
+            rested: false,
         }
+    }
+
+    /// The `rest` scenario: how many steps the rest starting now lasts —
+    /// the agent's phase the first time, [`REST_STEPS`] after — and,
+    /// for a library that measures rests in seconds, that many steps less
+    /// half of one (so that a rest entered on step `k` ends on step
+    /// `k + steps`, whatever the rounding of the clock).
+    pub fn next_rest(&mut self) -> (u32, f32) {
+        let steps = if self.rested {
+            REST_STEPS
+        } else {
+            self.first_rest
+        };
+        self.rested = true;
+        (steps, (steps as f32 - 0.5) * STEP.as_secs_f32())
     }
 
     /// Whether the target is within [`NEAR`].
@@ -130,21 +152,40 @@ pub enum Scenario {
     /// those near the new one start chasing (about 1 agent in 85 changes
     /// its mind per frame, on average).
     Jump,
+    /// Most agents wait: each rests [`REST_STEPS`] steps (a timer), then
+    /// wanders [`WORK_STEPS`] steps, for ever, its first rest shortened
+    /// by its phase ([`Body::next_rest`]), so that about 5% of them act
+    /// in any step. The target plays no part: no agent chases.
+    ///
+    /// An agent's loop, step by step: the step its rest ends, it starts
+    /// its work and makes its first move; it moves on each of the next
+    /// [`WORK_STEPS`]` - 1` steps, and on the step after its last move
+    /// it starts its next rest (no move). So an agent moves
+    /// [`WORK_STEPS`] steps in every `REST_STEPS + WORK_STEPS`.
+    Rest,
 }
 
 /// Steps between two jumps of the target (0.2 s).
 pub const JUMP_EVERY: u64 = 10;
+
+/// The `rest` scenario: an agent rests this many steps (1.9 s), then
+/// works (wanders) [`WORK_STEPS`] steps, and again: 5% of the agents act
+/// in a step, 95% wait.
+pub const REST_STEPS: u32 = 95;
+/// The `rest` scenario: steps of work between two rests.
+pub const WORK_STEPS: u32 = 5;
 
 impl Scenario {
     pub fn name(self) -> &'static str {
         match self {
             Scenario::Orbit => "orbit",
             Scenario::Jump => "jump",
+            Scenario::Rest => "rest",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Scenario> {
-        [Scenario::Orbit, Scenario::Jump]
+        [Scenario::Orbit, Scenario::Jump, Scenario::Rest]
             .into_iter()
             .find(|s| s.name() == name)
     }
@@ -160,6 +201,8 @@ impl Scenario {
                 let h = mix((step / JUMP_EVERY) as u32 ^ 0x5bd1_e995);
                 [unit(h) * HALF, unit(h >> 16) * HALF]
             }
+            // Out of everyone's reach.
+            Scenario::Rest => [100.0 * HALF, 100.0 * HALF],
         }
     }
 }
