@@ -424,3 +424,94 @@ fn o6_a_brain_saves_its_inbox_and_its_stimuli() {
     loaded.post(Bell::Ring).unwrap();
     assert!(loaded.post(Bell::Ring).is_err());
 }
+
+/// A headless app ticking `Lookout`s.
+fn lookout_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Ship, Lookout, Field, Order>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.insert_resource(field());
+    app.init_resource::<Journal>();
+    app
+}
+
+/// Every lookout by seed: whether it sleeps, its tree clock, its active
+/// path.
+fn lookouts(app: &mut App) -> Vec<(u64, bool, f64, Vec<&'static str>)> {
+    let world = app.world_mut();
+    let mut all: Vec<_> = world
+        .query::<(&Ship, &Brain<Lookout>)>()
+        .iter(world)
+        .map(|(s, b)| {
+            let mut path = Vec::new();
+            b.tree().active_path(|n| path.push(n.name));
+            (s.seed, b.is_asleep(), b.tree().now(), path)
+        })
+        .collect();
+    all.sort_by_key(|l| l.0);
+    all
+}
+
+// SPEC O6, Z2: a sleeping brain saves what it slept
+#[test]
+fn o6_a_brain_saved_asleep_wakes_in_a_fresh_app_when_it_would_have() {
+    let mut original = lookout_app();
+    for i in 0..4u64 {
+        let ship = Ship {
+            seed: i,
+            x: 0,
+            fuel: 0,
+        };
+        original
+            .world_mut()
+            .spawn((ship, Brain::new(Lookout::new())));
+    }
+    // Started at different steps: their waits end at different steps.
+    for k in 0..13 {
+        original.update();
+        if k % 3 == 0 {
+            let world = original.world_mut();
+            let mut brains = world.query::<(&Ship, &mut Brain<Lookout>)>();
+            for (ship, mut brain) in brains.iter_mut(world) {
+                if ship.seed == k / 3 {
+                    brain.reset();
+                }
+            }
+        }
+    }
+    let before = lookouts(&mut original);
+    assert!(
+        before.iter().all(|l| l.1),
+        "all asleep in their wait: {before:?}"
+    );
+    let world = original.world_mut();
+    let mut all: Vec<(&Ship, &Brain<Lookout>)> = world
+        .query::<(&Ship, &Brain<Lookout>)>()
+        .iter(world)
+        .collect();
+    all.sort_by_key(|(s, _)| s.seed);
+    let saved = serde_json::to_string(&all).expect("the brains save");
+    let mut loaded = lookout_app();
+    let all: Vec<(Ship, Brain<Lookout>)> = serde_json::from_str(&saved).expect("the save loads");
+    loaded.world_mut().spawn_batch(all);
+    // The first update of a fresh app starts its clocks, no step.
+    loaded.update();
+    assert_eq!(lookouts(&mut loaded), before);
+    let mut woke = 0;
+    for k in 0..60 {
+        original.update();
+        loaded.update();
+        let (a, b) = (lookouts(&mut original), lookouts(&mut loaded));
+        assert_eq!(a, b, "step {k} after the load");
+        woke += a.iter().filter(|l| !l.1).count();
+    }
+    // Each wait of 1 s ended once in the 60 steps (1.2 s), each at its
+    // own step: the brain was awake that step (the tree ended) and the
+    // next (it started again and entered a new wait), then slept.
+    assert_eq!(woke, 8);
+}
