@@ -11,7 +11,7 @@ use deciders::{Frame, Tree};
 
 use crate::deferred::collect;
 use crate::messages::panic_text;
-use crate::world::Deferral;
+use crate::world::{Deferral, Held};
 use crate::{Agent, Brain, BrainTree, DeferredActions, Env, Output, Seed, TreePanicked};
 
 /// Registers the two observers.
@@ -66,8 +66,8 @@ fn halt_on_remove<A, T, R, O, D>(
     let env = Env {
         read: &*read,
         entity,
-        out: Vec::new(),
-        requests: Requests::with_capacity(capacity, step),
+        out: Held::Own(Vec::new()),
+        requests: Held::Own(Requests::with_capacity(capacity, step)),
         completions,
     };
     let brain = &mut *brain;
@@ -80,9 +80,9 @@ fn halt_on_remove<A, T, R, O, D>(
         }));
         (frame.into_world(), stopped)
     });
-    let out = env.out;
+    let (out, requests) = env.into_parts();
     if !D::NONE {
-        collect(entity, env.requests, step, &mut Vec::new(), cancels);
+        collect(entity, requests, step, &mut Vec::new(), cancels);
     }
     if let Err(payload) = stopped {
         brain.panics = brain.panics.saturating_add(1);

@@ -19,7 +19,7 @@ use deciders::{Frame, NoTrace, Trace, Tree};
 use crate::brain::Op;
 use crate::deferred::collect;
 use crate::messages::{panic_text, Refusal};
-use crate::world::Deferral;
+use crate::world::{Deferral, Held};
 use crate::{
     Agent, Brain, BrainTree, DecidersSystems, DeferredActions, Env, EventRefused, Output,
     OutputsDropped, Post, TreeErrors, TreePanicked, Watch,
@@ -190,22 +190,42 @@ fn tick<A, T, R, O, D>(
                 if !brain.due(entity, dt) {
                     return;
                 }
-                // The outputs and errors go to the thread's buffers in
-                // place: the output vector is not moved in and out of the
-                // tick (returned through memory, then copied back) for
-                // every entity.
+                // The outputs, requests and errors go to the thread's
+                // buffers in place: lent to the tick, not moved in and out
+                // of it for every entity.
                 let buffer = &mut **buffer;
+                buffer.fit(shared);
+                let Buffers {
+                    out,
+                    requests,
+                    errors,
+                    panics,
+                    ..
+                } = &mut *buffer;
+                let sink = Sink { errors, panics };
                 match watch {
                     None => A::with_view(&mut data, |agent| {
-                        tick_one(brain, agent, shared, entity, buffer, &mut NoTrace);
+                        let lent = Lent { out, requests };
+                        tick_one(brain, agent, shared, entity, lent, sink, &mut NoTrace);
                     }),
                     Some(mut watch) => {
                         let watch = &mut *watch;
                         A::with_view(&mut data, |agent| {
-                            watched_tick(brain, agent, shared, entity, buffer, watch, step);
+                            let lent = Lent { out, requests };
+                            watched_tick(brain, agent, shared, entity, lent, sink, watch, step);
                         });
                         watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
                     }
+                }
+                if !D::NONE {
+                    let Buffers {
+                        requests,
+                        launches,
+                        cancels,
+                        ..
+                    } = buffer;
+                    let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
+                    *requests = collect(entity, taken, shared.step, launches, cancels);
                 }
             },
         );
@@ -256,9 +276,8 @@ struct Shared<'w, R, D: Deferral> {
 struct Buffers<O, D: Deferral> {
     out: Vec<(Entity, O)>,
     /// The requests each entity's tick launches into, emptied after it;
-    /// built at the first tick of the thread (and again if the capacity
-    /// changed).
-    requests: Option<Requests<D::Launch>>,
+    /// built again when the capacity changed.
+    requests: Requests<D::Launch>,
     requests_capacity: usize,
     launches: Vec<(Entity, Ticket, D::Launch)>,
     cancels: Vec<(Entity, Ticket)>,
@@ -270,12 +289,36 @@ impl<O, D: Deferral> Default for Buffers<O, D> {
     fn default() -> Self {
         Buffers {
             out: Vec::new(),
-            requests: None,
+            requests: Requests::with_capacity(0, 0),
             requests_capacity: 0,
             launches: Vec::new(),
             cancels: Vec::new(),
             errors: Vec::new(),
             panics: Vec::new(),
+        }
+    }
+}
+
+/// What a tick's world borrows of its thread's buffers: the outputs and
+/// the deferred requests.
+struct Lent<'w, O, D: Deferral> {
+    out: &'w mut Vec<(Entity, O)>,
+    requests: &'w mut Requests<D::Launch>,
+}
+
+/// Where a tick's errors and caught panic go: its thread's buffers.
+struct Sink<'a> {
+    errors: &'a mut Vec<TreeErrors>,
+    panics: &'a mut Vec<TreePanicked>,
+}
+
+impl<O, D: Deferral> Buffers<O, D> {
+    /// The requests of the capacity of this step's deferred actions.
+    #[inline]
+    fn fit<R>(&mut self, shared: &Shared<'_, R, D>) {
+        if !D::NONE && self.requests_capacity != shared.capacity {
+            self.requests_capacity = shared.capacity;
+            self.requests = Requests::with_capacity(shared.capacity, shared.step);
         }
     }
 }
@@ -292,7 +335,8 @@ fn watched_tick<'w, A, T, R, O, D>(
     agent: &mut A,
     shared: &Shared<'w, R, D>,
     entity: Entity,
-    buffer: &mut Buffers<O, D>,
+    lent: Lent<'w, O, D>,
+    sink: Sink<'_>,
     watch: &mut Watch,
     step: u64,
 ) where
@@ -305,10 +349,18 @@ fn watched_tick<'w, A, T, R, O, D>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_one(brain, agent, shared, entity, buffer, &mut trace);
+        tick_one(brain, agent, shared, entity, lent, sink, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_one(brain, agent, shared, entity, buffer, &mut watch.recorder);
+    tick_one(
+        brain,
+        agent,
+        shared,
+        entity,
+        lent,
+        sink,
+        &mut watch.recorder,
+    );
 }
 
 /// One brain's step: its pending operation, then the core brain's tick
@@ -327,7 +379,8 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     agent: &mut A,
     shared: &Shared<'w, R, D>,
     entity: Entity,
-    buffer: &mut Buffers<O, D>,
+    lent: Lent<'w, O, D>,
+    sink: Sink<'_>,
     trace: &mut Tr,
 ) where
     T: BrainTree + Receives<A, Env<'w, R, O, D>>,
@@ -335,14 +388,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
 {
     let dt = core::mem::take(&mut brain.pending_dt);
     let slept = core::mem::take(&mut brain.slept);
-    let mut requests = match buffer.requests.take() {
-        Some(requests) if buffer.requests_capacity == shared.capacity || D::NONE => requests,
-        _ => {
-            buffer.requests_capacity = shared.capacity;
-            let capacity = if D::NONE { 0 } else { shared.capacity };
-            Requests::with_capacity(capacity, shared.step)
-        }
-    };
+    let Lent { out, requests } = lent;
     if !D::NONE {
         // This step's number on the tickets; empty, numbering from 0.
         requests.next_frame(shared.step);
@@ -350,8 +396,8 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     let env = Env {
         read: shared.read,
         entity,
-        out: core::mem::take(&mut buffer.out),
-        requests,
+        out: Held::Lent(out),
+        requests: Held::Lent(requests),
         completions: shared.completions,
     };
     let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
@@ -386,7 +432,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         Err(payload) => {
             brain.last = None;
             brain.panics = brain.panics.saturating_add(1);
-            buffer.panics.push(TreePanicked {
+            sink.panics.push(TreePanicked {
                 entity,
                 message: panic_text(&*payload),
             });
@@ -396,25 +442,12 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     if let Some(&first) = report.first() {
         let count = report.count();
         brain.errors = brain.errors.saturating_add(count);
-        buffer.errors.push(TreeErrors {
+        sink.errors.push(TreeErrors {
             entity,
             first,
             count,
         });
     }
-    let env = frame.into_world();
-    buffer.out = env.out;
-    buffer.requests = Some(if D::NONE {
-        env.requests
-    } else {
-        collect(
-            entity,
-            env.requests,
-            shared.step,
-            &mut buffer.launches,
-            &mut buffer.cancels,
-        )
-    });
 }
 
 /// The apply set: every output of the frame, in entity order. Each

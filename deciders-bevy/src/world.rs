@@ -22,9 +22,38 @@ use crate::{DecidersPlugin, DecidersSystems, DeferredActions, OutputsDropped};
 pub struct Env<'w, R, O, D: Deferral = NoDeferred> {
     pub(crate) read: &'w R,
     pub(crate) entity: Entity,
-    pub(crate) out: Vec<(Entity, O)>,
-    pub(crate) requests: Requests<D::Launch>,
+    pub(crate) out: Held<'w, Vec<(Entity, O)>>,
+    pub(crate) requests: Held<'w, Requests<D::Launch>>,
     pub(crate) completions: &'w Completions<D::Done>,
+}
+
+/// What an [`Env`] puts its outputs and requests into: its own (a tick
+/// outside Bevy, [`Env::new`]), or the tick thread's buffers, lent for
+/// one tick (the plugin: nothing built or moved per entity).
+pub(crate) enum Held<'w, T> {
+    Own(T),
+    Lent(&'w mut T),
+}
+
+impl<T> Held<'_, T> {
+    #[inline]
+    pub(crate) fn get(&mut self) -> &mut T {
+        match self {
+            Held::Own(value) => value,
+            Held::Lent(value) => value,
+        }
+    }
+
+    /// The value, taken from where it is lent if it is.
+    fn take(self) -> T
+    where
+        T: Default,
+    {
+        match self {
+            Held::Own(value) => value,
+            Held::Lent(value) => core::mem::take(value),
+        }
+    }
 }
 
 /// What an [`Env`] launches and what comes back: [`NoDeferred`] (nothing)
@@ -70,8 +99,8 @@ impl<'w, R, O> Env<'w, R, O> {
         Env {
             read,
             entity,
-            out: Vec::new(),
-            requests: Requests::with_capacity(0, 0),
+            out: Held::Own(Vec::new()),
+            requests: Held::Own(Requests::with_capacity(0, 0)),
             completions: NONE.get_or_init(Completions::new),
         }
     }
@@ -96,8 +125,8 @@ impl<'w, R, O, L: Send + Sync + 'static, Done: Send + Sync + 'static>
         Env {
             read,
             entity,
-            out: Vec::new(),
-            requests,
+            out: Held::Own(Vec::new()),
+            requests: Held::Own(requests),
             completions,
         }
     }
@@ -106,12 +135,16 @@ impl<'w, R, O, L: Send + Sync + 'static, Done: Send + Sync + 'static>
 impl<'w, R, O, D: Deferral> Env<'w, R, O, D> {
     /// The outputs emitted, each with its entity, in the order emitted.
     pub fn into_outputs(self) -> Vec<(Entity, O)> {
-        self.out
+        self.out.take()
     }
 
     /// The outputs emitted and the deferred requests made.
     pub fn into_parts(self) -> (Vec<(Entity, O)>, Requests<D::Launch>) {
-        (self.out, self.requests)
+        let requests = match self.requests {
+            Held::Own(requests) => requests,
+            Held::Lent(requests) => core::mem::replace(requests, Requests::with_capacity(0, 0)),
+        };
+        (self.out.take(), requests)
     }
 
     /// This frame's snapshot.
@@ -130,7 +163,7 @@ impl<'w, R, O, D: Deferral> Env<'w, R, O, D> {
     /// in the [`DecidersSystems::Apply`] set, after every brain ticked.
     #[inline]
     pub fn emit(&mut self, output: O) {
-        self.out.push((self.entity, output));
+        self.out.get().push((self.entity, output));
     }
 }
 
@@ -146,7 +179,7 @@ impl<'w, R, O, L: Send + Sync + 'static, Done: Send + Sync + 'static> Deferred
 
     #[inline]
     fn requests(&mut self) -> &mut Requests<L> {
-        &mut self.requests
+        self.requests.get()
     }
 
     #[inline]

@@ -13,7 +13,7 @@
 //! (median frame time). `--callgrind` measures instructions instead, at
 //! 10,000 agents (or the first `--agents`): `peer-instr SCENARIO AGENTS
 //! IMPL INSTRUCTIONS-PER-AGENT-FRAME`, from two runs of each under
-//! valgrind's callgrind (100 warm-up frames, then 0 or 100 × FACTOR
+//! valgrind's callgrind (100 warm-up frames, then 1 or 1 + 100 × FACTOR
 //! timed ones; the difference), figures that hold on a noisy machine.
 //!
 //! Every measurement (one implementation, one scenario, one population,
@@ -367,8 +367,8 @@ fn summary(blocks: &[Block]) {
 
 /// `--callgrind`: instructions per agent-frame of every implementation in
 /// every scenario at `n` agents, each from two runs under callgrind
-/// (`warmup` frames then none, and then `frames`), the first subtracted
-/// from the second: what the frames cost, without the set-up. One line
+/// (`warmup` frames then one, and then `1 + frames`), the first
+/// subtracted from the second: what the frames cost, without the set-up. One line
 /// each, `peer-instr SCENARIO N IMPL INSTRUCTIONS`. Needs `valgrind`.
 fn callgrind(scenarios: &[Scenario], n: u32, warmup: u32, frames: u32) -> bool {
     let exe = std::env::current_exe().expect("this binary");
@@ -399,7 +399,8 @@ fn callgrind(scenarios: &[Scenario], n: u32, warmup: u32, frames: u32) -> bool {
     eprintln!("machine: {}", machine());
     for &scenario in scenarios {
         for (which, id) in IDS.iter().enumerate() {
-            match (refs(which, scenario, 0), refs(which, scenario, frames)) {
+            // One timed frame in the base run: the harness needs one.
+            match (refs(which, scenario, 1), refs(which, scenario, 1 + frames)) {
                 (Ok(base), Ok(all)) => {
                     let per = (all - base) / (f64::from(n) * f64::from(frames));
                     println!("peer-instr {} {n} {id} {per:.1}", scenario.name());
