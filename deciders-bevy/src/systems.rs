@@ -202,17 +202,26 @@ fn tick<A, T, R, O, D>(
                     panics,
                     ..
                 } = &mut *buffer;
-                let sink = Sink { errors, panics };
                 match watch {
                     None => A::with_view(&mut data, |agent| {
-                        let lent = Lent { out, requests };
-                        tick_one(brain, agent, shared, entity, lent, sink, &mut NoTrace);
+                        let lent = Lent {
+                            out,
+                            requests,
+                            errors,
+                            panics,
+                        };
+                        tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
                     }),
                     Some(mut watch) => {
                         let watch = &mut *watch;
                         A::with_view(&mut data, |agent| {
-                            let lent = Lent { out, requests };
-                            watched_tick(brain, agent, shared, entity, lent, sink, watch, step);
+                            let lent = Lent {
+                                out,
+                                requests,
+                                errors,
+                                panics,
+                            };
+                            watched_tick(brain, agent, shared, entity, lent, watch, step);
                         });
                         watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
                     }
@@ -299,17 +308,14 @@ impl<O, D: Deferral> Default for Buffers<O, D> {
     }
 }
 
-/// What a tick's world borrows of its thread's buffers: the outputs and
-/// the deferred requests.
+/// What a tick borrows of its thread's buffers: for its world, the
+/// outputs and the deferred requests; for what goes wrong, the errors
+/// and the caught panics.
 struct Lent<'w, O, D: Deferral> {
     out: &'w mut Vec<(Entity, O)>,
     requests: &'w mut Requests<D::Launch>,
-}
-
-/// Where a tick's errors and caught panic go: its thread's buffers.
-struct Sink<'a> {
-    errors: &'a mut Vec<TreeErrors>,
-    panics: &'a mut Vec<TreePanicked>,
+    errors: &'w mut Vec<TreeErrors>,
+    panics: &'w mut Vec<TreePanicked>,
 }
 
 impl<O, D: Deferral> Buffers<O, D> {
@@ -336,7 +342,6 @@ fn watched_tick<'w, A, T, R, O, D>(
     shared: &Shared<'w, R, D>,
     entity: Entity,
     lent: Lent<'w, O, D>,
-    sink: Sink<'_>,
     watch: &mut Watch,
     step: u64,
 ) where
@@ -349,18 +354,10 @@ fn watched_tick<'w, A, T, R, O, D>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_one(brain, agent, shared, entity, lent, sink, &mut trace);
+        tick_one(brain, agent, shared, entity, lent, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_one(
-        brain,
-        agent,
-        shared,
-        entity,
-        lent,
-        sink,
-        &mut watch.recorder,
-    );
+    tick_one(brain, agent, shared, entity, lent, &mut watch.recorder);
 }
 
 /// One brain's step: its pending operation, then the core brain's tick
@@ -380,7 +377,6 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     shared: &Shared<'w, R, D>,
     entity: Entity,
     lent: Lent<'w, O, D>,
-    sink: Sink<'_>,
     trace: &mut Tr,
 ) where
     T: BrainTree + Receives<A, Env<'w, R, O, D>>,
@@ -388,7 +384,12 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
 {
     let dt = core::mem::take(&mut brain.pending_dt);
     let slept = core::mem::take(&mut brain.slept);
-    let Lent { out, requests } = lent;
+    let Lent {
+        out,
+        requests,
+        errors,
+        panics,
+    } = lent;
     if !D::NONE {
         // This step's number on the tickets; empty, numbering from 0.
         requests.next_frame(shared.step);
@@ -432,7 +433,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         Err(payload) => {
             brain.last = None;
             brain.panics = brain.panics.saturating_add(1);
-            sink.panics.push(TreePanicked {
+            panics.push(TreePanicked {
                 entity,
                 message: panic_text(&*payload),
             });
@@ -442,7 +443,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     if let Some(&first) = report.first() {
         let count = report.count();
         brain.errors = brain.errors.saturating_add(count);
-        sink.errors.push(TreeErrors {
+        errors.push(TreeErrors {
             entity,
             first,
             count,
