@@ -117,6 +117,36 @@
 //! behavior that emitted a "start" output emits the matching "cancel"
 //! output from its `deactivate`, and the despawn applies it.
 //!
+//! # Brains that sleep
+//!
+//! After each tick the plugin asks the brain when it next needs one
+//! (`deciders::brain::Brain::tick_and_wake`, rule Z2): a tree whose
+//! running behaviors wait — for an input, for their deferred action,
+//! until a time (`wait`, `timeout`, a `Wake::at` of yours) — sleeps. A
+//! sleeping brain costs the tick system a test and an addition per step,
+//! and nothing of it is written (its change tick stays). It wakes, to be
+//! ticked at its next turn, when
+//!
+//! - its flags change ([`Brain::set_flags`] with other flags; the same
+//!   flags do not wake it), an event is posted to it ([`Brain::post`], a
+//!   [`Post`] message), its stimuli are touched ([`Brain::stimuli_mut`]),
+//!   a lifecycle operation is asked for ([`Brain::pause`], …), its core
+//!   brain is borrowed mutably ([`Brain::brain_mut`]), or a system calls
+//!   [`Brain::wake`] (something its behavior waits on changed that the
+//!   tree cannot see);
+//! - one of its deferred actions is completed in [`DeferredActions`];
+//! - its deadline comes (a wait ends, a stimulus expires).
+//!
+//! Time keeps running while it sleeps: its clocks catch up, exactly (the
+//! sum of the skipped steps' `dt` on their grid), before its next tick, so
+//! its timers and timestamps are what they would have been had it been
+//! ticked every step; the steps it slept through are part of the brain
+//! and of its save. A tree whose guards call a `decide` or a condition
+//! (the agent can change without the plugin seeing it) never sleeps
+//! unless the guard is throttled by `every(d)`. [`Brain::is_asleep`]
+//! says whether it sleeps; a [`Watch`] shows the steps it slept through as
+//! asleep frames in its replay.
+//!
 //! # Faults
 //!
 //! Nothing a tree, a save or a frame's despawns do makes the plugin's
