@@ -11,6 +11,21 @@
 //! target is far and succeeds once it is near (as the example's
 //! `WaitUntilPlayerIsNear`), which ends the `Fallback` and starts `Chase`
 //! again.
+//!
+//! The `rest` scenario's tree: `Forever { Sequence { Rest, Work } }`, a
+//! task entity for each rest and each work. `Rest` asks the agent how long
+//! it rests (`Body::next_rest`) when its entity is added (an observer, as
+//! the example's `onadd_move_towards_player`), and its system reports
+//! success once that time has passed since the task started
+//! (`BehaveCtx::elapsed_secs`); `Work` walks one step per tick and
+//! succeeds on the fifth. The tree sleeps while its task runs, but the
+//! `Rest` system looks at every resting agent every tick. The README's
+//! other way to pause, `Behave::Wait` (a timer the tree keeps itself, for
+//! the rests after the first), keeps every waiting tree ticking instead, a
+//! walk down the tree each tick: three to five times slower here at 10,000
+//! agents. A report reaches the tree on the next tick, and `Forever` takes
+//! a tick of its own to start again, so an agent's loop is 102 steps, not
+//! 100.
 
 use bevy::app::{FixedFirst, TaskPoolPlugin};
 use bevy::prelude::*;
@@ -18,7 +33,7 @@ use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use bevy_behave::prelude::*;
 
 use peers_task::harness::Bench;
-use peers_task::task::{Body, Census, Scenario, STEP};
+use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
 #[derive(Component)]
@@ -85,6 +100,63 @@ fn wander_system(
     }
 }
 
+/// Task component (the `rest` scenario): a rest, as long as
+/// [`Body::next_rest`] says when the task entity is added; succeeds once
+/// that time has passed.
+#[derive(Component, Clone, Default)]
+pub struct Rest {
+    secs: f32,
+}
+
+/// Task component (the `rest` scenario): walks at random, one step per
+/// tick, and succeeds on the last of [`WORK_STEPS`].
+#[derive(Component, Clone)]
+pub struct Work {
+    left: u32,
+}
+
+/// A rest starts: how long it lasts.
+fn on_rest_added(
+    add: On<Add, Rest>,
+    mut tasks: Query<(&BehaveCtx, &mut Rest)>,
+    mut movers: Query<&mut Mover>,
+) {
+    let Ok((ctx, mut rest)) = tasks.get_mut(add.event().entity) else {
+        return;
+    };
+    if let Ok(mut mover) = movers.get_mut(ctx.target_entity()) {
+        rest.secs = mover.0.next_rest().1;
+    }
+}
+
+fn rest_system(tasks: Query<(&BehaveCtx, &Rest)>, time: Res<Time>, mut commands: Commands) {
+    let now = time.elapsed_secs();
+    for (ctx, rest) in &tasks {
+        if now - ctx.elapsed_secs() >= rest.secs {
+            commands.trigger(ctx.success());
+        }
+    }
+}
+
+fn work_system(
+    mut tasks: Query<(&BehaveCtx, &mut Work)>,
+    mut movers: Query<&mut Mover>,
+    time: Res<Time>,
+    mut commands: Commands,
+) {
+    for (ctx, mut work) in &mut tasks {
+        let Ok(mut mover) = movers.get_mut(ctx.target_entity()) else {
+            commands.trigger(ctx.failure());
+            continue;
+        };
+        mover.0.wander(time.delta_secs());
+        work.left -= 1;
+        if work.left == 0 {
+            commands.trigger(ctx.success());
+        }
+    }
+}
+
 /// A Bevy app running the task with bevy_behave.
 pub struct BehaveApp {
     app: App,
@@ -104,14 +176,30 @@ pub fn build(n: u32, scenario: Scenario) -> BehaveApp {
         step: 0,
     });
     app.add_systems(FixedFirst, move_target);
-    app.add_systems(FixedUpdate, (chase_system, wander_system));
+    if scenario == Scenario::Rest {
+        app.add_observer(on_rest_added);
+        app.add_systems(FixedUpdate, (rest_system, work_system));
+    } else {
+        app.add_systems(FixedUpdate, (chase_system, wander_system));
+    }
     app.update();
     let baseline = app.world().entity_count();
-    let tree = behave! {
-        Behave::Forever => {
-            Behave::Fallback => {
-                Behave::spawn_named("Chase", Chase),
-                Behave::spawn_named("Wander", Wander),
+    let tree = if scenario == Scenario::Rest {
+        behave! {
+            Behave::Forever => {
+                Behave::Sequence => {
+                    Behave::spawn_named("Rest", Rest::default()),
+                    Behave::spawn_named("Work", Work { left: WORK_STEPS }),
+                }
+            }
+        }
+    } else {
+        behave! {
+            Behave::Forever => {
+                Behave::Fallback => {
+                    Behave::spawn_named("Chase", Chase),
+                    Behave::spawn_named("Wander", Wander),
+                }
             }
         }
     };

@@ -12,6 +12,18 @@
 //! running action for its `otherwise` fallback, so an action that must
 //! stop when its scorer drops ends itself); `Wander` walks until the
 //! thinker cancels it for `Chase`.
+//!
+//! The `rest` scenario's thinker: `when(Rested, Work).otherwise(Rest)`.
+//! `Rest` asks the agent how long it rests (`Body::next_rest`) when it is
+//! requested and keeps the time the rest ends in the agent's `Rota`;
+//! `Rested` scores 1 once that time has passed, and the thinker cancels
+//! `Rest` for `Work`, which walks one step per tick from the tick it is
+//! requested, succeeds on the fifth and puts the end of the next rest out
+//! of reach (so the thinker falls back to `Rest`). Every tick the scorer,
+//! the thinker and the `Rest` system each look at every resting agent.
+//! The thinker spawns an action in `Init` and requests it on its next
+//! tick, and replaces a cancelled action the tick after cancelling it, so
+//! an agent's loop is 103 steps, not 100.
 
 use bevy::core::TaskPoolPlugin;
 use bevy::prelude::*;
@@ -19,7 +31,7 @@ use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use big_brain::prelude::*;
 
 use peers_task::harness::Bench;
-use peers_task::task::{Body, Census, Scenario, STEP};
+use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
 #[derive(Component)]
@@ -105,6 +117,91 @@ fn wander_action_system(
     }
 }
 
+/// The `rest` scenario: when the agent's rest ends (elapsed seconds), set
+/// by `Rest` when a rest starts; infinite before its first rest and after
+/// each work.
+#[derive(Component)]
+pub struct Rota {
+    rest_ends: f32,
+}
+
+/// Scorer (the `rest` scenario): 1 once the agent's rest is over, else 0.
+#[derive(Clone, Component, Debug, ScorerBuilder)]
+pub struct Rested;
+
+/// Action (the `rest` scenario): rests, as long as [`Body::next_rest`]
+/// says, until the thinker cancels it for `Work`.
+#[derive(Clone, Component, Debug, ActionBuilder)]
+pub struct Rest;
+
+/// Action (the `rest` scenario): walks at random, one step per tick from
+/// the tick it is requested, and succeeds on the last of [`WORK_STEPS`].
+#[derive(Clone, Component, Debug, ActionBuilder)]
+pub struct Work {
+    left: u32,
+}
+
+fn rested_scorer_system(
+    rotas: Query<&Rota>,
+    time: Res<Time>,
+    mut scorers: Query<(&Actor, &mut Score), With<Rested>>,
+) {
+    let now = time.elapsed_secs();
+    for (Actor(actor), mut score) in &mut scorers {
+        if let Ok(rota) = rotas.get(*actor) {
+            score.set(if now >= rota.rest_ends { 1.0 } else { 0.0 });
+        }
+    }
+}
+
+fn rest_action_system(
+    mut agents: Query<(&mut Mover, &mut Rota)>,
+    time: Res<Time>,
+    mut actions: Query<(&Actor, &mut ActionState), With<Rest>>,
+) {
+    for (Actor(actor), mut state) in &mut actions {
+        match *state {
+            ActionState::Requested => {
+                let Ok((mut mover, mut rota)) = agents.get_mut(*actor) else {
+                    *state = ActionState::Failure;
+                    continue;
+                };
+                rota.rest_ends = time.elapsed_secs() + mover.0.next_rest().1;
+                *state = ActionState::Executing;
+            }
+            ActionState::Cancelled => *state = ActionState::Failure,
+            _ => {}
+        }
+    }
+}
+
+fn work_action_system(
+    mut agents: Query<(&mut Mover, &mut Rota)>,
+    time: Res<Time>,
+    mut actions: Query<(&Actor, &mut ActionState, &mut Work)>,
+) {
+    for (Actor(actor), mut state, mut work) in &mut actions {
+        match *state {
+            ActionState::Requested | ActionState::Executing => {
+                let Ok((mut mover, mut rota)) = agents.get_mut(*actor) else {
+                    *state = ActionState::Failure;
+                    continue;
+                };
+                mover.0.wander(time.delta_secs());
+                work.left -= 1;
+                if work.left == 0 {
+                    rota.rest_ends = f32::INFINITY;
+                    *state = ActionState::Success;
+                } else {
+                    *state = ActionState::Executing;
+                }
+            }
+            ActionState::Cancelled => *state = ActionState::Failure,
+            _ => {}
+        }
+    }
+}
+
 /// A Bevy app running the task with big-brain.
 pub struct BrainApp {
     app: App,
@@ -123,21 +220,44 @@ pub fn build(n: u32, scenario: Scenario) -> BrainApp {
         step: 0,
     });
     app.add_systems(First, move_target);
-    app.add_systems(
-        PreUpdate,
-        (
-            near_scorer_system.in_set(BigBrainSet::Scorers),
-            (chase_action_system, wander_action_system).in_set(BigBrainSet::Actions),
-        ),
-    );
+    if scenario == Scenario::Rest {
+        app.add_systems(
+            PreUpdate,
+            (
+                rested_scorer_system.in_set(BigBrainSet::Scorers),
+                (rest_action_system, work_action_system).in_set(BigBrainSet::Actions),
+            ),
+        );
+    } else {
+        app.add_systems(
+            PreUpdate,
+            (
+                near_scorer_system.in_set(BigBrainSet::Scorers),
+                (chase_action_system, wander_action_system).in_set(BigBrainSet::Actions),
+            ),
+        );
+    }
     app.update();
     let baseline = app.world().entities().len();
-    let thinker = Thinker::build()
-        .picker(FirstToScore { threshold: 0.5 })
-        .when(Near, Chase)
-        .otherwise(Wander);
-    app.world_mut()
-        .spawn_batch((0..n).map(|i| (Mover(Body::new(i)), thinker.clone())));
+    let world = app.world_mut();
+    if scenario == Scenario::Rest {
+        let thinker = Thinker::build()
+            .picker(FirstToScore { threshold: 0.5 })
+            .when(Rested, Work { left: WORK_STEPS })
+            .otherwise(Rest);
+        world.spawn_batch((0..n).map(|i| {
+            let rota = Rota {
+                rest_ends: f32::INFINITY,
+            };
+            (Mover(Body::new(i)), rota, thinker.clone())
+        }));
+    } else {
+        let thinker = Thinker::build()
+            .picker(FirstToScore { threshold: 0.5 })
+            .when(Near, Chase)
+            .otherwise(Wander);
+        world.spawn_batch((0..n).map(|i| (Mover(Body::new(i)), thinker.clone())));
+    }
     BrainApp { app, baseline }
 }
 
