@@ -156,7 +156,29 @@ pub struct Brain<T: BrainTree> {
     /// next needs a tick; `None` for none (only an input wakes it).
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     pub(crate) until: Option<f64>,
+    /// How many ticks in a row it needed the next one (its tree polls).
+    /// Not saved: what a tick costs, never what it does.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) polled: u8,
+    /// Ticks left before the plugin asks it again whether it could sleep:
+    /// after [`POLLED`] ticks in a row that needed the next one, a brain
+    /// is not asked for [`UNASKED`] ticks (the question costs a walk down
+    /// its running path). Not saved either.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) unasked: u8,
 }
+
+/// Ticks in a row that needed the next one, after which a brain is not
+/// asked for a while: a tree that polls (a `decide` checked every tick)
+/// answers the same every time.
+const POLLED: u8 = 8;
+
+/// Ticks a brain is not asked after [`POLLED`] that needed the next one:
+/// asking one tick in 64 costs a tree that never sleeps about 1% of its
+/// tick; one that could sleep again sleeps at most 63 ticks late.
+const UNASKED: u8 = 63;
 
 /// The path of `Brain<T>` for reflection: written by hand, since the tree
 /// `T` (a generated type) does not implement `TypePath`; its path is Rust's
@@ -315,6 +337,8 @@ impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
             asleep: data.asleep,
             slept: data.slept,
             until: data.until,
+            polled: 0,
+            unasked: 0,
         })
     }
 }
@@ -360,6 +384,8 @@ impl<T: BrainTree> Brain<T> {
             asleep: false,
             slept: 0.0,
             until: None,
+            polled: 0,
+            unasked: 0,
         }
     }
 
@@ -547,10 +573,29 @@ impl<T: BrainTree> Brain<T> {
         }
     }
 
-    /// After a tick that said `wake`, the tree clock at `now`: asleep
-    /// unless it polls, until its deadline if it has one.
+    /// Whether its next tick asks when it next needs one (see
+    /// [`UNASKED`]); counts the ticks not asked.
+    #[inline]
+    pub(crate) fn asks(&mut self) -> bool {
+        if self.unasked > 0 {
+            self.unasked -= 1;
+            false
+        } else {
+            true
+        }
+    }
+
+    /// After a tick that asked and was told `wake`, the tree clock at
+    /// `now`: asleep unless it polls, until its deadline if it has one.
     pub(crate) fn sleep_after(&mut self, wake: deciders::Wake, now: f64) {
-        if !wake.polls() {
+        if wake.polls() {
+            self.polled += 1;
+            if self.polled >= POLLED {
+                self.polled = 0;
+                self.unasked = UNASKED;
+            }
+        } else {
+            self.polled = 0;
             self.asleep = true;
             self.until = wake.deadline().map(|t| t - now);
         }

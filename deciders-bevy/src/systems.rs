@@ -403,6 +403,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     };
     let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
     frame.set_agent(entity.index().index());
+    let asks = brain.asks();
     let core = &mut brain.brain;
     let op = brain.op.take();
     // Unwind safety: a tree whose hook panicked is as if dropped (T4); the
@@ -422,13 +423,19 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
             Some(Op::Stop) => core.stop(agent, &mut frame),
             Some(Op::Reset) => core.reset(agent, &mut frame),
         }
-        let (last, wake) = core.tick_and_wake(agent, &mut frame, trace);
-        (last, wake, Tree::<A, Env<'w, R, O, D>>::now(core))
+        if asks {
+            let (last, wake) = core.tick_and_wake(agent, &mut frame, trace);
+            (last, Some((wake, Tree::<A, Env<'w, R, O, D>>::now(core))))
+        } else {
+            (core.tick_traced(agent, &mut frame, trace), None)
+        }
     }));
     match stepped {
-        Ok((last, wake, now)) => {
+        Ok((last, asked)) => {
             brain.last = last;
-            brain.sleep_after(wake, now);
+            if let Some((wake, now)) = asked {
+                brain.sleep_after(wake, now);
+            }
         }
         Err(payload) => {
             brain.last = None;

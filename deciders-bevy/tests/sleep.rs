@@ -381,3 +381,77 @@ fn z2_sleeping_brains_through_the_plugin_tick_for_tick_as_plain_brains_ticked_ev
     ];
     assert_eq!(asleep, expected);
 }
+
+const BUSY: Flags = Flags::bit(1);
+
+/// Ticks every step while its agent's flags say `BUSY`; otherwise waits
+/// for an input.
+#[derive(Default)]
+struct Churn {
+    busy: bool,
+}
+
+impl<W> Behavior<Mob, W> for Churn {
+    fn tick(&mut self, _: &mut Mob, ctx: &mut Ctx<W>) -> Status {
+        self.busy = ctx.flags().any(BUSY);
+        Status::Running
+    }
+    fn wake(&self) -> Wake {
+        if self.busy {
+            Wake::POLL
+        } else {
+            Wake::NEVER
+        }
+    }
+}
+
+deciders::tree! {
+    tree Mill for Mob, world<'w> = Env<'w, Nothing, Never> { Churn }
+}
+
+/// The first step after which a brain kept busy (polling) until step
+/// `calm` sleeps.
+fn first_sleep(calm: u32) -> u32 {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Mob, Mill, Nothing, Never>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.init_resource::<Nothing>();
+    let e = app
+        .world_mut()
+        .spawn((Mob::default(), Brain::new(Mill::new())))
+        .id();
+    // The first update only starts the clocks.
+    app.update();
+    for step in 0..200 {
+        let flags = if step < calm { BUSY } else { Flags::EMPTY };
+        app.world_mut()
+            .get_mut::<Brain<Mill>>(e)
+            .unwrap()
+            .set_flags(flags);
+        app.update();
+        if app.world().get::<Brain<Mill>>(e).unwrap().is_asleep() {
+            return step;
+        }
+    }
+    panic!("never slept");
+}
+
+/// A brain that needed every tick 8 ticks in a row is not asked again for
+/// 63 ticks (what it does is the same: it is ticked every step); calmed
+/// before that, it sleeps at the next tick.
+#[test]
+fn z2_a_brain_that_keeps_polling_is_asked_one_tick_in_64() {
+    // Busy on steps 0..calm: asked on steps 0 to 7, then 71 to 78, then
+    // from 142.
+    assert_eq!(first_sleep(3), 3);
+    assert_eq!(first_sleep(7), 7);
+    assert_eq!(first_sleep(8), 71);
+    assert_eq!(first_sleep(70), 71);
+    assert_eq!(first_sleep(72), 72);
+    assert_eq!(first_sleep(80), 142);
+}
