@@ -202,25 +202,19 @@ fn tick<A, T, R, O, D>(
                     panics,
                     ..
                 } = &mut *buffer;
+                let lent = Lent {
+                    out,
+                    requests,
+                    errors,
+                    panics,
+                };
                 match watch {
                     None => A::with_view(&mut data, |agent| {
-                        let lent = Lent {
-                            out,
-                            requests,
-                            errors,
-                            panics,
-                        };
                         tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
                     }),
                     Some(mut watch) => {
                         let watch = &mut *watch;
                         A::with_view(&mut data, |agent| {
-                            let lent = Lent {
-                                out,
-                                requests,
-                                errors,
-                                panics,
-                            };
                             watched_tick(brain, agent, shared, entity, lent, watch, step);
                         });
                         watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);

@@ -10,8 +10,9 @@ use std::time::Duration;
 use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
+use deciders::brain::Receives;
 use deciders::{Behavior, Ctx, Exit, Status};
-use deciders_bevy::{Brain, DecidersPlugin, Env, Output};
+use deciders_bevy::{Brain, BrainTree, DecidersPlugin, Env, Output};
 use serde::{Deserialize, Serialize};
 
 /// The snapshot every ship reads: the danger at each position, and the
@@ -154,16 +155,7 @@ struct Steps(u32);
 /// A headless app with no ship: the plugin, a fixed step of `DT`, and
 /// every update advancing time by exactly `DT`.
 fn empty_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        TaskPoolPlugin::default(),
-        TimePlugin,
-        DecidersPlugin::<Ship, Pilot, Field, Order>::new(),
-    ));
-    app.insert_resource(Time::<Fixed>::from_duration(DT));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
-    app.insert_resource(field());
-    app.init_resource::<Journal>();
+    let mut app = app_of::<Pilot>();
     app.init_resource::<Steps>();
     app.add_systems(FixedUpdate, |mut s: ResMut<Steps>| s.0 += 1);
     // The first update only starts the clocks.
@@ -388,16 +380,7 @@ deciders::tree! {
 // SPEC O6, B2, V2: the core brain inside saves whole
 #[test]
 fn o6_a_brain_saves_its_inbox_and_its_stimuli() {
-    let mut app = App::new();
-    app.add_plugins((
-        TaskPoolPlugin::default(),
-        TimePlugin,
-        DecidersPlugin::<Ship, Lookout, Field, Order>::new(),
-    ));
-    app.insert_resource(Time::<Fixed>::from_duration(DT));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
-    app.insert_resource(field());
-    app.init_resource::<Journal>();
+    let mut app = app_of::<Lookout>();
     let ship = Ship {
         seed: 0,
         x: 0,
@@ -425,13 +408,17 @@ fn o6_a_brain_saves_its_inbox_and_its_stimuli() {
     assert!(loaded.post(Bell::Ring).is_err());
 }
 
-/// A headless app ticking `Lookout`s.
-fn lookout_app() -> App {
+/// A headless app ticking ships' brains of the tree `T`, with no ship
+/// yet.
+fn app_of<T>() -> App
+where
+    T: BrainTree + for<'w> Receives<Ship, Env<'w, Field, Order>>,
+{
     let mut app = App::new();
     app.add_plugins((
         TaskPoolPlugin::default(),
         TimePlugin,
-        DecidersPlugin::<Ship, Lookout, Field, Order>::new(),
+        DecidersPlugin::<Ship, T, Field, Order>::new(),
     ));
     app.insert_resource(Time::<Fixed>::from_duration(DT));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
@@ -460,7 +447,7 @@ fn lookouts(app: &mut App) -> Vec<(u64, bool, f64, Vec<&'static str>)> {
 // SPEC O6, Z2: a sleeping brain saves what it slept
 #[test]
 fn o6_a_brain_saved_asleep_wakes_in_a_fresh_app_when_it_would_have() {
-    let mut original = lookout_app();
+    let mut original = app_of::<Lookout>();
     for i in 0..4u64 {
         let ship = Ship {
             seed: i,
@@ -496,7 +483,7 @@ fn o6_a_brain_saved_asleep_wakes_in_a_fresh_app_when_it_would_have() {
         .collect();
     all.sort_by_key(|(s, _)| s.seed);
     let saved = serde_json::to_string(&all).expect("the brains save");
-    let mut loaded = lookout_app();
+    let mut loaded = app_of::<Lookout>();
     let all: Vec<(Ship, Brain<Lookout>)> = serde_json::from_str(&saved).expect("the save loads");
     loaded.world_mut().spawn_batch(all);
     // The first update of a fresh app starts its clocks, no step.

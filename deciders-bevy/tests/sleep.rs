@@ -441,6 +441,7 @@ fn first_sleep(calm: u32) -> u32 {
     panic!("never slept");
 }
 
+// SPEC Z2
 /// A brain that needed every tick 8 ticks in a row is not asked again for
 /// 63 ticks (what it does is the same: it is ticked every step); calmed
 /// before that, it sleeps at the next tick.

@@ -469,8 +469,8 @@ impl<T: Declares> Brain<T> {
     /// then, and until one of its inputs changes (its flags, an event,
     /// a stimulus, a completed deferred action, anything done to it
     /// through `&mut`), a tick would do nothing: the brain may sleep,
-    /// its clocks caught up with [`skip_clocks`](Self::skip_clocks) when
-    /// it next ticks; `trace` then gets [`TraceEvent::Sleeps`] after the
+    /// its clocks caught up with [`Tree::skip`] (the sum of the skipped
+    /// frames' `dt`, each on its grid) when it next ticks; `trace` then gets [`TraceEvent::Sleeps`] after the
     /// tick's `TickEnd` (unless the brain is paused or stopped: it did
     /// not tick). What a [`Crowd`](crate::crowd::Crowd) and the
     /// Bevy plugin tick with.
@@ -847,14 +847,9 @@ impl<A, W, T: Receives<A, W>> Tree<A, W> for Brain<T> {
 }
 
 impl<T: Declares + MachineState> Brain<T> {
-    /// Moves the tree clock and the stimuli store's clock `seconds` on
-    /// without a tick, as the frames a sleeping brain skipped would have
-    /// (Z2); nothing for a paused or stopped brain, whose clocks stand
-    /// still (B1). What a [`Crowd`](crate::crowd::Crowd), or an engine
-    /// adapter that lets brains sleep, catches a sleeper up with before
-    /// its next tick: the sum of the skipped frames' `dt`, each as
-    /// [`Frame::dt`] has it (on its grid, so the sum is exact).
-    pub fn skip_clocks(&mut self, seconds: f64) {
+    /// [`Tree::skip`] for any agent and world: what a
+    /// [`Crowd`](crate::crowd::Crowd) catches a sleeper up with.
+    pub(crate) fn skip_clocks(&mut self, seconds: f64) {
         if self.player.executing_uncounted() {
             self.tree_mut().machine_mut().skip(seconds);
             self.stimuli.skip(seconds);
