@@ -110,6 +110,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 pub struct Crowd<T: Declares> {
     brains: Vec<Brain<T>>,
     slots: Vec<Slot>,
+    /// Each brain's decision flags, apart from its slot: a game sets them
+    /// every frame, and in an array of their own a store costs what it
+    /// costs in the game's own array.
+    flags: Vec<Flags>,
     /// The brains to tick next frame, each once: those awake.
     queue: Vec<u32>,
     /// The queue being ticked, kept for its allocation.
@@ -143,7 +147,6 @@ pub struct Crowd<T: Declares> {
 /// What a crowd keeps per brain.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
-    flags: Flags,
     /// The crowd clock at the end of its last tick, if it sleeps with its
     /// clocks running; NaN when they stand still (paused, stopped).
     since: f64,
@@ -156,7 +159,6 @@ struct Slot {
 
 impl Slot {
     const NEW: Slot = Slot {
-        flags: Flags::EMPTY,
         since: f64::NAN,
         timer: NO_TIMER,
         asleep: false,
@@ -224,6 +226,7 @@ impl<T: Declares + MachineState> Crowd<T> {
         Crowd {
             brains: Vec::new(),
             slots: Vec::new(),
+            flags: Vec::new(),
             queue: Vec::new(),
             ticking: Vec::new(),
             sorted: true,
@@ -243,6 +246,7 @@ impl<T: Declares + MachineState> Crowd<T> {
         let i = self.brains.len();
         self.brains.push(brain);
         self.slots.push(Slot::NEW);
+        self.flags.push(Flags::EMPTY);
         self.enqueue(i as u32);
         i
     }
@@ -310,22 +314,21 @@ impl<T: Declares + MachineState> Crowd<T> {
     /// Brain `i`'s decision flags (V1), which each of its ticks sees.
     #[inline]
     pub fn flags(&self, i: usize) -> Flags {
-        self.slots.get(i).map_or(Flags::EMPTY, |s| s.flags)
+        self.flags.get(i).copied().unwrap_or(Flags::EMPTY)
     }
 
     /// Sets brain `i`'s decision flags; a change wakes it.
     #[inline]
     pub fn set_flags(&mut self, i: usize, flags: Flags) {
-        let Some(slot) = self.slots.get_mut(i) else {
+        let Some(old) = self.flags.get_mut(i) else {
             return;
         };
-        if slot.flags != flags {
-            slot.flags = flags;
-            // Awake, and so queued already (a crowd that ticks every
-            // brain): nothing more.
-            if slot.asleep {
-                self.wake(i);
-            }
+        // Every brain is awake (and queued) in the plain mode: the store
+        // alone. Else a brain awake is queued already.
+        let changed = *old != flags;
+        *old = flags;
+        if changed && self.plain == 0 && self.slots.get(i).is_some_and(|s| s.asleep) {
+            self.wake(i);
         }
     }
 
@@ -459,10 +462,10 @@ impl<T: Declares + MachineState> Crowd<T> {
         if ticking.len() * DENSE >= self.brains.len() {
             // Many to tick: one pass over every brain in order, skipping
             // those asleep, is cheaper than sorting the queue.
-            let brains = self.slots.iter_mut().zip(&mut self.brains);
-            for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
+            let brains = self.slots.iter_mut().zip(&self.flags).zip(&mut self.brains);
+            for (k, (((slot, &flags), brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
                 if !slot.asleep {
-                    step.tick(k, slot, brain, agent, &mut prep);
+                    step.tick(k, slot, flags, brain, agent, &mut prep);
                 }
             }
             // Brains with no agent this frame stay queued.
@@ -485,7 +488,7 @@ impl<T: Declares + MachineState> Crowd<T> {
                     agents.get_mut(k),
                 ) {
                     (Some(slot), Some(brain), Some(agent)) => {
-                        step.tick(k, slot, brain, agent, &mut prep);
+                        step.tick(k, slot, self.flags[k], brain, agent, &mut prep);
                     }
                     // No agent this frame: still queued.
                     _ => step.books.queue.push(i),
@@ -656,9 +659,10 @@ impl<T: Declares + MachineState> Crowd<T> {
             .collect();
         let done: Vec<(Chunk<W>, ChunkBooks, usize)> = self.slots[..n]
             .par_chunks_mut(chunk)
+            .zip(self.flags[..n].par_chunks(chunk))
             .zip(self.brains[..n].par_chunks_mut(chunk))
             .zip(agents[..n].par_chunks_mut(chunk))
-            .map(|((slots, brains), agents)| (slots, brains, agents))
+            .map(|(((slots, flags), brains), agents)| (slots, flags, brains, agents))
             .zip(shares)
             .enumerate()
             .map(|(c, (part, share))| {
@@ -711,11 +715,12 @@ impl<T: Declares + MachineState> Crowd<T> {
         T: Receives<A, W>,
     {
         self.plain -= 1;
-        let (mut errors, mut ticked) = (0, 0);
-        let brains = self.slots.iter().zip(&mut self.brains);
-        for (k, ((slot, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
+        let mut errors = 0;
+        let brains = self.flags.iter().zip(&mut self.brains);
+        let ticked = brains.len().min(agents.len());
+        for (k, ((&flags, brain), agent)) in brains.zip(agents.iter_mut()).enumerate() {
             frame.set_agent(k as u32);
-            frame.set_flags(slot.flags);
+            frame.set_flags(flags);
             prep(k, brain, agent, frame);
             if brain
                 .tick_traced(agent, frame, &mut Maybe(tracers.trace_for(k)))
@@ -723,7 +728,6 @@ impl<T: Declares + MachineState> Crowd<T> {
             {
                 errors += usize::from(!frame.report().is_ok());
             }
-            ticked += 1;
         }
         self.ticked = ticked;
         errors
@@ -822,7 +826,7 @@ impl Books for InPlace<'_> {
 /// brain ticked and nothing asked). Catches a panic per brain.
 #[cfg(feature = "rayon")]
 fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
-    (slots, brains, agents): (&mut [Slot], &mut [Brain<T>], &mut [A]),
+    (slots, flags, brains, agents): (&mut [Slot], &[Flags], &mut [Brain<T>], &mut [A]),
     start: usize,
     share: &[u32],
     asking: Option<(f64, f64)>,
@@ -842,8 +846,9 @@ fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
     let mut panics = Vec::new();
     let end = start + slots.len();
     let mut one = |k: usize, step: &mut Step<'_, W, Untraced, ChunkBooks>| {
-        let (slot, brain, agent) = (
+        let (slot, flags, brain, agent) = (
             &mut slots[k - start],
+            flags[k - start],
             &mut brains[k - start],
             &mut agents[k - start],
         );
@@ -852,9 +857,9 @@ fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
         // next frame.
         let ticked = catch_unwind(AssertUnwindSafe(|| {
             if asking.is_some() {
-                step.tick(k, slot, brain, agent, &mut &prep);
+                step.tick(k, slot, flags, brain, agent, &mut &prep);
             } else {
-                step.tick_plain(k, slot, brain, agent, &mut &prep);
+                step.tick_plain(k, flags, brain, agent, &mut &prep);
             }
         }));
         if let Err(payload) = ticked {
@@ -931,6 +936,7 @@ impl<W, Tr: Tracers, B: Books> Step<'_, W, Tr, B> {
         &mut self,
         k: usize,
         slot: &mut Slot,
+        flags: Flags,
         brain: &mut Brain<T>,
         agent: &mut A,
         prep: &mut impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
@@ -942,7 +948,7 @@ impl<W, Tr: Tracers, B: Books> Step<'_, W, Tr, B> {
         }
         let frame = &mut *self.frame;
         frame.set_agent(k as u32);
-        frame.set_flags(slot.flags);
+        frame.set_flags(flags);
         prep(k, brain, agent, frame);
         // Counted first: a tick that panics was ticked all the same.
         self.ticked += 1;
@@ -985,14 +991,14 @@ impl<W, Tr: Tracers, B: Books> Step<'_, W, Tr, B> {
     fn tick_plain<A, T: Receives<A, W> + MachineState>(
         &mut self,
         k: usize,
-        slot: &Slot,
+        flags: Flags,
         brain: &mut Brain<T>,
         agent: &mut A,
         prep: &mut impl FnMut(usize, &mut Brain<T>, &mut A, &mut Frame<W>),
     ) {
         let frame = &mut *self.frame;
         frame.set_agent(k as u32);
-        frame.set_flags(slot.flags);
+        frame.set_flags(flags);
         prep(k, brain, agent, frame);
         self.ticked += 1;
         let mut tr = Maybe(self.tracers.trace_for(k));
