@@ -5,15 +5,20 @@
 //! summary per simulated second; time is advanced by hand, 30 fixed steps a
 //! second, so the run takes a moment whatever the machine.
 //!
+//! The wolves are entities of their own, moved by a game system; the
+//! sheep's trees see them through a query (`Looks`, a [`Reads`]), so no
+//! system copies them into a snapshot first.
+//!
 //! Run it with `cargo run -p deciders-bevy --example pasture --release`.
 
 use std::time::Duration;
 
 use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
+use bevy_ecs::system::SystemParamItem;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Exit, Status};
-use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output};
+use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output, Reads};
 
 const SHEEP: u32 = 4_000;
 const WOLVES: usize = 6;
@@ -21,22 +26,40 @@ const FIELD: f32 = 200.0;
 const STEP: Duration = Duration::from_millis(1000 / 30);
 const SECONDS: u32 = 8;
 
-/// This frame's snapshot: where the wolves are.
-#[derive(Resource, Default)]
-struct Pack {
-    wolves: Vec<[f32; 2]>,
+/// A wolf: where it runs.
+#[derive(Component)]
+struct Wolf {
+    at: [f32; 2],
 }
 
-impl Pack {
+/// What a sheep's tree sees of the ECS: every wolf, through a query.
+#[derive(Clone, Copy)]
+struct Sight<'a> {
+    wolves: &'a Query<'a, 'a, &'static Wolf>,
+}
+
+impl Sight<'_> {
     /// The nearest wolf to `at` and its distance.
     fn nearest(&self, at: [f32; 2]) -> ([f32; 2], f32) {
         self.wolves
             .iter()
-            .map(|w| (*w, (w[0] - at[0]).hypot(w[1] - at[1])))
+            .map(|w| (w.at, (w.at[0] - at[0]).hypot(w.at[1] - at[1])))
             .fold(
                 ([0.0; 2], f32::INFINITY),
                 |a, b| if b.1 < a.1 { b } else { a },
             )
+    }
+}
+
+/// The reads behind [`Sight`]: fetched once per step, read by every
+/// sheep's tick in parallel.
+struct Looks;
+
+impl Reads for Looks {
+    type Param = Query<'static, 'static, &'static Wolf>;
+    type View<'a> = Sight<'a>;
+    fn view<'a>(wolves: &'a SystemParamItem<'_, '_, Self::Param>) -> Sight<'a> {
+        Sight { wolves }
     }
 }
 
@@ -71,7 +94,7 @@ struct Sheep {
     fleeing: bool,
 }
 
-type W<'w> = Env<'w, Pack, Order>;
+type W<'w> = Env<'w, Looks, Order>;
 
 /// Runs from the nearest wolf until none is within 25; eaten if one is
 /// within 1.
@@ -124,7 +147,7 @@ fn wolf_near(s: &Sheep, ctx: &Ctx<W<'_>>) -> f32 {
 
 deciders::tree! {
     /// A sheep's mind.
-    tree Mind for Sheep, world<'w> = Env<'w, Pack, Order> {
+    tree Mind for Sheep, world<'w> = Env<'w, Looks, Order> {
         priority {
             flee: when(decide = wolf_near) => Flee,
             graze: Graze,
@@ -132,17 +155,19 @@ deciders::tree! {
     }
 }
 
-/// The wolves run in circles through the field: a `Prepare` system that
-/// updates the snapshot before the sheep decide.
-fn hunt(mut pack: ResMut<Pack>, mut t: Local<f32>) {
+/// Where wolf `i` runs at time `t`: in circles through the field.
+fn run(i: usize, t: f32) -> [f32; 2] {
+    let phase = t * (0.3 + 0.05 * i as f32) + i as f32;
+    let r = 30.0 + 12.0 * i as f32;
+    [FIELD / 2.0 + r * phase.cos(), FIELD / 2.0 + r * phase.sin()]
+}
+
+/// The wolves move: game logic, in `Prepare`, before the sheep decide.
+fn hunt(mut wolves: Query<&mut Wolf>, mut t: Local<f32>) {
     *t += STEP.as_secs_f32();
-    pack.wolves = (0..WOLVES)
-        .map(|i| {
-            let phase = *t * (0.3 + 0.05 * i as f32) + i as f32;
-            let r = 30.0 + 12.0 * i as f32;
-            [FIELD / 2.0 + r * phase.cos(), FIELD / 2.0 + r * phase.sin()]
-        })
-        .collect();
+    for (i, mut wolf) in wolves.iter_mut().enumerate() {
+        wolf.at = run(i, *t);
+    }
 }
 
 fn main() {
@@ -150,11 +175,13 @@ fn main() {
     app.add_plugins((
         TaskPoolPlugin::default(),
         TimePlugin,
-        DecidersPlugin::<Sheep, Mind, Pack, Order>::new(),
+        DecidersPlugin::<Sheep, Mind, Looks, Order>::new(),
     ));
     app.insert_resource(Time::<Fixed>::from_duration(STEP));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
-    app.init_resource::<Pack>();
+    for i in 0..WOLVES {
+        app.world_mut().spawn(Wolf { at: run(i, 0.0) });
+    }
     app.init_resource::<Tally>();
     app.add_systems(FixedUpdate, hunt.in_set(DecidersSystems::Prepare));
     for i in 0..SHEEP {

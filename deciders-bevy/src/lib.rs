@@ -23,9 +23,12 @@
 //!   [`Brain::stimuli_mut`]: its next tick delivers the events in order
 //!   and expires the stimuli with the frame's time, as the core brain's
 //!   does.
-//! - **The world** the tree sees is [`Env<'w, R, O>`]: a read-only borrow
-//!   of a resource `R` of yours (this frame's snapshot of whatever the
-//!   trees read: the player's position, the map), the entity being ticked,
+//! - **The world** the tree sees is [`Env<'w, R, O>`]: what it reads of
+//!   the ECS, `R` — a resource of yours (a snapshot of whatever the trees
+//!   read: the player's position, the map), or a [`Reads`] of yours that
+//!   fetches read-only queries and resources each step, so that a guard
+//!   asks other entities' components directly ("is a wolf within 15?") —,
+//!   the entity being ticked,
 //!   and a buffer of outputs `O`, the typed requests behaviors make of the
 //!   ECS (spawn this, despawn me, send that). Declare the tree with it:
 //!   `tree Guard for Guard, world<'w> = deciders_bevy::Env<'w, Scene, Order>`.
@@ -47,8 +50,9 @@
 //!
 //! # Deterministic
 //!
-//! Each agent's tick reads only its own components and the shared
-//! snapshot, and each output is tagged with its entity; the outputs of a
+//! Each agent's tick reads only its own components and what the world
+//! reads of the ECS (which no tick changes), and each output is tagged
+//! with its entity; the outputs of a
 //! frame are applied sorted by entity, each entity's in the order its
 //! behaviors made them. So the result is the same on 1, 2 or 4 threads, and
 //! the same as ticking the agents one by one in entity order outside Bevy.
@@ -252,4 +256,4 @@ pub use deferred::DeferredActions;
 pub use messages::{EventRefused, OutputsDropped, Post, Refusal, TreeErrors, TreePanicked};
 pub use plugin::{DecidersPlugin, DecidersSystems};
 pub use watch::Watch;
-pub use world::{Deferral, Deferring, Env, NoDeferred, Output};
+pub use world::{Deferral, Deferring, Env, NoDeferred, Output, Reads};

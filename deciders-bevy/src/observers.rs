@@ -5,13 +5,14 @@ use bevy_app::App;
 use bevy_ecs::lifecycle::{Insert, Remove};
 use bevy_ecs::observer::On;
 use bevy_ecs::prelude::*;
+use bevy_ecs::system::StaticSystemParam;
 use deciders::brain::Receives;
 use deciders::deferred::Requests;
 use deciders::{Frame, Tree};
 
 use crate::deferred::collect;
 use crate::messages::panic_text;
-use crate::world::{Deferral, Held};
+use crate::world::{Deferral, Held, Reads};
 use crate::{Agent, Brain, BrainTree, DeferredActions, Env, Output, Seed, TreePanicked};
 
 /// Registers the two observers.
@@ -19,7 +20,7 @@ pub(crate) fn plug<A, T, R, O, D>(app: &mut App)
 where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {
@@ -38,7 +39,7 @@ where
 #[allow(clippy::type_complexity)]
 fn halt_on_remove<A, T, R, O, D>(
     removed: On<Remove<(A::Parts, Brain<T>)>>,
-    read: Res<R>,
+    read: StaticSystemParam<R::Param>,
     mut deferred: ResMut<DeferredActions<T, D>>,
     mut agents: Query<(A::Data, &mut Brain<T>)>,
     mut commands: Commands,
@@ -46,7 +47,7 @@ fn halt_on_remove<A, T, R, O, D>(
 ) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {
@@ -64,7 +65,7 @@ fn halt_on_remove<A, T, R, O, D>(
     let step = *step;
     let capacity = if D::NONE { 0 } else { *capacity };
     let env = Env {
-        read: &*read,
+        read: R::view(&read),
         entity,
         out: Held::Own(Vec::new()),
         requests: Held::Own(Requests::with_capacity(capacity, step)),
@@ -105,7 +106,7 @@ fn seed_on_insert<A, T, R, O, D>(
 ) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {

@@ -10,7 +10,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel};
 use deciders::brain::Receives;
 
-use crate::world::Deferral;
+use crate::world::{Deferral, Reads};
 use crate::{
     brain, deferred, messages, observers, systems, watch, Agent, BrainTree, Env, NoDeferred, Output,
 };
@@ -74,7 +74,7 @@ impl<A, T, R, O, D> Plugin for DecidersPlugin<A, T, R, O, D>
 where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {

@@ -9,6 +9,7 @@ use core::marker::PhantomData;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::InternedScheduleLabel;
+use bevy_ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy_ecs::world::CommandQueue;
 use bevy_time::Time;
 use bevy_utils::Parallel;
@@ -19,7 +20,7 @@ use deciders::{Frame, NoTrace, Trace, Tree};
 use crate::brain::Op;
 use crate::deferred::collect;
 use crate::messages::{panic_text, Refusal};
-use crate::world::{Deferral, Held};
+use crate::world::{Deferral, Held, Reads};
 use crate::{
     Agent, Brain, BrainTree, DecidersSystems, DeferredActions, Env, EventRefused, Output,
     OutputsDropped, Post, TreeErrors, TreePanicked, Watch,
@@ -65,7 +66,7 @@ pub(crate) fn plug<A, T, R, O, D>(app: &mut App, schedule: InternedScheduleLabel
 where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {
@@ -112,7 +113,7 @@ fn post<T: BrainTree>(
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn tick<A, T, R, O, D>(
     time: Res<Time>,
-    read: Res<R>,
+    read: StaticSystemParam<R::Param>,
     mut agents: Query<(Entity, A::Data, &mut Brain<T>, Option<&mut Watch>)>,
     mut outbox: ResMut<Outbox<T, O>>,
     mut deferred: ResMut<DeferredActions<T, D>>,
@@ -122,7 +123,7 @@ fn tick<A, T, R, O, D>(
 ) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
-    R: Resource,
+    R: Reads,
     O: Output,
     D: Deferral,
 {
@@ -133,7 +134,7 @@ fn tick<A, T, R, O, D>(
     // The plugin's steps number the frames of a watched brain's replay.
     let step = outbox.steps;
     outbox.steps += 1;
-    let read: &R = &read;
+    let read: &SystemParamItem<R::Param> = &read;
     let DeferredActions {
         launches,
         cancels,
@@ -267,8 +268,8 @@ fn tick<A, T, R, O, D>(
 /// What every tick of a step shares: the snapshot, the completions
 /// reported, the capacity of an entity's deferred requests and the frame
 /// number of their tickets.
-struct Shared<'w, R, D: Deferral> {
-    read: &'w R,
+struct Shared<'w, 'p, 's, R: Reads, D: Deferral> {
+    read: &'w SystemParamItem<'p, 's, R::Param>,
     completions: &'w deciders::deferred::Completions<D::Done>,
     capacity: usize,
     step: u32,
@@ -315,7 +316,7 @@ struct Lent<'w, O, D: Deferral> {
 impl<O, D: Deferral> Buffers<O, D> {
     /// The requests of the capacity of this step's deferred actions.
     #[inline]
-    fn fit<R>(&mut self, shared: &Shared<'_, R, D>) {
+    fn fit<R: Reads>(&mut self, shared: &Shared<'_, '_, '_, R, D>) {
         if !D::NONE && self.requests_capacity != shared.capacity {
             self.requests_capacity = shared.capacity;
             self.requests = Requests::with_capacity(shared.capacity, shared.step);
@@ -333,12 +334,13 @@ impl<O, D: Deferral> Buffers<O, D> {
 fn watched_tick<'w, A, T, R, O, D>(
     brain: &mut Brain<T>,
     agent: &mut A,
-    shared: &Shared<'w, R, D>,
+    shared: &Shared<'w, '_, '_, R, D>,
     entity: Entity,
     lent: Lent<'w, O, D>,
     watch: &mut Watch,
     step: u64,
 ) where
+    R: Reads,
     T: BrainTree + Receives<A, Env<'w, R, O, D>>,
     D: Deferral,
 {
@@ -368,11 +370,12 @@ fn watched_tick<'w, A, T, R, O, D>(
 fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     brain: &mut Brain<T>,
     agent: &mut A,
-    shared: &Shared<'w, R, D>,
+    shared: &Shared<'w, '_, '_, R, D>,
     entity: Entity,
     lent: Lent<'w, O, D>,
     trace: &mut Tr,
 ) where
+    R: Reads,
     T: BrainTree + Receives<A, Env<'w, R, O, D>>,
     D: Deferral,
 {
@@ -389,7 +392,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         requests.next_frame(shared.step);
     }
     let env = Env {
-        read: shared.read,
+        read: R::view(shared.read),
         entity,
         out: Held::Lent(out),
         requests: Held::Lent(requests),
