@@ -8,6 +8,7 @@ use core::marker::PhantomData;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryItem;
 use bevy_ecs::schedule::InternedScheduleLabel;
 use bevy_ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy_ecs::world::CommandQueue;
@@ -114,7 +115,8 @@ fn post<T: BrainTree>(
 fn tick<A, T, R, O, D>(
     time: Res<Time>,
     read: StaticSystemParam<R::Param>,
-    mut agents: Query<(Entity, A::Data, &mut Brain<T>, Option<&mut Watch>)>,
+    mut agents: Query<(Entity, A::Data, &mut Brain<T>), Without<Watch>>,
+    mut watched: Query<(Entity, A::Data, &mut Brain<T>, &mut Watch)>,
     mut outbox: ResMut<Outbox<T, O>>,
     mut deferred: ResMut<DeferredActions<T, D>>,
     buffers: Local<Parallel<Buffers<O, D>>>,
@@ -161,76 +163,37 @@ fn tick<A, T, R, O, D>(
     };
     *ticket_step = ticket_step.wrapping_add(1);
     let shared = &shared;
+    let at = At {
+        grid,
+        dt,
+        step,
+        completed,
+    };
+    // The watched brains apart, one by one: the parallel loop's items
+    // carry no `Option<&mut Watch>`, a smaller fetch for every entity.
+    {
+        let mut buffer = buffers.borrow_local_mut();
+        for (entity, mut data, brain, watch) in watched.iter_mut() {
+            let watch = watch.into_inner();
+            step_one::<A, T, R, O, D>(
+                &mut buffer,
+                entity,
+                &mut data,
+                brain,
+                Some(watch),
+                shared,
+                &at,
+            );
+        }
+    }
     agents
         .par_iter_mut()
         // The thread's buffers are looked up once per batch of entities,
         // not once per entity.
         .for_each_init(
             || buffers.borrow_local_mut(),
-            |buffer, (entity, mut data, mut brain, mut watch)| {
-                if brain.asleep {
-                    // Its change tick left alone while it sleeps on.
-                    let completed = !completed.is_empty()
-                        && completed.binary_search(&entity.index().index()).is_ok();
-                    if brain
-                        .bypass_change_detection()
-                        .sleeps_through(grid, completed)
-                    {
-                        // A watched brain's replay shows the step.
-                        if let Some(watch) = &mut watch {
-                            watch.recorder.frame(step);
-                        }
-                        return;
-                    }
-                }
-                // One `&mut` of the brain for the whole step (its change
-                // tick written once): borrowing it again through the `Mut`
-                // cost 5 ns more per entity (valgrind: the same cache
-                // misses, more stores in this closure).
-                let brain = brain.into_inner();
-                if !brain.due(entity, dt) {
-                    return;
-                }
-                // The outputs, requests and errors go to the thread's
-                // buffers in place: lent to the tick, not moved in and out
-                // of it for every entity.
-                let buffer = &mut **buffer;
-                buffer.fit(shared);
-                let Buffers {
-                    out,
-                    requests,
-                    errors,
-                    panics,
-                    ..
-                } = &mut *buffer;
-                let lent = Lent {
-                    out,
-                    requests,
-                    errors,
-                    panics,
-                };
-                match watch {
-                    None => A::with_view(&mut data, |agent| {
-                        tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
-                    }),
-                    Some(mut watch) => {
-                        let watch = &mut *watch;
-                        A::with_view(&mut data, |agent| {
-                            watched_tick(brain, agent, shared, entity, lent, watch, step);
-                        });
-                        watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
-                    }
-                }
-                if !D::NONE {
-                    let Buffers {
-                        requests,
-                        launches,
-                        cancels,
-                        ..
-                    } = buffer;
-                    let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
-                    *requests = collect(entity, taken, shared.step, launches, cancels);
-                }
+            |buffer, (entity, mut data, brain)| {
+                step_one::<A, T, R, O, D>(buffer, entity, &mut data, brain, None, shared, &at);
             },
         );
     let mut buffers = buffers;
@@ -263,6 +226,104 @@ fn tick<A, T, R, O, D>(
     // An entity panics at most once a tick.
     panics.sort_unstable_by_key(|p| p.entity);
     panicked.write_batch(panics.drain(..));
+}
+
+/// What every entity's step shares besides [`Shared`]: the step's time
+/// (on the grid, and as `Time` gives it), its number, and the entities
+/// (by index, sorted) whose deferred actions completed.
+struct At<'a> {
+    grid: f64,
+    dt: f32,
+    step: u64,
+    completed: &'a [u32],
+}
+
+/// One entity's step: a sleeping brain sleeps on through it (or wakes),
+/// a due one ticks into the thread's `buffer`; a watched one is recorded.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn step_one<A, T, R, O, D>(
+    buffer: &mut Buffers<O, D>,
+    entity: Entity,
+    data: &mut QueryItem<'_, '_, A::Data>,
+    mut brain: Mut<'_, Brain<T>>,
+    mut watch: Option<&mut Watch>,
+    shared: &Shared<'_, '_, '_, R, D>,
+    at: &At<'_>,
+) where
+    A: Agent,
+    T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
+    R: Reads,
+    O: Output,
+    D: Deferral,
+{
+    let At {
+        grid,
+        dt,
+        step,
+        completed,
+    } = *at;
+    if brain.asleep {
+        // Its change tick left alone while it sleeps on.
+        let completed =
+            !completed.is_empty() && completed.binary_search(&entity.index().index()).is_ok();
+        if brain
+            .bypass_change_detection()
+            .sleeps_through(grid, completed)
+        {
+            // A watched brain's replay shows the step.
+            if let Some(watch) = &mut watch {
+                watch.recorder.frame(step);
+            }
+            return;
+        }
+    }
+    // One `&mut` of the brain for the whole step (its change
+    // tick written once): borrowing it again through the `Mut`
+    // cost 5 ns more per entity (valgrind: the same cache
+    // misses, more stores in this closure).
+    let brain = brain.into_inner();
+    if !brain.due(entity, dt) {
+        return;
+    }
+    // The outputs, requests and errors go to the thread's
+    // buffers in place: lent to the tick, not moved in and out
+    // of it for every entity.
+    buffer.fit(shared);
+    let Buffers {
+        out,
+        requests,
+        errors,
+        panics,
+        ..
+    } = &mut *buffer;
+    let lent = Lent {
+        out,
+        requests,
+        errors,
+        panics,
+    };
+    match watch {
+        None => A::with_view(data, |agent| {
+            tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
+        }),
+        Some(watch) => {
+            A::with_view(data, |agent| {
+                watched_tick(brain, agent, shared, entity, lent, watch, step);
+            });
+            watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
+        }
+    }
+    if !D::NONE {
+        let Buffers {
+            requests,
+            launches,
+            cancels,
+            ..
+        } = buffer;
+        let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
+        *requests = collect(entity, taken, shared.step, launches, cancels);
+    }
 }
 
 /// What every tick of a step shares: the snapshot, the completions
