@@ -160,6 +160,8 @@ fn tick<A, T, R, O, D>(
         completions,
         capacity: *capacity,
         step: *ticket_step,
+        dt,
+        frame: Frame::new(dt),
     };
     *ticket_step = ticket_step.wrapping_add(1);
     let shared = &shared;
@@ -334,6 +336,11 @@ struct Shared<'w, 'p, 's, R: Reads, D: Deferral> {
     completions: &'w deciders::deferred::Completions<D::Done>,
     capacity: usize,
     step: u32,
+    /// The step's `dt` as `Time` gives it, and its frame (the `dt`
+    /// sanitized once): a brain ticked every step, whose pending time is
+    /// that `dt`, starts from this frame.
+    dt: f32,
+    frame: Frame,
 }
 
 /// One thread's share of a frame: the outputs, the deferred requests, the
@@ -459,7 +466,12 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         requests: Held::Lent(requests),
         completions: shared.completions,
     };
-    let mut frame = Frame::new(dt).with_world(env).with_flags(brain.flags);
+    let frame = if dt.to_bits() == shared.dt.to_bits() {
+        shared.frame.clone()
+    } else {
+        Frame::new(dt)
+    };
+    let mut frame = frame.with_world(env).with_flags(brain.flags);
     frame.set_agent(entity.index().index());
     let asks = brain.asks();
     let core = &mut brain.brain;
