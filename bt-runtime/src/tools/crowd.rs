@@ -827,13 +827,18 @@ impl Books for InPlace<'_> {
     }
 }
 
+/// A chunk of a parallel crowd: its brains' slots, flags, brains and
+/// agents.
+#[cfg(feature = "rayon")]
+type Part<'a, T, A> = (&'a mut [Slot], &'a [Flags], &'a mut [Brain<T>], &'a mut [A]);
+
 /// One chunk of [`Crowd::par_tick_all`]: its slots, brains and agents,
 /// the index of its first, the brains of it to tick, and the clock
 /// before and after the frame when asking (`None`: the plain mode, every
 /// brain ticked and nothing asked). Catches a panic per brain.
 #[cfg(feature = "rayon")]
 fn tick_chunk<A, W, T: Receives<A, W> + MachineState>(
-    (slots, flags, brains, agents): (&mut [Slot], &[Flags], &mut [Brain<T>], &mut [A]),
+    (slots, flags, brains, agents): Part<'_, T, A>,
     start: usize,
     share: &[u32],
     asking: Option<(f64, f64)>,
