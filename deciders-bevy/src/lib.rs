@@ -38,7 +38,7 @@
 //!   their entity, and the game reports completions there by ticket.
 //! - **The plugin** [`DecidersPlugin<A, T, R, O>`] (it needs Bevy's
 //!   `TimePlugin`, part of `MinimalPlugins` and `DefaultPlugins`, and the
-//!   resource `R`) runs three system sets
+//!   resources that `R` reads) runs three system sets
 //!   in a schedule you choose (default [`FixedUpdate`](bevy_app::FixedUpdate)), chained:
 //!   [`DecidersSystems::Prepare`] (your systems: set flags, add stimuli,
 //!   post events, pause or resume brains, update the snapshot),

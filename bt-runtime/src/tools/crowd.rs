@@ -832,7 +832,7 @@ impl Books for InPlace<'_> {
 #[cfg(feature = "rayon")]
 type Part<'a, T, A> = (&'a mut [Slot], &'a [Flags], &'a mut [Brain<T>], &'a mut [A]);
 
-/// One chunk of [`Crowd::par_tick_all`]: its slots, brains and agents,
+/// One chunk of [`Crowd::par_tick_all`]: its slots, flags, brains and agents,
 /// the index of its first, the brains of it to tick, and the clock
 /// before and after the frame when asking (`None`: the plain mode, every
 /// brain ticked and nothing asked). Catches a panic per brain.
