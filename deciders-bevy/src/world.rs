@@ -83,7 +83,8 @@ pub struct Env<'w, R: Reads, O, D: Deferral = NoDeferred> {
 /// its behaviors calling `ctx.world().read().wolf_within(..)`. A query
 /// here may not read a component that the agent ([`Agent::Data`](crate::Agent::Data))
 /// writes, unless their filters keep them apart (`Without<Sheep>`): Bevy
-/// refuses two such accesses in one system when the app starts.
+/// refuses two such accesses in one system as soon as the plugin is added
+/// (its error B0001).
 ///
 /// Reading other entities keeps the tick deterministic: what a tree reads
 /// is what the ECS held before the tick set, whatever the order or the
