@@ -12,6 +12,7 @@ use bevy_ecs::query::QueryItem;
 use bevy_ecs::schedule::InternedScheduleLabel;
 use bevy_ecs::system::{StaticSystemParam, SystemParamItem};
 use bevy_ecs::world::CommandQueue;
+use bevy_tasks::ComputeTaskPool;
 use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::brain::Receives;
@@ -188,16 +189,27 @@ fn tick<A, T, R, O, D>(
             );
         }
     }
-    agents
-        .par_iter_mut()
-        // The thread's buffers are looked up once per batch of entities,
-        // not once per entity.
-        .for_each_init(
-            || buffers.borrow_local_mut(),
-            |buffer, (entity, mut data, brain)| {
-                step_one::<A, T, R, O, D>(buffer, entity, &mut data, brain, None, shared, &at);
-            },
-        );
+    let threads = ComputeTaskPool::try_get().map_or(1, |pool| pool.thread_num());
+    if threads <= 1 {
+        // One compute thread (Bevy's default pools on a 2-core machine):
+        // a plain loop, whose body the compiler sees whole, where the
+        // parallel iteration calls a closure per entity for nothing.
+        let mut buffer = buffers.borrow_local_mut();
+        for (entity, mut data, brain) in agents.iter_mut() {
+            step_one::<A, T, R, O, D>(&mut buffer, entity, &mut data, brain, None, shared, &at);
+        }
+    } else {
+        agents
+            .par_iter_mut()
+            // The thread's buffers are looked up once per batch of
+            // entities, not once per entity.
+            .for_each_init(
+                || buffers.borrow_local_mut(),
+                |buffer, (entity, mut data, brain)| {
+                    step_one::<A, T, R, O, D>(buffer, entity, &mut data, brain, None, shared, &at);
+                },
+            );
+    }
     let mut buffers = buffers;
     let Outbox {
         out,
