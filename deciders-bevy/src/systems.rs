@@ -110,7 +110,8 @@ fn post<T: BrainTree>(
 }
 
 /// The tick set: every due brain performs its pending operation and ticks,
-/// on the compute task pool; the outputs are gathered per thread, then
+/// on the compute task pool (in a plain loop when it has one thread); the
+/// outputs are gathered per thread, then
 /// sorted by entity.
 #[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn tick<A, T, R, O, D>(
