@@ -4,9 +4,11 @@
 //! L2), despawn halts whose `deactivate` outputs are applied (L2), and
 //! level-of-detail brains staggered by entity index.
 
+mod common;
+
 use std::time::Duration;
 
-use bevy_app::{App, FixedUpdate, TaskPoolOptions, TaskPoolPlugin};
+use bevy_app::{App, FixedUpdate};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Exit, Status};
@@ -149,14 +151,8 @@ fn read_faults(
 /// the first, which starts the clocks).
 fn app(threads: usize) -> App {
     let mut app = App::new();
-    let mut pools = TaskPoolOptions::default();
-    if threads > 0 {
-        pools = TaskPoolOptions::with_num_threads(threads);
-    }
     app.add_plugins((
-        TaskPoolPlugin {
-            task_pool_options: pools,
-        },
+        common::pools(threads),
         TimePlugin,
         DecidersPlugin::<Sailor, Crew, Deck, Log>::new(),
     ));
@@ -276,31 +272,11 @@ fn panic_run() {
     println!("panic run ok: {} panics caught", expected.len());
 }
 
-/// Runs `panic_run` alone in a process with `THREADS=threads`; what it
-/// printed.
-fn panic_run_in_a_process(threads: usize) -> String {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "panic_run",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("THREADS", threads.to_string())
-        .output()
-        .expect("the test binary runs");
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let errors = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "THREADS={threads}: {text}\n{errors}");
-    text
-}
-
 // SPEC T4, F4
 #[test]
 fn t4_a_panicking_behavior_is_caught_per_entity_on_1_and_4_threads() {
     for threads in [1, 4] {
-        let printed = panic_run_in_a_process(threads);
+        let printed = common::run_alone("panic_run", threads);
         assert!(
             printed.contains("panic run ok: 86 panics caught"),
             "{threads} threads: {printed}"

@@ -3,9 +3,11 @@
 //! loop outside Bevy (F4, D8), despawn that halts (L2), level-of-detail
 //! ticking, and the lifecycle through the brain (O2, O3).
 
+mod common;
+
 use std::time::Duration;
 
-use bevy_app::{App, FixedUpdate, TaskPoolOptions, TaskPoolPlugin};
+use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Exit, Frame, Status};
@@ -159,14 +161,8 @@ fn field() -> Field {
 /// every update advances time by exactly `DT`.
 fn app(threads: usize) -> App {
     let mut app = App::new();
-    let mut pools = TaskPoolOptions::default();
-    if threads > 0 {
-        pools = TaskPoolOptions::with_num_threads(threads);
-    }
     app.add_plugins((
-        TaskPoolPlugin {
-            task_pool_options: pools,
-        },
+        common::pools(threads),
         TimePlugin,
         DecidersPlugin::<Ship, Pilot, Field, Order>::new(),
     ));
@@ -232,28 +228,6 @@ fn run_serial(mut spawned: Vec<(Entity, Ship)>) -> (Vec<Ship>, Vec<(Entity, Stri
     (ships, journal)
 }
 
-/// Runs this test binary's `one_run` test alone with `THREADS=n` and
-/// returns what it printed: the run's digest.
-fn digest_in_a_process(threads: usize) -> String {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "one_run",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("THREADS", threads.to_string())
-        .output()
-        .expect("the test binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "THREADS={threads}: {text}");
-    text.lines()
-        .find_map(|l| Some(l.split_once("digest ")?.1))
-        .expect("one_run prints its digest")
-        .to_string()
-}
-
 fn digest(run: &(Vec<Ship>, Vec<(Entity, String)>)) -> String {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -299,7 +273,11 @@ fn f4_the_same_result_on_1_2_and_4_threads_and_serially() {
     assert!(in_bevy.1 == serial.1, "the journals differ");
     let expected = digest(&in_bevy);
     for threads in [1, 2, 4] {
-        assert_eq!(digest_in_a_process(threads), expected, "{threads} threads");
+        assert_eq!(
+            common::digest_in_a_process(threads),
+            expected,
+            "{threads} threads"
+        );
     }
 }
 

@@ -4,9 +4,11 @@
 //! Bevy app, with the same result on 1 and 4 threads and as a serial loop
 //! outside Bevy over the same query (F4).
 
+mod common;
+
 use std::time::Duration;
 
-use bevy_app::{App, FixedUpdate, TaskPoolOptions, TaskPoolPlugin};
+use bevy_app::{App, FixedUpdate, TaskPoolPlugin};
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemParamItem;
 use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
@@ -192,14 +194,8 @@ fn hunt(mut wolves: Query<&mut Wolf>, mut t: Local<u32>) {
 /// A headless app with `threads` compute threads (0: Bevy's default).
 fn app(threads: usize) -> App {
     let mut app = App::new();
-    let mut pools = TaskPoolOptions::default();
-    if threads > 0 {
-        pools = TaskPoolOptions::with_num_threads(threads);
-    }
     app.add_plugins((
-        TaskPoolPlugin {
-            task_pool_options: pools,
-        },
+        common::pools(threads),
         TimePlugin,
         DecidersPlugin::<Sheep, Mind, Looks, Order>::new(),
     ));
@@ -286,28 +282,6 @@ fn digest(run: &Run) -> String {
     format!("{:016x} {} lines", h.finish(), run.1.len())
 }
 
-/// Runs this test binary's `one_run` test alone with `THREADS=n` and
-/// returns what it printed: the run's digest.
-fn digest_in_a_process(threads: usize) -> String {
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "one_run",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env("THREADS", threads.to_string())
-        .output()
-        .expect("the test binary runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "THREADS={threads}: {text}");
-    text.lines()
-        .find_map(|l| Some(l.split_once("digest ")?.1))
-        .expect("one_run prints its digest")
-        .to_string()
-}
-
 /// Not a test of its own: what `digest_in_a_process` runs, in a process
 /// whose compute task pool has `THREADS` threads (the pool is global: one
 /// size per process).
@@ -340,7 +314,7 @@ fn f4_a_tree_that_reads_other_entities_through_a_query_ends_alike_on_1_and_4_thr
     let expected = digest(&serial);
     for threads in [1, 4] {
         assert_eq!(
-            digest_in_a_process(threads),
+            common::digest_in_a_process(threads),
             expected,
             "{threads} threads against the serial loop"
         );

@@ -18,3 +18,48 @@ impl Output for Never {
         match self {}
     }
 }
+
+/// Bevy's task pools with `threads` threads in all (0: Bevy's default):
+/// the compute pool gets what the I/O and async pools leave, at least 1
+/// (1 of 1 or 2, 2 of 4).
+pub fn pools(threads: usize) -> bevy_app::TaskPoolPlugin {
+    let mut task_pool_options = bevy_app::TaskPoolOptions::default();
+    if threads > 0 {
+        task_pool_options = bevy_app::TaskPoolOptions::with_num_threads(threads);
+    }
+    bevy_app::TaskPoolPlugin { task_pool_options }
+}
+
+/// Runs this test binary's ignored test `name` alone, in a process with
+/// `THREADS=threads` (the pools are global: one size per process), and
+/// returns what it printed, once it passed.
+pub fn run_alone(name: &str, threads: usize) -> String {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            name,
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("THREADS", threads.to_string())
+        .output()
+        .expect("the test binary runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{name}, THREADS={threads}: {text}\n{errors}"
+    );
+    text
+}
+
+/// [`run_alone`] for the test `one_run`, which prints its run's digest
+/// after `digest `: that digest.
+pub fn digest_in_a_process(threads: usize) -> String {
+    run_alone("one_run", threads)
+        .lines()
+        .find_map(|l| Some(l.split_once("digest ")?.1))
+        .expect("one_run prints its digest")
+        .to_string()
+}
