@@ -12,6 +12,8 @@ use deciders::brain::{Brain as Core, Declares, InboxFull};
 use deciders::lifecycle::{PlayMode, PlayStatus};
 use deciders::{Flags, Stimuli};
 
+use crate::dormant::{Clock, Dormant};
+
 #[cfg(doc)]
 use crate::TreePanicked;
 
@@ -98,7 +100,9 @@ where
 /// `deciders_bevy::Brain<…>` with the tree's `core::any::type_name`, since
 /// a generated tree does not implement `TypePath`.
 #[derive(Component)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// `Serialize` by hand (below): a dormant brain writes what it slept up
+// to the plugin's clock.
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
 #[cfg_attr(
     feature = "reflect",
@@ -114,7 +118,6 @@ where
     serde(
         try_from = "BrainData<T>",
         bound(
-            serialize = "T: serde::Serialize, T::Event: serde::Serialize, T::Payload: serde::Serialize",
             deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
         )
     )
@@ -168,6 +171,18 @@ pub struct Brain<T: BrainTree> {
     #[cfg_attr(feature = "reflect", reflect(ignore))]
     #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) unasked: u8,
+    /// While it sleeps untouched by the tick (dormant), the plugin's
+    /// clock when it went dormant: what it slept since is the clock's
+    /// advance. Its save adds that to `slept`.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) dormant: Option<Dormant>,
+    /// The clock (its bits) of its entry in the plugin's heap of
+    /// deadlines, if it has one: a brain that goes dormant again by then
+    /// needs no other. Not saved: a fresh app has a fresh heap.
+    #[cfg_attr(feature = "reflect", reflect(ignore))]
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) queued: Option<u64>,
 }
 
 /// Ticks in a row that needed the next one, after which a brain is not
@@ -275,6 +290,55 @@ struct BrainData<T: BrainTree> {
     until: Option<f64>,
 }
 
+/// A [`Brain`] as it saves: its fields, borrowed, in the order it loads
+/// them, with what it slept up to the plugin's clock.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+#[serde(rename = "Brain")]
+#[serde(bound(serialize = "Core<T>: serde::Serialize"))]
+struct Saved<'a, T: BrainTree> {
+    brain: &'a Core<T>,
+    flags: Flags,
+    every: u32,
+    wait: Option<u32>,
+    pending_dt: f32,
+    op: Option<Op>,
+    errors: u32,
+    panics: u32,
+    refused: u32,
+    last: Option<deciders::Status>,
+    asleep: bool,
+    slept: f64,
+    until: Option<f64>,
+}
+
+#[cfg(feature = "serde")]
+impl<T> serde::Serialize for Brain<T>
+where
+    T: BrainTree + serde::Serialize,
+    T::Event: serde::Serialize,
+    T::Payload: serde::Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Saved {
+            brain: &self.brain,
+            flags: self.flags,
+            every: self.every,
+            wait: self.wait,
+            pending_dt: self.pending_dt,
+            op: self.op,
+            errors: self.errors,
+            panics: self.panics,
+            refused: self.refused,
+            last: self.last,
+            asleep: self.asleep,
+            slept: self.slept_now(),
+            until: self.until,
+        }
+        .serialize(serializer)
+    }
+}
+
 /// Why a saved [`Brain`] was refused: the field and what is wrong with it.
 #[cfg(feature = "serde")]
 #[derive(Debug)]
@@ -339,6 +403,8 @@ impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
             until: data.until,
             polled: 0,
             unasked: 0,
+            dormant: None,
+            queued: None,
         })
     }
 }
@@ -386,6 +452,8 @@ impl<T: BrainTree> Brain<T> {
             until: None,
             polled: 0,
             unasked: 0,
+            dormant: None,
+            queued: None,
         }
     }
 
@@ -427,13 +495,18 @@ impl<T: BrainTree> Brain<T> {
     /// lifecycle operation and completing one of its deferred actions
     /// wake it already.
     pub fn wake(&mut self) {
-        self.asleep = false;
+        if self.asleep {
+            self.asleep = false;
+            if let Some(dormant) = self.dormant.take() {
+                self.slept += dormant.woken();
+            }
+        }
     }
 
     /// Whether it sleeps: its last tick said the next one would do
     /// nothing until a deadline or until an input changes, and nothing
-    /// woke it since. A sleeping brain costs the tick system a test and
-    /// an addition per step.
+    /// woke it since. A sleeping brain costs the tick system nothing: it
+    /// leaves the tick's query until it wakes (see the crate's docs).
     pub fn is_asleep(&self) -> bool {
         self.asleep
     }
@@ -559,17 +632,63 @@ impl<T: BrainTree> Brain<T> {
     /// `completed`: a deferred action of its entity completed.
     pub(crate) fn sleeps_through(&mut self, grid: f64, completed: bool) -> bool {
         let slept = self.slept + grid;
-        // Woken a little early rather than late: the deadline's
-        // arithmetic rounds, and a tick too early only sleeps again.
-        let due = self
-            .until
-            .is_some_and(|left| slept >= left - (1e-9 + 4.0 * f64::EPSILON * (left + slept)));
-        if due || completed {
+        if completed || self.deadline_comes(slept) {
             self.asleep = false;
             false
         } else {
             self.slept = slept;
             true
+        }
+    }
+
+    /// Whether its deadline has come once it slept `slept` since its
+    /// last tick. Woken a little early rather than late: the deadline's
+    /// arithmetic rounds, and a tick too early only sleeps again.
+    #[inline]
+    pub(crate) fn deadline_comes(&self, slept: f64) -> bool {
+        self.until
+            .is_some_and(|left| slept >= left - (1e-9 + 4.0 * f64::EPSILON * (left + slept)))
+    }
+
+    /// A sleeping brain goes dormant at the plugin's clock `now` (the
+    /// clock after this step, which it slept or ticked): the tick no
+    /// longer visits it. Returns the entry its deadline needs in the
+    /// plugin's heap (the clock's bits at which it comes), if it has a
+    /// deadline and no entry that comes by then: a brain woken and
+    /// dormant again with the same deadline (a flag toggled under a long
+    /// wait) adds nothing to the heap.
+    pub(crate) fn go_dormant(&mut self, entity: Entity, clock: &Clock, now: f64) -> Option<u64> {
+        self.dormant = Some(Dormant::new(entity, now, clock));
+        // Non-negative: the bits order as the times.
+        let due = self.deadline()?.max(0.0).to_bits();
+        if self.queued.is_some_and(|queued| queued <= due) {
+            return None;
+        }
+        self.queued = Some(due);
+        Some(due)
+    }
+
+    /// A dormant brain's deadline on the plugin's clock.
+    pub(crate) fn deadline(&self) -> Option<f64> {
+        let since = self.dormant.as_ref()?.since;
+        Some(since + (self.until? - self.slept))
+    }
+
+    /// A dormant brain wakes at the step after the plugin's clock
+    /// `before`: what it slept is caught up to there.
+    pub(crate) fn rouse(&mut self, before: f64) {
+        if let Some(dormant) = self.dormant.take() {
+            self.slept += before - dormant.end();
+        }
+    }
+
+    /// What it slept since its last tick, up to now: a dormant brain's
+    /// `slept` and the plugin's clock's advance since it went dormant.
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    fn slept_now(&self) -> f64 {
+        match &self.dormant {
+            None => self.slept,
+            Some(dormant) => self.slept + dormant.slept_until(dormant.clock.now()),
         }
     }
 

@@ -127,9 +127,16 @@
 //! (`deciders::brain::Brain::tick_and_wake`, rule Z2): a tree whose
 //! running behaviors wait — for an input, for their deferred action,
 //! until a time (`wait`, `timeout`, a `Wake::at` of yours) — sleeps. A
-//! sleeping brain costs the tick system a test and an addition per step,
-//! and nothing of it is written (its change tick stays). It wakes, to be
-//! ticked at its next turn, when
+//! sleeping brain is left untouched: its entity loses a marker component
+//! of the plugin's (sparse-set storage: the entity changes archetype, its
+//! data stays where it is), so the tick's query does not even fetch it,
+//! and nothing of it is read or written while it sleeps, its change tick
+//! included. The wakes come to the plugin instead: the methods that wake a
+//! brain list it, completions name their entity, and deadlines wait in a
+//! heap on the plugin's clock. A brain's fall asleep and its wake cost an
+//! archetype move each (Bevy's removal of a component from an entity
+//! with remove observers, the plugin's despawn halt, allocates a small
+//! list). It wakes, to be ticked at its next turn, when
 //!
 //! - its flags change ([`Brain::set_flags`] with other flags; the same
 //!   flags do not wake it), an event is posted to it ([`Brain::post`], a
@@ -142,7 +149,8 @@
 //! - its deadline comes (a wait ends, a stimulus expires).
 //!
 //! Time keeps running while it sleeps: its clocks catch up, exactly (the
-//! sum of the skipped steps' `dt` on their grid), before its next tick, so
+//! sum of the skipped steps' `dt` on their grid, read as the advance of
+//! the plugin's clock, a sum of the same steps), before its next tick, so
 //! its timers and timestamps are what they would have been had it been
 //! ticked every step; the steps it slept through are part of the brain
 //! and of its save. A tree whose guards call a `decide` or a condition
@@ -243,6 +251,7 @@
 mod agent;
 mod brain;
 mod deferred;
+mod dormant;
 mod messages;
 mod observers;
 mod plugin;

@@ -12,7 +12,8 @@ use deciders::brain::Receives;
 
 use crate::world::{Deferral, Reads};
 use crate::{
-    brain, deferred, messages, observers, systems, watch, Agent, BrainTree, Env, NoDeferred, Output,
+    brain, deferred, dormant, messages, observers, systems, watch, Agent, BrainTree, Env,
+    NoDeferred, Output,
 };
 #[cfg(doc)]
 use crate::{Brain, OutputsDropped, TreePanicked};
@@ -94,6 +95,7 @@ where
         systems::plug::<A, T, R, O, D>(app, self.schedule);
         observers::plug::<A, T, R, O, D>(app);
         brain::plug::<T>(app);
+        dormant::plug::<T>(app);
         watch::plug(app);
     }
 }

@@ -21,6 +21,7 @@ use deciders::{Frame, NoTrace, Trace, Tree};
 
 use crate::brain::Op;
 use crate::deferred::collect;
+use crate::dormant::{rouse, Awake, Clock, Dormancy};
 use crate::messages::{panic_text, Refusal};
 use crate::world::{Deferral, Held, Reads};
 use crate::{
@@ -34,7 +35,7 @@ use crate::{
 /// (entity, place) keeps each run as it was, without the allocation of a
 /// stable sort.
 #[derive(Resource)]
-struct Outbox<T, O> {
+pub(crate) struct Outbox<T, O> {
     out: Vec<(Entity, u32, O)>,
     /// The frame's errors, sorted by entity before they are written.
     errors: Vec<TreeErrors>,
@@ -44,8 +45,11 @@ struct Outbox<T, O> {
     /// replay.
     steps: u64,
     /// This step's entities (by index) with a deferred action completed,
-    /// sorted: kept for its allocation.
-    completed: Vec<u32>,
+    /// sorted (by [`rouse`]): kept for its allocation.
+    pub(crate) completed: Vec<u32>,
+    /// This step's brains gone dormant, with their deadlines on the
+    /// plugin's clock: kept for its allocation.
+    dormant: Vec<(Entity, Option<u64>)>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -57,6 +61,7 @@ impl<T, O> Default for Outbox<T, O> {
             panics: Vec::new(),
             steps: 0,
             completed: Vec::new(),
+            dormant: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -76,7 +81,7 @@ where
     app.add_systems(
         schedule,
         (
-            (post::<T>, tick::<A, T, R, O, D>)
+            (post::<T>, rouse::<T, O, D>, tick::<A, T, R, O, D>)
                 .chain()
                 .in_set(DecidersSystems::Tick),
             apply::<T, O>.in_set(DecidersSystems::Apply),
@@ -117,13 +122,15 @@ fn post<T: BrainTree>(
 fn tick<A, T, R, O, D>(
     time: Res<Time>,
     read: StaticSystemParam<R::Param>,
-    mut agents: Query<(Entity, A::Data, &mut Brain<T>), Without<Watch>>,
+    mut agents: Query<(Entity, A::Data, &mut Brain<T>), (With<Awake<T>>, Without<Watch>)>,
     mut watched: Query<(Entity, A::Data, &mut Brain<T>, &mut Watch)>,
     mut outbox: ResMut<Outbox<T, O>>,
     mut deferred: ResMut<DeferredActions<T, D>>,
     buffers: Local<Parallel<Buffers<O, D>>>,
     mut messages: MessageWriter<TreeErrors>,
     mut panicked: MessageWriter<TreePanicked>,
+    mut dormancy: ResMut<Dormancy<T>>,
+    mut commands: Commands,
 ) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
@@ -149,14 +156,7 @@ fn tick<A, T, R, O, D>(
     } = &mut *deferred;
     // The entities (by index) whose deferred actions completed: each
     // wakes, if it sleeps.
-    let completed = &mut outbox.completed;
-    completed.clear();
-    if !D::NONE {
-        completed.extend(completions.tickets().map(|t| t.agent));
-        completed.sort_unstable();
-        completed.dedup();
-    }
-    let completed: &[u32] = completed;
+    let completed: &[u32] = &outbox.completed;
     let shared = Shared {
         read,
         completions,
@@ -171,6 +171,9 @@ fn tick<A, T, R, O, D>(
         grid,
         step,
         completed,
+        clock: dormancy.clock(),
+        before: dormancy.before,
+        now: dormancy.now,
     };
     // The watched brains apart, one by one: the parallel loop's items
     // carry no `Option<&mut Watch>`, a smaller fetch for every entity.
@@ -178,6 +181,11 @@ fn tick<A, T, R, O, D>(
         let mut buffer = buffers.borrow_local_mut();
         for (entity, mut data, brain, watch) in watched.iter_mut() {
             let watch = watch.into_inner();
+            // Watched while dormant: visited from now on, its marker
+            // back for when it is no longer watched.
+            if brain.dormant.is_some() {
+                commands.entity(entity).try_insert(Awake::<T>::default());
+            }
             step_one::<A, T, R, O, D>(
                 &mut buffer,
                 entity,
@@ -215,6 +223,7 @@ fn tick<A, T, R, O, D>(
         out,
         errors,
         panics,
+        dormant,
         ..
     } = &mut *outbox;
     let (first_launch, first_cancel) = (launches.len(), cancels.len());
@@ -227,7 +236,20 @@ fn tick<A, T, R, O, D>(
         panics.append(&mut buffer.panics);
         launches.append(&mut buffer.launches);
         cancels.append(&mut buffer.cancels);
+        dormant.append(&mut buffer.dormant);
     }
+    // The step's dormant brains lose their marker, in entity order (the
+    // archetype's order, which the game's queries see, does not depend on
+    // threads), and their deadlines go to the heap.
+    dormant.sort_unstable_by_key(|&(entity, _)| entity);
+    for &(entity, _) in dormant.iter() {
+        commands.entity(entity).try_remove::<Awake<T>>();
+    }
+    dormancy.extend(
+        dormant
+            .drain(..)
+            .filter_map(|(entity, due)| Some((due?, entity))),
+    );
     // This step's requests in entity order, each entity's as made (a
     // stable sort: it allocates only for a step with requests).
     launches[first_launch..].sort_by_key(|&(entity, _, _)| entity);
@@ -250,6 +272,11 @@ struct At<'a> {
     grid: f64,
     step: u64,
     completed: &'a [u32],
+    /// The plugin's clock, before and after this step: a brain that goes
+    /// dormant remembers `now`.
+    clock: &'a Clock,
+    before: f64,
+    now: f64,
 }
 
 /// One entity's step: a sleeping brain sleeps on through it (or wakes),
@@ -275,18 +302,27 @@ fn step_one<A, T, R, O, D>(
         grid,
         step,
         completed,
+        ..
     } = *at;
     if brain.asleep {
+        if brain.dormant.is_some() {
+            // A dormant brain moved to this entity (`take`n from another),
+            // or watched: what it slept is caught up.
+            brain.bypass_change_detection().rouse(at.before);
+        }
         // Its change tick left alone while it sleeps on.
         let completed =
             !completed.is_empty() && completed.binary_search(&entity.index().index()).is_ok();
-        if brain
-            .bypass_change_detection()
-            .sleeps_through(grid, completed)
-        {
-            // A watched brain's replay shows the step.
-            if let Some(watch) = &mut watch {
-                watch.recorder.frame(step);
+        let brain = brain.bypass_change_detection();
+        if brain.sleeps_through(grid, completed) {
+            match &mut watch {
+                // A watched brain's replay shows the step.
+                Some(watch) => watch.recorder.frame(step),
+                // No longer visited until it wakes.
+                None => {
+                    let due = brain.go_dormant(entity, at.clock, at.now);
+                    buffer.dormant.push((entity, due));
+                }
             }
             return;
         }
@@ -317,9 +353,16 @@ fn step_one<A, T, R, O, D>(
         panics,
     };
     match watch {
-        None => A::with_view(data, |agent| {
-            tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
-        }),
+        None => {
+            A::with_view(data, |agent| {
+                tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
+            });
+            if brain.asleep {
+                // Fallen asleep: no longer visited until it wakes.
+                let due = brain.go_dormant(entity, at.clock, at.now);
+                buffer.dormant.push((entity, due));
+            }
+        }
         Some(watch) => {
             A::with_view(data, |agent| {
                 watched_tick(brain, agent, shared, entity, lent, watch, step);
@@ -366,6 +409,8 @@ struct Buffers<O, D: Deferral> {
     cancels: Vec<(Entity, Ticket)>,
     errors: Vec<TreeErrors>,
     panics: Vec<TreePanicked>,
+    /// Its brains gone dormant, with their deadlines.
+    dormant: Vec<(Entity, Option<u64>)>,
 }
 
 impl<O, D: Deferral> Default for Buffers<O, D> {
@@ -378,6 +423,7 @@ impl<O, D: Deferral> Default for Buffers<O, D> {
             cancels: Vec::new(),
             errors: Vec::new(),
             panics: Vec::new(),
+            dormant: Vec::new(),
         }
     }
 }

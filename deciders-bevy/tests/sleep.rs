@@ -349,6 +349,12 @@ fn z2_sleeping_brains_through_the_plugin_tick_for_tick_as_plain_brains_ticked_ev
                 "mob {i}, step {k}"
             );
             sleeping.push(if brain.is_asleep() { 'z' } else { '.' });
+            // Asleep after a step: dormant, out of the tick's query.
+            assert_eq!(
+                awake_marker::<Camp>(world, e),
+                !brain.is_asleep(),
+                "mob {i}, step {k}"
+            );
         }
         asleep.push(sleeping);
     }
@@ -380,6 +386,115 @@ fn z2_sleeping_brains_through_the_plugin_tick_for_tick_as_plain_brains_ticked_ev
         "zzz.", ".zzz", "zzzz", "zzzz", "zzzz", "zzzz", "zzzz", "zzzz", "zzzz",
     ];
     assert_eq!(asleep, expected);
+}
+
+/// Whether the entity has the plugin's marker of the brains its tick
+/// visits: a dormant brain has none. The marker is the plugin's own: it
+/// is the component that is neither the mob, its brain nor a `Watch`.
+fn awake_marker<T: deciders_bevy::BrainTree>(world: &World, e: Entity) -> bool {
+    use std::any::TypeId;
+    let known = [
+        TypeId::of::<Mob>(),
+        TypeId::of::<Brain<T>>(),
+        TypeId::of::<deciders_bevy::Watch>(),
+    ];
+    let others = world
+        .inspect_entity(e)
+        .unwrap()
+        .filter(|(_, c)| !c.type_id().is_some_and(|t| known.contains(&t)))
+        .count();
+    assert!(others <= 1, "one marker at most: {others}");
+    others == 1
+}
+
+deciders::tree! {
+    /// Naps 0.3 s (15 steps), then notes it is up and waits for an input.
+    tree Nap for Mob, world<'w> = Env<'w, Nothing, Never> {
+        sequence { wait(0.3), Note("up") }
+    }
+}
+
+/// Mob 0 is left alone; mob 1 is watched from step 5 to step 9, while
+/// dormant; mob 2's brain is replaced in place at step 5, while dormant;
+/// mob 3 is woken at step 5 with nothing changed. Returns each step's
+/// logs and markers.
+fn naps() -> Vec<(Vec<Vec<String>>, Vec<bool>)> {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        DecidersPlugin::<Mob, Nap, Nothing, Never>::new(),
+    ));
+    app.insert_resource(Time::<Fixed>::from_duration(DT));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
+    app.init_resource::<Nothing>();
+    let mobs: Vec<Entity> = (0..4)
+        .map(|_| {
+            app.world_mut()
+                .spawn((Mob::default(), Brain::new(Nap::new())))
+                .id()
+        })
+        .collect();
+    app.update();
+    let mut steps = Vec::new();
+    for k in 0..30 {
+        let world = app.world_mut();
+        if k == 5 {
+            world
+                .entity_mut(mobs[1])
+                .insert(deciders_bevy::Watch::new());
+            *world.get_mut::<Brain<Nap>>(mobs[2]).unwrap() = Brain::new(Nap::new());
+            world.get_mut::<Brain<Nap>>(mobs[3]).unwrap().wake();
+        }
+        if k == 9 {
+            world.entity_mut(mobs[1]).remove::<deciders_bevy::Watch>();
+        }
+        app.update();
+        let world = app.world();
+        steps.push((
+            mobs.iter()
+                .map(|&e| world.get::<Mob>(e).unwrap().log.clone())
+                .collect(),
+            mobs.iter()
+                .map(|&e| awake_marker::<Nap>(world, e))
+                .collect(),
+        ));
+    }
+    steps
+}
+
+// SPEC Z2: a dormant brain watched, replaced or woken for nothing
+#[test]
+fn z2_a_dormant_brain_watched_replaced_or_woken_keeps_its_time() {
+    let steps = naps();
+    let up = |k: usize, i: usize| steps[k].0[i].clone();
+    let markers = |k: usize| steps[k].1.clone();
+    // Step 0: all start their nap, asleep from step 1 on: dormant, no
+    // marker.
+    assert_eq!(markers(0), [true; 4]);
+    assert_eq!(markers(1), [false; 4]);
+    // Step 5: mob 1 watched (visited, its marker back for later); mob
+    // 2's new brain starts its nap (dormant from step 6); mob 3, woken
+    // for nothing, ticked and dormant again.
+    assert_eq!(markers(5), [false, true, true, false]);
+    assert_eq!(markers(6), [false, true, false, false]);
+    // Step 9: mob 1 no longer watched: visited once, dormant again.
+    assert_eq!(markers(9), [false; 4]);
+    // Mobs 0, 1 and 3 wake up at the same step with the same clock (16
+    // steps of 0.02 s on the clock's grid: 15 are a hair under 0.3 s);
+    // mob 2's nap, started 5 steps later, ends 5 steps later.
+    for k in 0..30 {
+        assert_eq!(up(k, 1), up(k, 0), "step {k}");
+        assert_eq!(up(k, 3), up(k, 0), "step {k}");
+    }
+    let first_up = |i: usize| (0..30).find(|&k| !up(k, i).is_empty());
+    assert_eq!(first_up(0), Some(16));
+    assert_eq!(first_up(2), Some(21));
+    assert_eq!(up(29, 0), ["+up at 0.34"]);
+    assert_eq!(up(29, 2), ["+up at 0.34"]);
+    assert_eq!(markers(16), [true, true, false, true]);
+    // Up, waiting for an input with no deadline: dormant again.
+    assert_eq!(markers(29), [false; 4]);
 }
 
 const BUSY: Flags = Flags::bit(1);
