@@ -186,6 +186,15 @@ impl<W> Frame<W> {
         &self.report
     }
 
+    /// Forgets the errors reported so far, as every tick of a tree does
+    /// at its start. For a frame reused across agents whose step may
+    /// not tick its tree (a paused brain, a lifecycle operation alone),
+    /// so that one agent's errors are not read again as the next one's.
+    #[inline]
+    pub fn clear_report(&mut self) {
+        self.report.clear();
+    }
+
     /// The frame lent to hooks with nothing of a tree state: the clock
     /// reads `0.0`. For calling a behavior's, condition's or decorator's
     /// hooks directly, as in a unit test of a behavior:

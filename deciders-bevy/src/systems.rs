@@ -5,6 +5,7 @@
 //! outputs become commands, in entity order).
 
 use core::marker::PhantomData;
+use core::ops::DerefMut;
 
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -17,7 +18,7 @@ use bevy_time::Time;
 use bevy_utils::Parallel;
 use deciders::brain::Receives;
 use deciders::deferred::{Requests, Ticket};
-use deciders::{Frame, NoTrace, Trace, Tree};
+use deciders::{Flags, Frame, NoTrace, Trace, Tree};
 
 use crate::brain::Op;
 use crate::deferred::collect;
@@ -178,7 +179,7 @@ fn tick<A, T, R, O, D>(
     // The watched brains apart, one by one: the parallel loop's items
     // carry no `Option<&mut Watch>`, a smaller fetch for every entity.
     {
-        let mut buffer = buffers.borrow_local_mut();
+        let mut run = Run::new(buffers.borrow_local_mut(), shared);
         for (entity, mut data, brain, watch) in watched.iter_mut() {
             let watch = watch.into_inner();
             // Watched while dormant: visited from now on, its marker
@@ -186,8 +187,8 @@ fn tick<A, T, R, O, D>(
             if brain.dormant.is_some() {
                 commands.entity(entity).try_insert(Awake::<T>::default());
             }
-            step_one::<A, T, R, O, D>(
-                &mut buffer,
+            step_one::<A, T, R, O, D, _>(
+                &mut run,
                 entity,
                 &mut data,
                 brain,
@@ -202,19 +203,19 @@ fn tick<A, T, R, O, D>(
         // One compute thread (Bevy's default pools on a 2-core machine):
         // a plain loop, whose body the compiler sees whole, where the
         // parallel iteration calls a closure per entity for nothing.
-        let mut buffer = buffers.borrow_local_mut();
+        let mut run = Run::new(buffers.borrow_local_mut(), shared);
         for (entity, mut data, brain) in agents.iter_mut() {
-            step_one::<A, T, R, O, D>(&mut buffer, entity, &mut data, brain, None, shared, &at);
+            step_one::<A, T, R, O, D, _>(&mut run, entity, &mut data, brain, None, shared, &at);
         }
     } else {
         agents
             .par_iter_mut()
-            // The thread's buffers are looked up once per batch of
-            // entities, not once per entity.
+            // The thread's buffers are looked up, and its frame built,
+            // once per batch of entities, not once per entity.
             .for_each_init(
-                || buffers.borrow_local_mut(),
-                |buffer, (entity, mut data, brain)| {
-                    step_one::<A, T, R, O, D>(buffer, entity, &mut data, brain, None, shared, &at);
+                || Run::new(buffers.borrow_local_mut(), shared),
+                |run, (entity, mut data, brain)| {
+                    step_one::<A, T, R, O, D, _>(run, entity, &mut data, brain, None, shared, &at);
                 },
             );
     }
@@ -280,23 +281,24 @@ struct At<'a> {
 }
 
 /// One entity's step: a sleeping brain sleeps on through it (or wakes),
-/// a due one ticks into the thread's `buffer`; a watched one is recorded.
+/// a due one ticks with the thread's `run`; a watched one is recorded.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn step_one<A, T, R, O, D>(
-    buffer: &mut Buffers<O, D>,
+fn step_one<'w, A, T, R, O, D, B>(
+    run: &mut Run<'w, R, O, D, B>,
     entity: Entity,
     data: &mut QueryItem<'_, '_, A::Data>,
     mut brain: Mut<'_, Brain<T>>,
     mut watch: Option<&mut Watch>,
-    shared: &Shared<'_, '_, '_, R, D>,
+    shared: &Shared<'w, '_, '_, R, D>,
     at: &At<'_>,
 ) where
     A: Agent,
-    T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
+    T: BrainTree + for<'v> Receives<A::View<'v>, Env<'v, R, O, D>>,
     R: Reads,
     O: Output,
     D: Deferral,
+    B: DerefMut<Target = Buffers<O, D>>,
 {
     let At {
         grid,
@@ -321,7 +323,7 @@ fn step_one<A, T, R, O, D>(
                 // No longer visited until it wakes.
                 None => {
                     let due = brain.go_dormant(entity, at.clock, at.now);
-                    buffer.dormant.push((entity, due));
+                    run.buffer.dormant.push((entity, due));
                 }
             }
             return;
@@ -335,50 +337,58 @@ fn step_one<A, T, R, O, D>(
     if !brain.due(entity, shared.dt) {
         return;
     }
-    // The outputs, requests and errors go to the thread's
-    // buffers in place: lent to the tick, not moved in and out
-    // of it for every entity.
-    buffer.fit(shared);
-    let Buffers {
-        out,
-        requests,
-        errors,
-        panics,
-        ..
-    } = &mut *buffer;
-    let lent = Lent {
-        out,
-        requests,
-        errors,
-        panics,
-    };
     match watch {
         None => {
-            A::with_view(data, |agent| {
-                tick_one(brain, agent, shared, entity, lent, &mut NoTrace);
-            });
+            tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut NoTrace);
             if brain.asleep {
                 // Fallen asleep: no longer visited until it wakes.
                 let due = brain.go_dormant(entity, at.clock, at.now);
-                buffer.dormant.push((entity, due));
+                run.buffer.dormant.push((entity, due));
             }
         }
         Some(watch) => {
-            A::with_view(data, |agent| {
-                watched_tick(brain, agent, shared, entity, lent, watch, step);
-            });
+            watched_tick::<A, T, R, O, D, B>(run, data, brain, entity, shared, watch, step);
             watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
         }
     }
-    if !D::NONE {
-        let Buffers {
-            requests,
-            launches,
-            cancels,
-            ..
-        } = buffer;
-        let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
-        *requests = collect(entity, taken, shared.step, launches, cancels);
+}
+
+/// A due brain's tick with its agent: a component agent in place, with
+/// the thread's frame; a view built by [`Agent::with_view`], with a frame
+/// of its own that lends the thread's outputs and requests.
+#[inline(always)]
+fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace>(
+    run: &mut Run<'w, R, O, D, B>,
+    data: &mut QueryItem<'_, '_, A::Data>,
+    brain: &mut Brain<T>,
+    entity: Entity,
+    shared: &Shared<'w, '_, '_, R, D>,
+    trace: &mut Tr,
+) where
+    A: Agent,
+    T: BrainTree + for<'v> Receives<A::View<'v>, Env<'v, R, O, D>>,
+    R: Reads,
+    D: Deferral,
+    B: DerefMut<Target = Buffers<O, D>>,
+{
+    let Run { buffer, frame, dt } = run;
+    let in_place: Option<&mut A::View<'w>> = A::in_place(data);
+    if let Some(agent) = in_place {
+        tick_one(brain, agent, frame, dt, buffer, shared.step, entity, trace);
+    } else {
+        A::with_view(data, |agent| {
+            let world = frame.world_mut();
+            let env = Env {
+                read: R::view(shared.read),
+                entity,
+                out: Held::Lent(world.out.get()),
+                requests: Held::Lent(world.requests.get()),
+                completions: shared.completions,
+            };
+            let mut own = shared.frame.clone().with_world(env);
+            let mut own_dt = shared.dt;
+            tick_one(brain, agent, &mut own, &mut own_dt, buffer, shared.step, entity, trace);
+        });
     }
 }
 
@@ -428,14 +438,46 @@ impl<O, D: Deferral> Default for Buffers<O, D> {
     }
 }
 
-/// What a tick borrows of its thread's buffers: for its world, the
-/// outputs and the deferred requests; for what goes wrong, the errors
-/// and the caught panics.
-struct Lent<'w, O, D: Deferral> {
-    out: &'w mut Vec<(Entity, O)>,
-    requests: &'w mut Requests<D::Launch>,
-    errors: &'w mut Vec<TreeErrors>,
-    panics: &'w mut Vec<TreePanicked>,
+/// One thread's run of a step (or of a batch of entities): the frame
+/// its brains are ticked with, reused from one to the next (building a
+/// frame per entity cost about 20 instructions each, callgrind,
+/// `orbit`), whose world holds the thread's outputs and deferred
+/// requests while it runs, and the thread's other buffers. Dropped, it
+/// gives the outputs and requests back to the buffers.
+struct Run<'w, R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> {
+    buffer: B,
+    frame: Frame<Env<'w, R, O, D>>,
+    /// The `dt` last given to the frame, before it was sanitized: a
+    /// brain with that pending time leaves the frame's as it is.
+    dt: f32,
+}
+
+impl<'w, R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Run<'w, R, O, D, B> {
+    fn new(mut buffer: B, shared: &Shared<'w, '_, '_, R, D>) -> Self {
+        buffer.fit(shared);
+        let out = core::mem::take(&mut buffer.out);
+        let requests = core::mem::replace(&mut buffer.requests, Requests::with_capacity(0, 0));
+        let env = Env {
+            read: R::view(shared.read),
+            entity: Entity::PLACEHOLDER,
+            out: Held::Own(out),
+            requests: Held::Own(requests),
+            completions: shared.completions,
+        };
+        Run {
+            buffer,
+            frame: shared.frame.clone().with_world(env),
+            dt: shared.dt,
+        }
+    }
+}
+
+impl<R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Drop for Run<'_, R, O, D, B> {
+    fn drop(&mut self) {
+        let env = self.frame.world_mut();
+        self.buffer.out = core::mem::take(env.out.get());
+        self.buffer.requests = core::mem::replace(env.requests.get(), Requests::with_capacity(0, 0));
+    }
 }
 
 impl<O, D: Deferral> Buffers<O, D> {
@@ -456,18 +498,20 @@ impl<O, D: Deferral> Buffers<O, D> {
 /// The replay's frames are the plugin's steps in which the brain was due:
 /// a step in which it was paused is a paused frame; the steps a
 /// brain of [`Brain::tick_every`] skips are not frames of its replay.
-fn watched_tick<'w, A, T, R, O, D>(
+fn watched_tick<'w, A, T, R, O, D, B>(
+    run: &mut Run<'w, R, O, D, B>,
+    data: &mut QueryItem<'_, '_, A::Data>,
     brain: &mut Brain<T>,
-    agent: &mut A,
-    shared: &Shared<'w, '_, '_, R, D>,
     entity: Entity,
-    lent: Lent<'w, O, D>,
+    shared: &Shared<'w, '_, '_, R, D>,
     watch: &mut Watch,
     step: u64,
 ) where
+    A: Agent,
+    T: BrainTree + for<'v> Receives<A::View<'v>, Env<'v, R, O, D>>,
     R: Reads,
-    T: BrainTree + Receives<A, Env<'w, R, O, D>>,
     D: Deferral,
+    B: DerefMut<Target = Buffers<O, D>>,
 {
     watch.recorder.frame(step);
     #[cfg(feature = "tracing")]
@@ -475,10 +519,10 @@ fn watched_tick<'w, A, T, R, O, D>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_one(brain, agent, shared, entity, lent, &mut trace);
+        tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_one(brain, agent, shared, entity, lent, &mut watch.recorder);
+    tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut watch.recorder);
 }
 
 /// One brain's step: its pending operation, then the core brain's tick
@@ -495,44 +539,40 @@ fn watched_tick<'w, A, T, R, O, D>(
 // Inlined into the parallel loop's closure: its call, and the world's
 // parts passed to it, cost 15 instructions per entity (callgrind, `orbit`).
 #[inline(always)]
-fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
+#[allow(clippy::too_many_arguments)]
+fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
     brain: &mut Brain<T>,
     agent: &mut A,
-    shared: &Shared<'w, '_, '_, R, D>,
+    frame: &mut Frame<Env<'x, R, O, D>>,
+    frame_dt: &mut f32,
+    buffer: &mut Buffers<O, D>,
+    step: u32,
     entity: Entity,
-    lent: Lent<'w, O, D>,
     trace: &mut Tr,
 ) where
     R: Reads,
-    T: BrainTree + Receives<A, Env<'w, R, O, D>>,
+    T: BrainTree + Receives<A, Env<'x, R, O, D>>,
     D: Deferral,
 {
     let dt = core::mem::take(&mut brain.pending_dt);
     let slept = core::mem::take(&mut brain.slept);
-    let Lent {
-        out,
-        requests,
-        errors,
-        panics,
-    } = lent;
+    // The frame made this entity's: its time (sanitized again only when
+    // it changed), its flags, its index, its entity, and no stimuli yet
+    // (its tree's tick sets them; a lifecycle operation before it sees
+    // none, as in a frame of its own).
+    if dt.to_bits() != frame_dt.to_bits() {
+        frame.set_dt(dt);
+        *frame_dt = dt;
+    }
+    frame.set_flags(brain.flags);
+    frame.set_stimuli(Flags::EMPTY);
+    frame.set_agent(entity.index().index());
+    let env = frame.world_mut();
+    env.entity = entity;
     if !D::NONE {
         // This step's number on the tickets; empty, numbering from 0.
-        requests.next_frame(shared.step);
+        env.requests.get().next_frame(step);
     }
-    let env = Env {
-        read: R::view(shared.read),
-        entity,
-        out: Held::Lent(out),
-        requests: Held::Lent(requests),
-        completions: shared.completions,
-    };
-    let frame = if dt.to_bits() == shared.dt.to_bits() {
-        shared.frame.clone()
-    } else {
-        Frame::new(dt)
-    };
-    let mut frame = frame.with_world(env).with_flags(brain.flags);
-    frame.set_agent(entity.index().index());
     let asks = brain.asks();
     let core = &mut brain.brain;
     let op = brain.op.take();
@@ -543,21 +583,21 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         // The steps it slept through, before any operation: a brain
         // paused now slept executing.
         if slept > 0.0 {
-            Tree::<A, Env<'w, R, O, D>>::skip(core, slept);
+            Tree::<A, Env<'x, R, O, D>>::skip(core, slept);
         }
         match op {
             None => {}
-            Some(Op::Play(mode)) => core.play(mode, agent, &mut frame),
-            Some(Op::Pause) => core.pause(agent, &mut frame),
-            Some(Op::Resume) => core.resume(agent, &mut frame),
-            Some(Op::Stop) => core.stop(agent, &mut frame),
-            Some(Op::Reset) => core.reset(agent, &mut frame),
+            Some(Op::Play(mode)) => core.play(mode, agent, frame),
+            Some(Op::Pause) => core.pause(agent, frame),
+            Some(Op::Resume) => core.resume(agent, frame),
+            Some(Op::Stop) => core.stop(agent, frame),
+            Some(Op::Reset) => core.reset(agent, frame),
         }
         if asks {
-            let (last, wake) = core.tick_and_wake(agent, &mut frame, trace);
-            (last, Some((wake, Tree::<A, Env<'w, R, O, D>>::now(core))))
+            let (last, wake) = core.tick_and_wake(agent, frame, trace);
+            (last, Some((wake, Tree::<A, Env<'x, R, O, D>>::now(core))))
         } else {
-            (core.tick_traced(agent, &mut frame, trace), None)
+            (core.tick_traced(agent, frame, trace), None)
         }
     }));
     match stepped {
@@ -570,7 +610,7 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
         Err(payload) => {
             brain.last = None;
             brain.panics = brain.panics.saturating_add(1);
-            panics.push(TreePanicked {
+            buffer.panics.push(TreePanicked {
                 entity,
                 message: panic_text(&*payload),
             });
@@ -580,11 +620,18 @@ fn tick_one<'w, A, T, R, O, D, Tr: Trace>(
     if let Some(&first) = report.first() {
         let count = report.count();
         brain.errors = brain.errors.saturating_add(count);
-        errors.push(TreeErrors {
+        buffer.errors.push(TreeErrors {
             entity,
             first,
             count,
         });
+        // Not the next entity's, whose step may not tick its tree.
+        frame.clear_report();
+    }
+    if !D::NONE {
+        let requests = frame.world_mut().requests.get();
+        let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
+        *requests = collect(entity, taken, step, &mut buffer.launches, &mut buffer.cancels);
     }
 }
 
