@@ -692,6 +692,15 @@ impl<T: BrainTree> Brain<T> {
         }
     }
 
+    /// Its step panicked (caught): no status, one panic more, and the
+    /// errors its frame had reported.
+    #[cold]
+    pub(crate) fn panicked(&mut self, errors: u32) {
+        self.last = None;
+        self.panics = self.panics.saturating_add(1);
+        self.errors = self.errors.saturating_add(errors);
+    }
+
     /// Whether its next tick asks when it next needs one (see
     /// [`UNASKED`]); counts the ticks not asked.
     #[inline]

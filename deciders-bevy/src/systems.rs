@@ -51,6 +51,9 @@ pub(crate) struct Outbox<T, O> {
     /// This step's brains gone dormant, with their deadlines on the
     /// plugin's clock: kept for its allocation.
     dormant: Vec<(Entity, Option<u64>)>,
+    /// This step's entities whose step panicked in the plain loop, with
+    /// the errors their frame reported: kept for its allocation.
+    panicked: Vec<(Entity, u32)>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -63,6 +66,7 @@ impl<T, O> Default for Outbox<T, O> {
             steps: 0,
             completed: Vec::new(),
             dormant: Vec::new(),
+            panicked: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -157,7 +161,12 @@ fn tick<A, T, R, O, D>(
     } = &mut *deferred;
     // The entities (by index) whose deferred actions completed: each
     // wakes, if it sleeps.
-    let completed: &[u32] = &outbox.completed;
+    let Outbox {
+        completed,
+        panicked: caught,
+        ..
+    } = &mut *outbox;
+    let completed: &[u32] = completed;
     let shared = Shared {
         read,
         completions,
@@ -187,7 +196,7 @@ fn tick<A, T, R, O, D>(
             if brain.dormant.is_some() {
                 commands.entity(entity).try_insert(Awake::<T>::default());
             }
-            step_one::<A, T, R, O, D, _>(
+            step_one::<A, T, R, O, D, _, true>(
                 &mut run,
                 entity,
                 &mut data,
@@ -203,9 +212,38 @@ fn tick<A, T, R, O, D>(
         // One compute thread (Bevy's default pools on a 2-core machine):
         // a plain loop, whose body the compiler sees whole, where the
         // parallel iteration calls a closure per entity for nothing.
+        //
+        // A panic is caught around the whole loop, not around each entity
+        // (as a guard per entity costs about 34 instructions each,
+        // callgrind, `orbit`): the entity whose step panicked is known,
+        // its frame's report and requests are dealt with as after any
+        // tick, its brain is marked once the loop is over, and the loop
+        // goes on from the next entity.
         let mut run = Run::new(buffers.borrow_local_mut(), shared);
-        for (entity, mut data, brain) in agents.iter_mut() {
-            step_one::<A, T, R, O, D, _>(&mut run, entity, &mut data, brain, None, shared, &at);
+        let mut iter = agents.iter_mut();
+        loop {
+            let mut current = Entity::PLACEHOLDER;
+            let looped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                for (entity, mut data, brain) in &mut iter {
+                    current = entity;
+                    step_one::<A, T, R, O, D, _, false>(
+                        &mut run, entity, &mut data, brain, None, shared, &at,
+                    );
+                }
+            }));
+            match looped {
+                Ok(()) => break,
+                Err(payload) => {
+                    let errors = run.panicked(current, &*payload, shared.step);
+                    caught.push((current, errors));
+                }
+            }
+        }
+        drop((run, iter));
+        for (entity, errors) in caught.drain(..) {
+            if let Ok((_, _, mut brain)) = agents.get_mut(entity) {
+                brain.panicked(errors);
+            }
         }
     } else {
         agents
@@ -215,7 +253,9 @@ fn tick<A, T, R, O, D>(
             .for_each_init(
                 || Run::new(buffers.borrow_local_mut(), shared),
                 |run, (entity, mut data, brain)| {
-                    step_one::<A, T, R, O, D, _>(run, entity, &mut data, brain, None, shared, &at);
+                    step_one::<A, T, R, O, D, _, true>(
+                        run, entity, &mut data, brain, None, shared, &at,
+                    );
                 },
             );
     }
@@ -284,7 +324,7 @@ struct At<'a> {
 /// a due one ticks with the thread's `run`; a watched one is recorded.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn step_one<'w, A, T, R, O, D, B>(
+fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
     run: &mut Run<'w, R, O, D, B>,
     entity: Entity,
     data: &mut QueryItem<'_, '_, A::Data>,
@@ -339,7 +379,7 @@ fn step_one<'w, A, T, R, O, D, B>(
     }
     match watch {
         None => {
-            tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut NoTrace);
+            tick_agent::<A, T, R, O, D, B, _, GUARD>(run, data, brain, entity, shared, &mut NoTrace);
             if brain.asleep {
                 // Fallen asleep: no longer visited until it wakes.
                 let due = brain.go_dormant(entity, at.clock, at.now);
@@ -357,7 +397,7 @@ fn step_one<'w, A, T, R, O, D, B>(
 /// the thread's frame; a view built by [`Agent::with_view`], with a frame
 /// of its own that lends the thread's outputs and requests.
 #[inline(always)]
-fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace>(
+fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
     run: &mut Run<'w, R, O, D, B>,
     data: &mut QueryItem<'_, '_, A::Data>,
     brain: &mut Brain<T>,
@@ -374,7 +414,7 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace>(
     let Run { buffer, frame, dt } = run;
     let in_place: Option<&mut A::View<'w>> = A::in_place(data);
     if let Some(agent) = in_place {
-        tick_one(brain, agent, frame, dt, buffer, shared.step, entity, trace);
+        tick_one::<_, _, _, _, _, _, GUARD>(brain, agent, frame, dt, buffer, shared.step, entity, trace);
     } else {
         A::with_view(data, |agent| {
             let world = frame.world_mut();
@@ -387,7 +427,16 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace>(
             };
             let mut own = shared.frame.clone().with_world(env);
             let mut own_dt = shared.dt;
-            tick_one(brain, agent, &mut own, &mut own_dt, buffer, shared.step, entity, trace);
+            tick_one::<_, _, _, _, _, _, GUARD>(
+                brain,
+                agent,
+                &mut own,
+                &mut own_dt,
+                buffer,
+                shared.step,
+                entity,
+                trace,
+            );
         });
     }
 }
@@ -472,6 +521,21 @@ impl<'w, R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Run<'w, 
     }
 }
 
+impl<R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Run<'_, R, O, D, B> {
+    /// The step of `entity` panicked, caught around the loop: the panic
+    /// goes to the buffer's panics, the frame's report and requests are
+    /// dealt with as after a tick. Returns the count of errors reported,
+    /// for its brain ([`Brain::panicked`]).
+    #[cold]
+    fn panicked(&mut self, entity: Entity, payload: &(dyn core::any::Any + Send), step: u32) -> u32 {
+        self.buffer.panics.push(TreePanicked {
+            entity,
+            message: panic_text(payload),
+        });
+        finish(&mut self.frame, &mut self.buffer, entity, step)
+    }
+}
+
 impl<R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Drop for Run<'_, R, O, D, B> {
     fn drop(&mut self) {
         let env = self.frame.world_mut();
@@ -519,10 +583,10 @@ fn watched_tick<'w, A, T, R, O, D, B>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut trace);
+        tick_agent::<A, T, R, O, D, B, _, true>(run, data, brain, entity, shared, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_agent::<A, T, R, O, D, B, _>(run, data, brain, entity, shared, &mut watch.recorder);
+    tick_agent::<A, T, R, O, D, B, _, true>(run, data, brain, entity, shared, &mut watch.recorder);
 }
 
 /// One brain's step: its pending operation, then the core brain's tick
@@ -540,7 +604,7 @@ fn watched_tick<'w, A, T, R, O, D, B>(
 // parts passed to it, cost 15 instructions per entity (callgrind, `orbit`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
+fn tick_one<'x, A, T, R, O, D, Tr: Trace, const GUARD: bool>(
     brain: &mut Brain<T>,
     agent: &mut A,
     frame: &mut Frame<Env<'x, R, O, D>>,
@@ -579,7 +643,7 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
     // Unwind safety: a tree whose hook panicked is as if dropped (T4); the
     // brain, the agent and the frame hold what the hooks left in them,
     // which the `TreePanicked` message tells the game about.
-    let stepped = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let mut step_it = || {
         // The steps it slept through, before any operation: a brain
         // paused now slept executing.
         if slept > 0.0 {
@@ -599,7 +663,14 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
         } else {
             (core.tick_traced(agent, frame, trace), None)
         }
-    }));
+    };
+    // Without a guard here, the caller's catches a panic (around its
+    // loop) and finishes the step with `Run::panicked`.
+    let stepped = if GUARD {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(step_it))
+    } else {
+        Ok(step_it())
+    };
     match stepped {
         Ok((last, asked)) => {
             brain.last = last;
@@ -608,18 +679,33 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
             }
         }
         Err(payload) => {
-            brain.last = None;
-            brain.panics = brain.panics.saturating_add(1);
             buffer.panics.push(TreePanicked {
                 entity,
                 message: panic_text(&*payload),
             });
+            brain.panicked(0);
         }
     }
+    let errors = finish(frame, buffer, entity, step);
+    if errors > 0 {
+        brain.errors = brain.errors.saturating_add(errors);
+    }
+}
+
+/// After an entity's step, panicked or not: the errors of its frame's
+/// report go to the thread's buffer (their count is returned), and its
+/// deferred requests to the thread's launches and cancels.
+#[inline(always)]
+fn finish<R: Reads, O, D: Deferral>(
+    frame: &mut Frame<Env<'_, R, O, D>>,
+    buffer: &mut Buffers<O, D>,
+    entity: Entity,
+    step: u32,
+) -> u32 {
     let report = frame.report();
+    let mut count = 0;
     if let Some(&first) = report.first() {
-        let count = report.count();
-        brain.errors = brain.errors.saturating_add(count);
+        count = report.count();
         buffer.errors.push(TreeErrors {
             entity,
             first,
@@ -633,6 +719,7 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace>(
         let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
         *requests = collect(entity, taken, step, &mut buffer.launches, &mut buffer.cancels);
     }
+    count
 }
 
 /// The apply set: every output of the frame, in entity order. Each
