@@ -78,7 +78,9 @@ pub trait Agent: Send + Sync + 'static {
     /// with [`with_view`](Self::with_view), and ticks with a frame of its
     /// own.
     #[inline(always)]
-    fn in_place<'i, 'v>(item: &'i mut QueryItem<'_, '_, Self::Data>) -> Option<&'i mut Self::View<'v>> {
+    fn in_place<'i, 'v>(
+        item: &'i mut QueryItem<'_, '_, Self::Data>,
+    ) -> Option<&'i mut Self::View<'v>> {
         let _ = item;
         None
     }

@@ -379,7 +379,14 @@ fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
     }
     match watch {
         None => {
-            tick_agent::<A, T, R, O, D, B, _, GUARD>(run, data, brain, entity, shared, &mut NoTrace);
+            tick_agent::<A, T, R, O, D, B, _, GUARD>(
+                run,
+                data,
+                brain,
+                entity,
+                shared,
+                &mut NoTrace,
+            );
             if brain.asleep {
                 // Fallen asleep: no longer visited until it wakes.
                 let due = brain.go_dormant(entity, at.clock, at.now);
@@ -414,7 +421,16 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
     let Run { buffer, frame, dt } = run;
     let in_place: Option<&mut A::View<'w>> = A::in_place(data);
     if let Some(agent) = in_place {
-        tick_one::<_, _, _, _, _, _, GUARD>(brain, agent, frame, dt, buffer, shared.step, entity, trace);
+        tick_one::<_, _, _, _, _, _, GUARD>(
+            brain,
+            agent,
+            frame,
+            dt,
+            buffer,
+            shared.step,
+            entity,
+            trace,
+        );
     } else {
         A::with_view(data, |agent| {
             let world = frame.world_mut();
@@ -527,7 +543,12 @@ impl<R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Run<'_, R, O
     /// dealt with as after a tick. Returns the count of errors reported,
     /// for its brain ([`Brain::panicked`]).
     #[cold]
-    fn panicked(&mut self, entity: Entity, payload: &(dyn core::any::Any + Send), step: u32) -> u32 {
+    fn panicked(
+        &mut self,
+        entity: Entity,
+        payload: &(dyn core::any::Any + Send),
+        step: u32,
+    ) -> u32 {
         self.buffer.panics.push(TreePanicked {
             entity,
             message: panic_text(payload),
@@ -540,7 +561,8 @@ impl<R: Reads, O, D: Deferral, B: DerefMut<Target = Buffers<O, D>>> Drop for Run
     fn drop(&mut self) {
         let env = self.frame.world_mut();
         self.buffer.out = core::mem::take(env.out.get());
-        self.buffer.requests = core::mem::replace(env.requests.get(), Requests::with_capacity(0, 0));
+        self.buffer.requests =
+            core::mem::replace(env.requests.get(), Requests::with_capacity(0, 0));
     }
 }
 
@@ -591,17 +613,19 @@ fn watched_tick<'w, A, T, R, O, D, B>(
 
 /// One brain's step: its pending operation, then the core brain's tick
 /// (its inbox delivered, its stimuli store advanced) with the time
-/// accumulated since its last one, in the world of `entity` over the
-/// step's snapshot; its outputs, deferred requests and errors go to the
-/// thread's `buffer`.
+/// accumulated since its last one, with `frame` made the entity's; its
+/// outputs and deferred requests go to the frame's world, its errors to
+/// the thread's `buffer`.
 ///
-/// A panic in the step is caught here, around this entity alone, as
-/// `deciders::batch::par_tick_all` catches one per agent: the frame (whose
+/// A panic in the step is caught for this entity alone, as
+/// `deciders::batch::par_tick_all` catches one per agent: here with
+/// `GUARD`, else by the caller around its loop (which then finishes the
+/// step with [`Run::panicked`] and [`Brain::panicked`]). The frame (whose
 /// world holds the thread's outputs so far, this entity's included) is
 /// kept, the tree is as if dropped (T4), and the panic goes to the
 /// buffer's panics and the brain's count.
-// Inlined into the parallel loop's closure: its call, and the world's
-// parts passed to it, cost 15 instructions per entity (callgrind, `orbit`).
+// Inlined into the loop: its call, and the world's parts passed to it,
+// cost 15 instructions per entity (callgrind, `orbit`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn tick_one<'x, A, T, R, O, D, Tr: Trace, const GUARD: bool>(
@@ -717,7 +741,13 @@ fn finish<R: Reads, O, D: Deferral>(
     if !D::NONE {
         let requests = frame.world_mut().requests.get();
         let taken = core::mem::replace(requests, Requests::with_capacity(0, 0));
-        *requests = collect(entity, taken, step, &mut buffer.launches, &mut buffer.cancels);
+        *requests = collect(
+            entity,
+            taken,
+            step,
+            &mut buffer.launches,
+            &mut buffer.cancels,
+        );
     }
     count
 }
