@@ -12,7 +12,7 @@ use deciders::brain::{Brain as Core, Declares, InboxFull};
 use deciders::lifecycle::{PlayMode, PlayStatus};
 use deciders::{Flags, Stimuli};
 
-use crate::dormant::{Clock, Dormant};
+use crate::dormant::{in_heap, Clock, Dormant};
 
 #[cfg(doc)]
 use crate::TreePanicked;
@@ -661,7 +661,11 @@ impl<T: BrainTree> Brain<T> {
         self.dormant = Some(Dormant::new(entity, now, clock));
         // Non-negative: the bits order as the times.
         let due = self.deadline()?.max(0.0).to_bits();
-        if self.queued.is_some_and(|queued| queued <= due) {
+        // An entry that came by now was popped at this step's start.
+        if self
+            .queued
+            .is_some_and(|queued| queued <= due && in_heap(queued, now))
+        {
             return None;
         }
         self.queued = Some(due);

@@ -1,8 +1,9 @@
 //! Sleeping brains left untouched: a brain that sleeps past its step is
 //! *dormant*. It loses the sparse-set marker [`Awake`], so the tick's
-//! query (`With<Awake<T>>`) does not fetch it at all, and the system
-//! [`rouse`] gives the marker back, before the tick of the step it wakes
-//! in, when
+//! query (`With<Awake<T>>`) does not fetch it at all. At the start of
+//! the tick of the step it wakes in, [`rouse`] lists it, the tick ticks
+//! it apart, and it gets the marker back (if it is still awake) when
+//! the step's outputs are applied. It wakes when
 //!
 //! - a method woke it (`Brain::wake`, which every method that wakes a
 //!   brain calls): it rings the plugin's [`Clock`], which lists it;
@@ -31,12 +32,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use bevy_app::App;
 use bevy_ecs::entity::{Entities, EntityIndex};
 use bevy_ecs::prelude::*;
-use bevy_time::Time;
-use deciders::Frame;
 
-use crate::systems::Outbox;
-use crate::world::Deferral;
-use crate::{Brain, BrainTree, DeferredActions};
+use crate::{Agent, Brain, BrainTree, Watch};
 
 /// On the entity of every brain that is not dormant: what the tick's
 /// query asks for. Sparse-set storage: a brain going dormant or waking
@@ -166,7 +163,7 @@ pub(crate) struct Dormancy<T> {
     deadlines: BinaryHeap<Reverse<(u64, Entity)>>,
     /// This step's woken brains, and the entries to try again next step:
     /// kept for their allocations.
-    woken: Vec<Entity>,
+    pub(crate) woken: Vec<Entity>,
     retry: Vec<(u64, Entity)>,
     _tree: PhantomData<fn() -> T>,
 }
@@ -204,34 +201,26 @@ fn early(now: f64) -> f64 {
     1e-6 * (1.0 + now)
 }
 
-/// Registers the clock and the system [`rouse`].
+/// Registers the clock, and the marker as required by every brain.
 pub(crate) fn plug<T: BrainTree>(app: &mut App) {
     app.init_resource::<Dormancy<T>>();
     app.register_required_components::<Brain<T>, Awake<T>>();
 }
 
-/// Before the tick: the clock advances by the step's time, and the
-/// dormant brains that wake this step (woken by a system, a deferred
-/// action completed, a deadline come) catch up what they slept and get
-/// [`Awake`] back, in entity order. Also lists this step's entities with
-/// a completion (`Outbox::completed`), which the tick's sleeping brains
-/// check.
+/// At the start of the tick: the clock advances by the step's time
+/// (`grid`), and the dormant brains that wake this step (woken by a
+/// system, a deferred action of theirs completed — `completed`, entity
+/// indices —, a deadline come) catch up what they slept. They are left
+/// in [`Dormancy::woken`], in entity order: the tick ticks them from
+/// `dormant`, and gives their marker back to those still awake after it.
 #[allow(clippy::type_complexity)]
-pub(crate) fn rouse<T, O, D>(
-    time: Res<Time>,
-    mut dormancy: ResMut<Dormancy<T>>,
-    mut outbox: ResMut<Outbox<T, O>>,
-    deferred: Res<DeferredActions<T, D>>,
+pub(crate) fn rouse<A: Agent, T: BrainTree>(
+    dormancy: &mut Dormancy<T>,
+    grid: f64,
+    completed: &[u32],
     entities: &Entities,
-    mut brains: Query<(&mut Brain<T>, Has<Awake<T>>)>,
-    mut commands: Commands,
-) where
-    T: BrainTree,
-    O: Send + Sync + 'static,
-    D: Deferral,
-{
-    let grid = f64::from(Frame::new(time.delta_secs()).dt());
-    let dormancy = &mut *dormancy;
+    dormant: &mut Query<(Entity, A::Data, &mut Brain<T>), (Without<Awake<T>>, Without<Watch>)>,
+) {
     dormancy.before = dormancy.now;
     dormancy.now += grid;
     dormancy.clock.set(dormancy.now);
@@ -239,23 +228,16 @@ pub(crate) fn rouse<T, O, D>(
     let woken = &mut dormancy.woken;
     woken.clear();
     // Woken by a system (`Brain::wake`, which caught it up), or
-    // replaced: if the entity has a brain still.
+    // replaced: if the entity has a dormant brain still.
     dormancy.clock.take_woken(woken);
-    woken.retain(|&entity| brains.get(entity).is_ok_and(|(_, awake)| !awake));
-    let completed = &mut outbox.completed;
-    completed.clear();
-    if !D::NONE {
-        completed.extend(deferred.completions.tickets().map(|t| t.agent));
-        completed.sort_unstable();
-        completed.dedup();
-    }
+    woken.retain(|&entity| dormant.contains(entity));
     // Woken by a completion.
     for index in completed
         .iter()
         .filter_map(|&i| EntityIndex::from_raw_u32(i))
     {
         let entity = entities.resolve_from_index(index);
-        if let Ok((mut brain, false)) = brains.get_mut(entity) {
+        if let Ok((_, _, mut brain)) = dormant.get_mut(entity) {
             let brain = brain.bypass_change_detection();
             if brain.asleep {
                 brain.asleep = false;
@@ -271,8 +253,8 @@ pub(crate) fn rouse<T, O, D>(
             break;
         }
         dormancy.deadlines.pop();
-        let Ok((mut brain, awake)) = brains.get_mut(entity) else {
-            // Gone.
+        let Ok((_, _, mut brain)) = dormant.get_mut(entity) else {
+            // Awake, watched or gone: the entry is spent.
             continue;
         };
         let brain = brain.bypass_change_detection();
@@ -281,8 +263,7 @@ pub(crate) fn rouse<T, O, D>(
             continue;
         }
         brain.queued = None;
-        let Some(d) = brain.dormant.as_ref().filter(|_| brain.asleep && !awake) else {
-            // Awake: the entry is spent.
+        let Some(d) = brain.dormant.as_ref().filter(|_| brain.asleep) else {
             continue;
         };
         if brain.deadline_comes(brain.slept + d.slept_until(now)) {
@@ -299,13 +280,19 @@ pub(crate) fn rouse<T, O, D>(
     }
     let retry = dormancy.retry.drain(..).map(Reverse);
     dormancy.deadlines.extend(retry);
-    // In entity order: the archetype's order of entities, which the
-    // game's queries see, does not depend on threads.
+    // In entity order: the order they are ticked in, and the archetype's
+    // order of entities, which the game's queries see, do not depend on
+    // threads.
+    let woken = &mut dormancy.woken;
     woken.sort_unstable();
     woken.dedup();
-    for &entity in woken.iter() {
-        commands.entity(entity).try_insert(Awake::<T>::default());
-    }
+}
+
+/// Whether the deadline entry of the clock's bits `queued` is still in
+/// the heap at the plugin's clock `now` (during the tick): this step's
+/// [`rouse`] popped every entry that came by `now` and `early`.
+pub(crate) fn in_heap(queued: u64, now: f64) -> bool {
+    f64::from_bits(queued) > now + early(now)
 }
 
 #[cfg(test)]
@@ -313,7 +300,7 @@ mod tests {
     use std::time::Duration;
 
     use bevy_app::TaskPoolPlugin;
-    use bevy_time::{Fixed, TimePlugin, TimeUpdateStrategy};
+    use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
     use deciders::Flags;
 
     use super::*;

@@ -29,6 +29,7 @@ use crate::{
     Agent, Brain, BrainTree, DecidersSystems, DeferredActions, Env, EventRefused, Output,
     OutputsDropped, Post, TreeErrors, TreePanicked, Watch,
 };
+use bevy_ecs::entity::Entities;
 
 /// The outputs of one tree's brains this frame, tagged with their entity
 /// and their place in the order they were gathered. An entity is ticked by
@@ -46,7 +47,7 @@ pub(crate) struct Outbox<T, O> {
     /// replay.
     steps: u64,
     /// This step's entities (by index) with a deferred action completed,
-    /// sorted (by [`rouse`]): kept for its allocation.
+    /// sorted: kept for its allocation.
     pub(crate) completed: Vec<u32>,
     /// This step's brains gone dormant, with their deadlines on the
     /// plugin's clock: kept for its allocation.
@@ -54,6 +55,10 @@ pub(crate) struct Outbox<T, O> {
     /// This step's entities whose step panicked in the plain loop, with
     /// the errors their frame reported: kept for its allocation.
     panicked: Vec<(Entity, u32)>,
+    /// The markers to give back (`true`: brains woken, or watched while
+    /// dormant) or to take (`false`: brains gone dormant) when the
+    /// outputs are applied: kept for its allocation.
+    marks: Vec<(Entity, bool)>,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -67,6 +72,7 @@ impl<T, O> Default for Outbox<T, O> {
             completed: Vec::new(),
             dormant: Vec::new(),
             panicked: Vec::new(),
+            marks: Vec::new(),
             _tree: PhantomData,
         }
     }
@@ -86,7 +92,7 @@ where
     app.add_systems(
         schedule,
         (
-            (post::<T>, rouse::<T, O, D>, tick::<A, T, R, O, D>)
+            (post::<T>, tick::<A, T, R, O, D>)
                 .chain()
                 .in_set(DecidersSystems::Tick),
             apply::<T, O>.in_set(DecidersSystems::Apply),
@@ -128,14 +134,15 @@ fn tick<A, T, R, O, D>(
     time: Res<Time>,
     read: StaticSystemParam<R::Param>,
     mut agents: Query<(Entity, A::Data, &mut Brain<T>), (With<Awake<T>>, Without<Watch>)>,
+    mut dormant: Query<(Entity, A::Data, &mut Brain<T>), (Without<Awake<T>>, Without<Watch>)>,
     mut watched: Query<(Entity, A::Data, &mut Brain<T>, &mut Watch)>,
+    entities: &Entities,
     mut outbox: ResMut<Outbox<T, O>>,
     mut deferred: ResMut<DeferredActions<T, D>>,
     buffers: Local<Parallel<Buffers<O, D>>>,
     mut messages: MessageWriter<TreeErrors>,
     mut panicked: MessageWriter<TreePanicked>,
     mut dormancy: ResMut<Dormancy<T>>,
-    mut commands: Commands,
 ) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
@@ -159,14 +166,25 @@ fn tick<A, T, R, O, D>(
         step: ticket_step,
         ..
     } = &mut *deferred;
-    // The entities (by index) whose deferred actions completed: each
-    // wakes, if it sleeps.
     let Outbox {
         completed,
         panicked: caught,
+        marks,
         ..
     } = &mut *outbox;
+    // The entities (by index) whose deferred actions completed: each
+    // wakes, if it sleeps.
+    completed.clear();
+    if !D::NONE {
+        completed.extend(completions.tickets().map(|t| t.agent));
+        completed.sort_unstable();
+        completed.dedup();
+    }
     let completed: &[u32] = completed;
+    // The dormant brains that wake this step.
+    let dormancy = &mut *dormancy;
+    rouse::<A, T>(dormancy, grid, completed, entities, &mut dormant);
+    let woken: &[Entity] = &dormancy.woken;
     let shared = Shared {
         read,
         completions,
@@ -185,16 +203,29 @@ fn tick<A, T, R, O, D>(
         before: dormancy.before,
         now: dormancy.now,
     };
-    // The watched brains apart, one by one: the parallel loop's items
-    // carry no `Option<&mut Watch>`, a smaller fetch for every entity.
+    // The woken brains, and the watched ones, apart, one by one: the
+    // parallel loop's items carry no `Option<&mut Watch>`, a smaller
+    // fetch for every entity.
+    marks.clear();
     {
         let mut run = Run::new(buffers.borrow_local_mut(), shared);
+        for &entity in woken {
+            let Ok((entity, mut data, brain)) = dormant.get_mut(entity) else {
+                continue;
+            };
+            step_one::<A, T, R, O, D, _, true>(
+                &mut run, entity, &mut data, brain, None, shared, &at,
+            );
+        }
+        // Those still awake are visited by the main loop from the next
+        // step on (one fallen asleep again stays without its marker).
+        marks.extend(woken.iter().map(|&entity| (entity, true)));
         for (entity, mut data, brain, watch) in watched.iter_mut() {
             let watch = watch.into_inner();
             // Watched while dormant: visited from now on, its marker
             // back for when it is no longer watched.
             if brain.dormant.is_some() {
-                commands.entity(entity).try_insert(Awake::<T>::default());
+                marks.push((entity, true));
             }
             step_one::<A, T, R, O, D, _, true>(
                 &mut run,
@@ -264,7 +295,8 @@ fn tick<A, T, R, O, D>(
         out,
         errors,
         panics,
-        dormant,
+        dormant: asleep,
+        marks,
         ..
     } = &mut *outbox;
     let (first_launch, first_cancel) = (launches.len(), cancels.len());
@@ -277,17 +309,22 @@ fn tick<A, T, R, O, D>(
         panics.append(&mut buffer.panics);
         launches.append(&mut buffer.launches);
         cancels.append(&mut buffer.cancels);
-        dormant.append(&mut buffer.dormant);
+        asleep.append(&mut buffer.dormant);
     }
-    // The step's dormant brains lose their marker, in entity order (the
-    // archetype's order, which the game's queries see, does not depend on
-    // threads), and their deadlines go to the heap.
-    dormant.sort_unstable_by_key(|&(entity, _)| entity);
-    for &(entity, _) in dormant.iter() {
-        commands.entity(entity).try_remove::<Awake<T>>();
-    }
+    // The step's dormant brains lose their marker when the outputs are
+    // applied, in entity order (the archetype's order, which the game's
+    // queries see, does not depend on threads), and their deadlines go
+    // to the heap. A woken brain fallen asleep again in this step keeps
+    // none.
+    asleep.sort_unstable_by_key(|&(entity, _)| entity);
+    marks.retain(|&(entity, _)| {
+        asleep
+            .binary_search_by_key(&entity, |&(asleep, _)| asleep)
+            .is_err()
+    });
+    marks.extend(asleep.iter().map(|&(entity, _)| (entity, false)));
     dormancy.extend(
-        dormant
+        asleep
             .drain(..)
             .filter_map(|(entity, due)| Some((due?, entity))),
     );
@@ -759,6 +796,18 @@ fn finish<R: Reads, O, D: Deferral>(
 /// ([`OutputsDropped`]) instead of reaching Bevy's command handler, which
 /// panics on an insert into a missing entity.
 fn apply<T: Send + Sync + 'static, O: Output>(world: &mut World, mut queue: Local<CommandQueue>) {
+    // The tick's markers first, while every entity it ticked is there.
+    let mut marks = core::mem::take(&mut world.resource_mut::<Outbox<T, O>>().marks);
+    for (entity, awake) in marks.drain(..) {
+        if let Ok(mut entity) = world.get_entity_mut(entity) {
+            if awake {
+                entity.insert(Awake::<T>::default());
+            } else {
+                entity.remove::<Awake<T>>();
+            }
+        }
+    }
+    world.resource_mut::<Outbox<T, O>>().marks = marks;
     let mut out = core::mem::take(&mut world.resource_mut::<Outbox<T, O>>().out);
     // Allocates only in a frame that drops outputs.
     let mut dropped = Vec::new();
