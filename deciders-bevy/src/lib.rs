@@ -133,10 +133,11 @@
 //! and nothing of it is read or written while it sleeps, its change tick
 //! included. The wakes come to the plugin instead: the methods that wake a
 //! brain list it, completions name their entity, and deadlines wait in a
-//! heap on the plugin's clock. A brain's fall asleep and its wake cost an
-//! archetype move each (Bevy's removal of a component from an entity
-//! with remove observers, the plugin's despawn halt, allocates a small
-//! list). It wakes, to be ticked at its next turn, when
+//! heap on the plugin's clock; the tick ticks the woken brains first. A
+//! brain that falls asleep, and one that wakes and stays awake, change
+//! archetype when the step's outputs are applied (the removal allocates a
+//! small list inside Bevy, as the archetype has remove observers: the
+//! plugin's despawn halt). It wakes, to be ticked at its next turn, when
 //!
 //! - its flags change ([`Brain::set_flags`] with other flags; the same
 //!   flags do not wake it), an event is posted to it ([`Brain::post`], a
