@@ -437,7 +437,11 @@ fn check(blocks: &[Block]) -> bool {
                     // decisions come late, and its moves fall to about
                     // 0.04 on a loaded machine (the README says so).
                     Scenario::Rest => {
-                        let least = if name.starts_with("big-brain") { 0.03 } else { 0.04 };
+                        let least = if name.starts_with("big-brain") {
+                            0.03
+                        } else {
+                            0.04
+                        };
                         !(least..=0.06).contains(&r.moves)
                             || r.chase_share != 0.0
                             || (r.idle > 0 && b.steps >= REST_STEPS + WORK_STEPS)
