@@ -210,14 +210,25 @@ fn find_chromium() -> Option<PathBuf> {
 }
 
 /// Chromium, installed with `apt-get` if missing; fails the test, saying
-/// why, if it cannot be.
+/// why, if it cannot be. Once per process: the tests of this file run in
+/// parallel, and two `apt-get`s at once fail on apt's lock (the second
+/// waits here instead; apt itself waits for one of another process).
 fn chromium() -> PathBuf {
+    static FOUND: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    FOUND.get_or_init(install_chromium).clone()
+}
+
+fn install_chromium() -> PathBuf {
     if let Some(found) = find_chromium() {
         return found;
     }
     eprintln!("chromium not found: installing it with apt-get");
     let status = Command::new("sh")
-        .args(["-c", "apt-get update && apt-get install -y chromium"])
+        .args([
+            "-c",
+            "apt-get -o DPkg::Lock::Timeout=300 update \
+             && apt-get -o DPkg::Lock::Timeout=300 install -y chromium",
+        ])
         .env("DEBIAN_FRONTEND", "noninteractive")
         .status();
     match status {
