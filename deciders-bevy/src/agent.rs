@@ -90,9 +90,7 @@ impl<C: Component<Mutability = Mutable>> Agent for C {
     type Data = &'static mut C;
     type Parts = C;
     type View<'a> = C;
-    // Always: the tick's whole step is the closure `f`, and as a call
-    // this costs about 40 instructions per entity (callgrind, `orbit`).
-    #[inline(always)]
+    #[inline]
     fn with_view<'i, Out>(
         item: &'i mut QueryItem<'_, '_, Self::Data>,
         f: impl FnOnce(&mut Self::View<'i>) -> Out,

@@ -100,8 +100,8 @@ where
 /// `deciders_bevy::Brain<…>` with the tree's `core::any::type_name`, since
 /// a generated tree does not implement `TypePath`.
 #[derive(Component)]
-// `Serialize` by hand (below): a dormant brain writes what it slept up
-// to the plugin's clock.
+// `Serialize` by hand (below, through `BrainData`): a dormant brain
+// writes what it slept up to the plugin's clock.
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "reflect", derive(bevy_reflect::Reflect))]
 #[cfg_attr(
@@ -116,7 +116,7 @@ where
 #[cfg_attr(
     feature = "serde",
     serde(
-        try_from = "BrainData<T>",
+        try_from = "BrainData<Core<T>>",
         bound(
             deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
         )
@@ -259,15 +259,14 @@ pub(crate) fn plug<T: BrainTree>(app: &mut App) {
     }
 }
 
-/// A [`Brain`] as saved, before its fields are checked.
+/// A [`Brain`] as saved: its core brain `C` (borrowed when it saves,
+/// owned when it loads, before its fields are checked) and its fields,
+/// in their order.
 #[cfg(feature = "serde")]
-#[derive(serde::Deserialize)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[serde(rename = "Brain")]
-#[serde(bound(
-    deserialize = "T: serde::Deserialize<'de>, T::Event: serde::Deserialize<'de>, T::Payload: serde::Deserialize<'de>"
-))]
-struct BrainData<T: BrainTree> {
-    brain: Core<T>,
+struct BrainData<C> {
+    brain: C,
     flags: Flags,
     every: u32,
     wait: Option<u32>,
@@ -284,31 +283,11 @@ struct BrainData<T: BrainTree> {
     /// Absent from saves made before brains slept: awake.
     #[serde(default)]
     asleep: bool,
+    /// What it slept since its last tick; a dormant brain saves what it
+    /// slept up to the plugin's clock.
     #[serde(default)]
     slept: f64,
     #[serde(default)]
-    until: Option<f64>,
-}
-
-/// A [`Brain`] as it saves: its fields, borrowed, in the order it loads
-/// them, with what it slept up to the plugin's clock.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-#[serde(rename = "Brain")]
-#[serde(bound(serialize = "Core<T>: serde::Serialize"))]
-struct Saved<'a, T: BrainTree> {
-    brain: &'a Core<T>,
-    flags: Flags,
-    every: u32,
-    wait: Option<u32>,
-    pending_dt: f32,
-    op: Option<Op>,
-    errors: u32,
-    panics: u32,
-    refused: u32,
-    last: Option<deciders::Status>,
-    asleep: bool,
-    slept: f64,
     until: Option<f64>,
 }
 
@@ -320,7 +299,7 @@ where
     T::Payload: serde::Serialize,
 {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Saved {
+        BrainData {
             brain: &self.brain,
             flags: self.flags,
             every: self.every,
@@ -355,10 +334,10 @@ impl core::fmt::Display for BadBrain {
 }
 
 #[cfg(feature = "serde")]
-impl<T: BrainTree> TryFrom<BrainData<T>> for Brain<T> {
+impl<T: BrainTree> TryFrom<BrainData<Core<T>>> for Brain<T> {
     type Error = BadBrain;
 
-    fn try_from(data: BrainData<T>) -> Result<Self, BadBrain> {
+    fn try_from(data: BrainData<Core<T>>) -> Result<Self, BadBrain> {
         let bad = |field, problem: String| Err(BadBrain { field, problem });
         if data.every == 0 {
             return bad(

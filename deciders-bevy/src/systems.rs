@@ -37,7 +37,7 @@ use bevy_ecs::entity::Entities;
 /// (entity, place) keeps each run as it was, without the allocation of a
 /// stable sort.
 #[derive(Resource)]
-pub(crate) struct Outbox<T, O> {
+struct Outbox<T, O> {
     out: Vec<(Entity, u32, O)>,
     /// The frame's errors, sorted by entity before they are written.
     errors: Vec<TreeErrors>,
@@ -48,7 +48,7 @@ pub(crate) struct Outbox<T, O> {
     steps: u64,
     /// This step's entities (by index) with a deferred action completed,
     /// sorted: kept for its allocation.
-    pub(crate) completed: Vec<u32>,
+    completed: Vec<u32>,
     /// This step's brains gone dormant, with their deadlines on the
     /// plugin's clock: kept for its allocation.
     dormant: Vec<(Entity, Option<u64>)>,
