@@ -713,10 +713,24 @@ impl<T: BrainTree> Brain<T> {
     }
 
     /// Whether this brain ticks at this step (every `every`-th step, or
-    /// now if an operation waits); accumulates `dt` either way. The
-    /// countdown is stored only when it changes: a brain ticked every
-    /// step (whose countdown stays at 0) does not write it again.
-    pub(crate) fn due(&mut self, entity: Entity, dt: f32) -> bool {
+    /// now if an operation waits), and with what time: `dt` and what it
+    /// accumulated since its last tick. A brain ticked every step (the
+    /// common case) counts nothing down and has nothing pending: one
+    /// test. Otherwise the countdown is stored only when it changes.
+    #[inline(always)]
+    pub(crate) fn due(&mut self, entity: Entity, dt: f32) -> Option<f32> {
+        if self.every == 1 && self.pending_dt == 0.0 {
+            // `wait` is `None` or `Some(0)` at a rate of 1: due. (`dt`
+            // is what `0.0 + dt` was: `Time` gives no `-0.0`.)
+            return Some(dt);
+        }
+        self.due_counted(entity, dt)
+    }
+
+    /// [`due`](Self::due) for a brain of a rate above 1, or with time
+    /// left pending by a rate changed since.
+    #[inline(never)]
+    fn due_counted(&mut self, entity: Entity, dt: f32) -> Option<f32> {
         self.pending_dt += dt;
         let wait = match self.wait {
             Some(wait) => wait,
@@ -726,6 +740,6 @@ impl<T: BrainTree> Brain<T> {
         if self.wait != next {
             self.wait = next;
         }
-        wait == 0 || self.op.is_some()
+        (wait == 0 || self.op.is_some()).then(|| core::mem::take(&mut self.pending_dt))
     }
 }

@@ -411,9 +411,9 @@ fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
     // cost 5 ns more per entity (valgrind: the same cache
     // misses, more stores in this closure).
     let brain = brain.into_inner();
-    if !brain.due(entity, shared.dt) {
+    let Some(dt) = brain.due(entity, shared.dt) else {
         return;
-    }
+    };
     match watch {
         None => {
             tick_agent::<A, T, R, O, D, B, _, GUARD>(
@@ -421,6 +421,7 @@ fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
                 data,
                 brain,
                 entity,
+                dt,
                 shared,
                 &mut NoTrace,
             );
@@ -431,7 +432,7 @@ fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
             }
         }
         Some(watch) => {
-            watched_tick::<A, T, R, O, D, B>(run, data, brain, entity, shared, watch, step);
+            watched_tick::<A, T, R, O, D, B>(run, data, brain, entity, dt, shared, watch, step);
             watch.look::<A::View<'_>, Env<'_, R, O, D>, T>(brain);
         }
     }
@@ -446,6 +447,7 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
     data: &mut QueryItem<'_, '_, A::Data>,
     brain: &mut Brain<T>,
     entity: Entity,
+    dt: f32,
     shared: &Shared<'w, '_, '_, R, D>,
     trace: &mut Tr,
 ) where
@@ -455,13 +457,18 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
     D: Deferral,
     B: DerefMut<Target = Buffers<O, D>>,
 {
-    let Run { buffer, frame, dt } = run;
+    let Run {
+        buffer,
+        frame,
+        dt: frame_dt,
+    } = run;
     let in_place: Option<&mut A::View<'w>> = A::in_place(data);
     if let Some(agent) = in_place {
         tick_one::<_, _, _, _, _, _, GUARD>(
             brain,
             agent,
             frame,
+            frame_dt,
             dt,
             buffer,
             shared.step,
@@ -485,6 +492,7 @@ fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
                 agent,
                 &mut own,
                 &mut own_dt,
+                dt,
                 buffer,
                 shared.step,
                 entity,
@@ -626,6 +634,7 @@ fn watched_tick<'w, A, T, R, O, D, B>(
     data: &mut QueryItem<'_, '_, A::Data>,
     brain: &mut Brain<T>,
     entity: Entity,
+    dt: f32,
     shared: &Shared<'w, '_, '_, R, D>,
     watch: &mut Watch,
     step: u64,
@@ -642,15 +651,23 @@ fn watched_tick<'w, A, T, R, O, D, B>(
         let span = tracing::debug_span!(target: "deciders_bevy", "brain", entity = ?entity);
         let _entered = span.enter();
         let mut trace = (&mut watch.recorder, deciders::trace::Tracing::new());
-        tick_agent::<A, T, R, O, D, B, _, true>(run, data, brain, entity, shared, &mut trace);
+        tick_agent::<A, T, R, O, D, B, _, true>(run, data, brain, entity, dt, shared, &mut trace);
     }
     #[cfg(not(feature = "tracing"))]
-    tick_agent::<A, T, R, O, D, B, _, true>(run, data, brain, entity, shared, &mut watch.recorder);
+    tick_agent::<A, T, R, O, D, B, _, true>(
+        run,
+        data,
+        brain,
+        entity,
+        dt,
+        shared,
+        &mut watch.recorder,
+    );
 }
 
 /// One brain's step: its pending operation, then the core brain's tick
-/// (its inbox delivered, its stimuli store advanced) with the time
-/// accumulated since its last one, with `frame` made the entity's; its
+/// (its inbox delivered, its stimuli store advanced) with `dt`, the time
+/// since its last one ([`Brain::due`]), with `frame` made the entity's; its
 /// outputs and deferred requests go to the frame's world, its errors to
 /// the thread's `buffer`.
 ///
@@ -670,6 +687,7 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace, const GUARD: bool>(
     agent: &mut A,
     frame: &mut Frame<Env<'x, R, O, D>>,
     frame_dt: &mut f32,
+    dt: f32,
     buffer: &mut Buffers<O, D>,
     step: u32,
     entity: Entity,
@@ -679,8 +697,6 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace, const GUARD: bool>(
     T: BrainTree + Receives<A, Env<'x, R, O, D>>,
     D: Deferral,
 {
-    let dt = core::mem::take(&mut brain.pending_dt);
-    let slept = core::mem::take(&mut brain.slept);
     // The frame made this entity's: its time (sanitized again only when
     // it changed), its flags, its index, its entity, and no stimuli yet
     // (its tree's tick sets them; a lifecycle operation before it sees
@@ -700,23 +716,27 @@ fn tick_one<'x, A, T, R, O, D, Tr: Trace, const GUARD: bool>(
     }
     let asks = brain.asks();
     let core = &mut brain.brain;
-    let op = brain.op.take();
+    // Tested once, and written only when there is something to take: a
+    // brain that ticks every step stores neither.
+    let (slept, op) = (&mut brain.slept, &mut brain.op);
     // Unwind safety: a tree whose hook panicked is as if dropped (T4); the
     // brain, the agent and the frame hold what the hooks left in them,
     // which the `TreePanicked` message tells the game about.
     let mut step_it = || {
         // The steps it slept through, before any operation: a brain
         // paused now slept executing.
-        if slept > 0.0 {
-            Tree::<A, Env<'x, R, O, D>>::skip(core, slept);
+        if *slept > 0.0 {
+            Tree::<A, Env<'x, R, O, D>>::skip(core, core::mem::take(slept));
         }
-        match op {
-            None => {}
-            Some(Op::Play(mode)) => core.play(mode, agent, frame),
-            Some(Op::Pause) => core.pause(agent, frame),
-            Some(Op::Resume) => core.resume(agent, frame),
-            Some(Op::Stop) => core.stop(agent, frame),
-            Some(Op::Reset) => core.reset(agent, frame),
+        if op.is_some() {
+            match op.take() {
+                None => {}
+                Some(Op::Play(mode)) => core.play(mode, agent, frame),
+                Some(Op::Pause) => core.pause(agent, frame),
+                Some(Op::Resume) => core.resume(agent, frame),
+                Some(Op::Stop) => core.stop(agent, frame),
+                Some(Op::Reset) => core.reset(agent, frame),
+            }
         }
         if asks {
             let (last, wake) = core.tick_and_wake(agent, frame, trace);

@@ -387,6 +387,51 @@ fn lod_a_brain_ticked_every_fourth_step_sees_the_time_of_four() {
     );
 }
 
+// SPEC T2
+/// A brain's rate set back to every step keeps the time it had counted:
+/// its next tick sees all of it. Four brains, so that every phase of the
+/// countdown (staggered by entity index) is met, three with time pending.
+#[test]
+fn lod_a_brain_set_back_to_every_step_sees_the_time_it_had_counted() {
+    let mut app = station_app();
+    let slow: Vec<Entity> = (0..4)
+        .map(|i| {
+            app.world_mut()
+                .spawn((ship(i), Brain::new(Station::new()).tick_every(4)))
+                .id()
+        })
+        .collect();
+    // The first update starts the clocks; then 5 steps.
+    for _ in 0..=5 {
+        app.update();
+    }
+    let before: Vec<u32> = slow
+        .iter()
+        .map(|&e| app.world().get::<Ship>(e).unwrap().ticks)
+        .collect();
+    for &e in &slow {
+        let mut brain = app.world_mut().get_mut::<Brain<Station>>(e).unwrap();
+        brain.set_tick_every(1);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    for (i, &e) in slow.iter().enumerate() {
+        let ship = app.world().get::<Ship>(e).unwrap();
+        // Every step since the switch ticked it.
+        assert_eq!(ship.ticks, before[i] + 3, "brain {i}");
+        // And all 8 steps' time reached its tree.
+        assert!(
+            (ship.dt_seen - 8.0 * 0.02).abs() < 1e-4,
+            "brain {i}: {} seen, ticked {} times in the first 5 steps",
+            ship.dt_seen,
+            before[i]
+        );
+    }
+    // The phases differ: some had time pending at the switch.
+    assert!(before.iter().any(|&t| t != before[0]), "{before:?}");
+}
+
 /// Pauses every brain whose ship has ticked 3 times: a `Prepare` system.
 fn pause_after_three(mut q: Query<(&Ship, &mut Brain<Station>)>) {
     for (s, mut b) in &mut q {
