@@ -442,6 +442,7 @@ fn step_one<'w, A, T, R, O, D, B, const GUARD: bool>(
 /// the thread's frame; a view built by [`Agent::with_view`], with a frame
 /// of its own that lends the thread's outputs and requests.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn tick_agent<'w, A, T, R, O, D, B, Tr: Trace, const GUARD: bool>(
     run: &mut Run<'w, R, O, D, B>,
     data: &mut QueryItem<'_, '_, A::Data>,
@@ -629,6 +630,7 @@ impl<O, D: Deferral> Buffers<O, D> {
 /// The replay's frames are the plugin's steps in which the brain was due:
 /// a step in which it was paused is a paused frame; the steps a
 /// brain of [`Brain::tick_every`] skips are not frames of its replay.
+#[allow(clippy::too_many_arguments)]
 fn watched_tick<'w, A, T, R, O, D, B>(
     run: &mut Run<'w, R, O, D, B>,
     data: &mut QueryItem<'_, '_, A::Data>,
