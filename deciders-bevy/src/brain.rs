@@ -186,8 +186,9 @@ pub struct Brain<T: BrainTree> {
 }
 
 /// Ticks in a row that needed the next one, after which a brain is not
-/// asked for a while: a tree that polls (a `decide` checked every tick)
-/// answers the same every time.
+/// asked for a while, then asked one tick in [`UNASKED`] + 1 until a tick
+/// does not need the next one: a tree that polls (a `decide` checked
+/// every tick) answers the same every time.
 const POLLED: u8 = 8;
 
 /// Ticks a brain is not asked after [`POLLED`] that needed the next one:
@@ -702,7 +703,10 @@ impl<T: BrainTree> Brain<T> {
         if wake.polls() {
             self.polled += 1;
             if self.polled >= POLLED {
-                self.polled = 0;
+                // Not asked for a while; then asked once: a tick that
+                // still polls backs off again at once (one tick in 64
+                // asked, where starting the count again asked 8 in 71).
+                self.polled = POLLED - 1;
                 self.unasked = UNASKED;
             }
         } else {
