@@ -723,7 +723,9 @@ impl<T: BrainTree> Brain<T> {
     /// test. Otherwise the countdown is stored only when it changes.
     #[inline(always)]
     pub(crate) fn due(&mut self, entity: Entity, dt: f32) -> Option<f32> {
-        if self.every == 1 && self.pending_dt == 0.0 {
+        // (Two integer tests, which the compiler may make one: the
+        // pending time's bits are 0 for `0.0`.)
+        if self.every == 1 && self.pending_dt.to_bits() == 0 {
             // `wait` is `None` or `Some(0)` at a rate of 1: due. (`dt`
             // is what `0.0 + dt` was: `Time` gives no `-0.0`.)
             return Some(dt);

@@ -558,16 +558,18 @@ fn first_sleep(calm: u32) -> u32 {
 
 // SPEC Z2
 /// A brain that needed every tick 8 ticks in a row is not asked again for
-/// 63 ticks (what it does is the same: it is ticked every step); calmed
-/// before that, it sleeps at the next tick.
+/// 63 ticks (what it does is the same: it is ticked every step), then is
+/// asked one tick in 64 while it still needs every tick; calmed, it
+/// sleeps at the next tick it is asked.
 #[test]
 fn z2_a_brain_that_keeps_polling_is_asked_one_tick_in_64() {
-    // Busy on steps 0..calm: asked on steps 0 to 7, then 71 to 78, then
-    // from 142.
+    // Busy on steps 0..calm: asked on steps 0 to 7, then 71, 135, 199…
     assert_eq!(first_sleep(3), 3);
     assert_eq!(first_sleep(7), 7);
     assert_eq!(first_sleep(8), 71);
     assert_eq!(first_sleep(70), 71);
-    assert_eq!(first_sleep(72), 72);
-    assert_eq!(first_sleep(80), 142);
+    assert_eq!(first_sleep(71), 71);
+    assert_eq!(first_sleep(72), 135);
+    assert_eq!(first_sleep(135), 135);
+    assert_eq!(first_sleep(136), 199);
 }
