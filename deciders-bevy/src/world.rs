@@ -98,8 +98,10 @@ pub trait Reads: Send + Sync + 'static {
     /// What the plugin fetches for each step, read-only; its item is
     /// shared by the threads that tick.
     type Param: ReadOnlySystemParam + for<'w, 's> SystemParam<Item<'w, 's>: Sync> + 'static;
-    /// What a tick sees: `ctx.world().read()`.
-    type View<'a>: Copy;
+    /// What a tick sees: `ctx.world().read()`. `Send`, as a view of the
+    /// shared parameter (references to it are): the parallel tick makes
+    /// its threads' frames once and hands them to the threads.
+    type View<'a>: Copy + Send;
     /// The view of one tick, over the step's fetched parameter.
     fn view<'a>(param: &'a SystemParamItem<'_, '_, Self::Param>) -> Self::View<'a>;
 }

@@ -155,10 +155,19 @@ pub struct Ours {
 }
 
 /// A headless app (task pools, time stepped by hand, one fixed step per
-/// update) with the target.
+/// update) with the target. The pools are Bevy's default for the machine,
+/// or, with `PEERS_THREADS=N` in the environment, `N` threads in all (the
+/// parallel tick's figures on a machine with few cores: 4 gives 2 compute
+/// threads).
 fn app(scenario: Scenario) -> App {
     let mut app = App::new();
-    app.add_plugins((TaskPoolPlugin::default(), TimePlugin));
+    let pools = match std::env::var("PEERS_THREADS").ok().and_then(|n| n.parse().ok()) {
+        Some(n) => TaskPoolPlugin {
+            task_pool_options: bevy_app::TaskPoolOptions::with_num_threads(n),
+        },
+        None => TaskPoolPlugin::default(),
+    };
+    app.add_plugins((pools, TimePlugin));
     app.insert_resource(Time::<Fixed>::from_duration(STEP));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     app.insert_resource(Scene {
