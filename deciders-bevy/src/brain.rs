@@ -719,8 +719,9 @@ impl<T: BrainTree> Brain<T> {
     /// Whether this brain ticks at this step (every `every`-th step, or
     /// now if an operation waits), and with what time: `dt` and what it
     /// accumulated since its last tick. A brain ticked every step (the
-    /// common case) counts nothing down and has nothing pending: one
-    /// test. Otherwise the countdown is stored only when it changes.
+    /// common case) counts nothing down and has nothing pending: it is
+    /// found by its rate and its pending time, and nothing is written.
+    /// Otherwise the countdown is stored only when it changes.
     #[inline(always)]
     pub(crate) fn due(&mut self, entity: Entity, dt: f32) -> Option<f32> {
         // (Two integer tests, which the compiler may make one: the
