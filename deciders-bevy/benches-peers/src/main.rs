@@ -6,7 +6,7 @@
 //!
 //! `deciders-bevy-peers [--agents 1000,10000,100000]
 //! [--scenario orbit,jump,rest] [--frames FACTOR] [--rounds R]
-//! [--callgrind]`
+//! [--threads N] [--callgrind]`
 //!
 //! After the tables, one line per scenario, population and other
 //! implementation: `peer-ratio SCENARIO AGENTS IMPL/deciders-bevy RATIO`
@@ -15,6 +15,11 @@
 //! IMPL INSTRUCTIONS-PER-AGENT-FRAME`, from two runs of each under
 //! valgrind's callgrind (100 warm-up frames, then 1 or 1 + 100 × FACTOR
 //! timed ones; the difference), figures that hold on a noisy machine.
+//! In `orbit` and `jump` it also measures `deciders-core`: deciders' core
+//! brain ticked by hand in a plain system, without the plugin.
+//! `--threads N` gives every implementation's app `N` threads in all
+//! instead of Bevy's default pools for the machine (4 gives 2 compute
+//! threads, deciders-bevy's parallel tick, on a machine with few cores).
 //!
 //! Every measurement (one implementation, one scenario, one population,
 //! one round) runs in a child process of this binary (`--one IMPL SCENARIO
@@ -28,7 +33,7 @@
 
 use std::process::Command;
 
-use peers_task::harness::{measure, Counting, Outcome};
+use peers_task::harness::{measure, threads, Counting, Outcome, THREADS_VAR};
 use peers_task::task::{Scenario, REST_STEPS, WORK_STEPS};
 
 #[global_allocator]
@@ -44,6 +49,12 @@ const IMPLS: [(&str, &str); 4] = [
 
 /// The implementations as the summary lines name them.
 const IDS: [&str; 4] = ["deciders-bevy", "bevy_behave", "big-brain", "plain"];
+
+/// `--callgrind` only, in `orbit` and `jump`: deciders' core brain
+/// ticked by hand in a plain system, without the plugin
+/// (`peers_deciders::build_by_hand`), named `deciders-core` in the
+/// summary: what the plugin costs over it.
+const BY_HAND: usize = IDS.len();
 
 /// Warm-up frames (every round) and timed frames (in all) at `n` agents:
 /// enough for a stable median, few enough that the whole run takes a few
@@ -65,6 +76,11 @@ fn run_one(which: usize, scenario: Scenario, n: u32, warmup: u32, frames: u32) -
         2 => measure(&mut peers_big_brain::build(n, scenario), warmup, frames),
         3 => measure(
             &mut peers_deciders::build_plain(n, scenario),
+            warmup,
+            frames,
+        ),
+        BY_HAND => measure(
+            &mut peers_deciders::build_by_hand(n, scenario),
             warmup,
             frames,
         ),
@@ -193,6 +209,7 @@ fn child(
 ) -> Result<Row, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let out = Command::new(exe)
+        .env(THREADS_VAR, pools())
         .args(["--one", &which.to_string(), scenario.name()])
         .args([n.to_string(), warmup.to_string(), frames.to_string()])
         .output()
@@ -215,11 +232,21 @@ fn machine() -> String {
             (key.trim() == "model name").then(|| value.trim().to_string())
         })
     });
-    let threads = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let hardware = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let pools = match threads() {
+        Some(n) => format!("task pools of {n} threads in all (--threads)"),
+        None => "Bevy's default task pools".to_string(),
+    };
     format!(
-        "{}, {threads} hardware threads",
+        "{}, {hardware} hardware threads, {pools}",
         model.as_deref().unwrap_or("unknown CPU")
     )
+}
+
+/// What the child processes get in [`THREADS_VAR`]: the `--threads` asked
+/// for, or empty (Bevy's default pools).
+fn pools() -> String {
+    threads().map_or_else(String::new, |n| n.to_string())
 }
 
 /// `value / base`: one decimal, two under 1; `-` without a base.
@@ -374,6 +401,7 @@ fn callgrind(scenarios: &[Scenario], n: u32, warmup: u32, frames: u32) -> bool {
     let exe = std::env::current_exe().expect("this binary");
     let refs = |which: usize, scenario: Scenario, frames: u32| -> Result<f64, String> {
         let out = Command::new("valgrind")
+            .env(THREADS_VAR, pools())
             .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
             .arg(&exe)
             .args(["--one", &which.to_string(), scenario.name()])
@@ -398,7 +426,8 @@ fn callgrind(scenarios: &[Scenario], n: u32, warmup: u32, frames: u32) -> bool {
     let mut sound = true;
     eprintln!("machine: {}", machine());
     for &scenario in scenarios {
-        for (which, id) in IDS.iter().enumerate() {
+        let by_hand = (scenario != Scenario::Rest).then_some((BY_HAND, "deciders-core"));
+        for (which, id) in IDS.iter().copied().enumerate().chain(by_hand) {
             // One timed frame in the base run: the harness needs one.
             match (refs(which, scenario, 1), refs(which, scenario, 1 + frames)) {
                 (Ok(base), Ok(all)) => {
@@ -492,6 +521,7 @@ fn main() {
     let mut scale = 1.0f64;
     let mut rounds = 3u32;
     let mut instructions = false;
+    let mut threads_asked = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -509,10 +539,23 @@ fn main() {
             "--frames" => scale = value().parse().expect("a factor"),
             "--rounds" => rounds = value().parse::<u32>().expect("a number").max(1),
             "--callgrind" => instructions = true,
+            "--threads" => {
+                let n: usize = value().parse().expect("a number of threads");
+                assert!(n > 0, "--threads needs at least 1");
+                threads_asked = Some(n);
+            }
             other => panic!(
-                "unknown argument {other}: --agents LIST, --scenario LIST, --frames FACTOR, --rounds R, --callgrind"
+                "unknown argument {other}: --agents LIST, --scenario LIST, --frames FACTOR, --rounds R, --threads N, --callgrind"
             ),
         }
+    }
+
+    // The children read the pools from the environment: the flag's, or
+    // none (Bevy's default), whatever this process was given. (Set
+    // before any thread is started.)
+    match threads_asked {
+        Some(n) => std::env::set_var(THREADS_VAR, n.to_string()),
+        None => std::env::remove_var(THREADS_VAR),
     }
 
     if instructions {

@@ -27,12 +27,12 @@
 //! a tick of its own to start again, so an agent's loop is 102 steps, not
 //! 100.
 
-use bevy::app::{FixedFirst, TaskPoolPlugin};
+use bevy::app::{FixedFirst, TaskPoolOptions, TaskPoolPlugin};
 use bevy::prelude::*;
 use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use bevy_behave::prelude::*;
 
-use peers_task::harness::Bench;
+use peers_task::harness::{threads, Bench};
 use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
@@ -164,9 +164,17 @@ pub struct BehaveApp {
 }
 
 /// A headless app (task pools, time stepped by hand) with `n` agents.
+/// The pools are Bevy's default, or as the bench's `--threads` says.
 pub fn build(n: u32, scenario: Scenario) -> BehaveApp {
     let mut app = App::new();
-    app.add_plugins((TaskPoolPlugin::default(), TimePlugin));
+    // Bevy's default pools, or as many threads as the bench's `--threads`.
+    let pools = match threads() {
+        Some(n) => TaskPoolPlugin {
+            task_pool_options: TaskPoolOptions::with_num_threads(n),
+        },
+        None => TaskPoolPlugin::default(),
+    };
+    app.add_plugins((pools, TimePlugin));
     app.add_plugins(BehavePlugin::default());
     app.insert_resource(Time::<Fixed>::from_duration(STEP));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));

@@ -25,12 +25,12 @@
 //! tick, and replaces a cancelled action the tick after cancelling it, so
 //! an agent's loop is 103 steps, not 100.
 
-use bevy::core::TaskPoolPlugin;
+use bevy::core::{TaskPoolOptions, TaskPoolPlugin};
 use bevy::prelude::*;
 use bevy::time::{TimePlugin, TimeUpdateStrategy};
 use big_brain::prelude::*;
 
-use peers_task::harness::Bench;
+use peers_task::harness::{threads, Bench};
 use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
@@ -209,9 +209,17 @@ pub struct BrainApp {
 }
 
 /// A headless app (task pools, time stepped by hand) with `n` agents.
+/// The pools are Bevy's default, or as the bench's `--threads` says.
 pub fn build(n: u32, scenario: Scenario) -> BrainApp {
     let mut app = App::new();
-    app.add_plugins((TaskPoolPlugin::default(), TimePlugin));
+    // Bevy's default pools, or as many threads as the bench's `--threads`.
+    let pools = match threads() {
+        Some(n) => TaskPoolPlugin {
+            task_pool_options: TaskPoolOptions::with_num_threads(n),
+        },
+        None => TaskPoolPlugin::default(),
+    };
+    app.add_plugins((pools, TimePlugin));
     app.add_plugins(BigBrainPlugin::new(PreUpdate));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
     app.insert_resource(Target {

@@ -13,7 +13,7 @@ use bevy_time::{Fixed, Time, TimePlugin, TimeUpdateStrategy};
 use deciders::{Behavior, Ctx, Status, Wake};
 use deciders_bevy::{Brain, DecidersPlugin, DecidersSystems, Env, Output};
 
-use peers_task::harness::Bench;
+use peers_task::harness::{threads, Bench};
 use peers_task::task::{Body, Census, Scenario, STEP, WORK_STEPS};
 
 /// The agent.
@@ -156,12 +156,12 @@ pub struct Ours {
 
 /// A headless app (task pools, time stepped by hand, one fixed step per
 /// update) with the target. The pools are Bevy's default for the machine,
-/// or, with `PEERS_THREADS=N` in the environment, `N` threads in all (the
-/// parallel tick's figures on a machine with few cores: 4 gives 2 compute
-/// threads).
+/// or `N` threads in all with the bench's `--threads N` ([`threads`]: the
+/// parallel tick's figures on a machine with few cores, where 4 gives 2
+/// compute threads).
 fn app(scenario: Scenario) -> App {
     let mut app = App::new();
-    let pools = match std::env::var("PEERS_THREADS").ok().and_then(|n| n.parse().ok()) {
+    let pools = match threads() {
         Some(n) => TaskPoolPlugin {
             task_pool_options: bevy_app::TaskPoolOptions::with_num_threads(n),
         },
@@ -302,4 +302,81 @@ impl Bench for Ours {
     fn baseline(&self) -> u32 {
         self.baseline
     }
+}
+
+/// What the hand-ticked core brain's tree reads (`--callgrind` only, see
+/// [`build_core`]): the target, copied once a step.
+pub struct Sight<'w> {
+    target: [f32; 2],
+    _step: core::marker::PhantomData<&'w Scene>,
+}
+
+/// [`Chase`] for the hand-ticked core brain.
+#[derive(Default)]
+pub struct ChaseByHand;
+
+impl<'w> Behavior<Mover, Sight<'w>> for ChaseByHand {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<Sight<'w>>) -> Status {
+        m.0.chase(ctx.world().target, ctx.dt());
+        Status::Running
+    }
+}
+
+/// [`Wander`] for the hand-ticked core brain.
+#[derive(Default)]
+pub struct WanderByHand;
+
+impl<'w> Behavior<Mover, Sight<'w>> for WanderByHand {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<Sight<'w>>) -> Status {
+        m.0.wander(ctx.dt());
+        Status::Running
+    }
+}
+
+fn near_by_hand(m: &Mover, ctx: &Ctx<Sight<'_>>) -> bool {
+    m.0.near(ctx.world().target)
+}
+
+deciders::tree! {
+    /// [`Pursuit`] for the hand-ticked core brain.
+    tree PursuitByHand for Mover, world<'w> = Sight<'w> {
+        priority {
+            chase: when(decide = near_by_hand, recheck) => ChaseByHand,
+            wander: WanderByHand,
+        }
+    }
+}
+
+/// The core brain (`deciders::brain::Brain`) as a component of its own,
+/// without the plugin.
+#[derive(Component)]
+pub struct ByHand(deciders::brain::Brain<PursuitByHand>);
+
+/// Every agent's core brain ticked in a plain loop, with one frame made
+/// once a step: no sleep, no rate, no lifecycle, no panic guard, no
+/// outputs or errors collected.
+fn tick_by_hand(scene: Res<Scene>, time: Res<Time>, mut agents: Query<(&mut Mover, &mut ByHand)>) {
+    let sight = Sight {
+        target: scene.target,
+        _step: core::marker::PhantomData,
+    };
+    let mut frame = deciders::Frame::new(time.delta_secs()).with_world(sight);
+    for (mut mover, mut brain) in &mut agents {
+        brain.0.tick(&mut *mover, &mut frame);
+    }
+}
+
+/// `orbit` and `jump` with deciders' core brain ticked by hand in a plain
+/// system ([`tick_by_hand`]), for `--callgrind`: what the plugin costs
+/// over the core brain. It makes the plain system's moves.
+pub fn build_by_hand(n: u32, scenario: Scenario) -> Ours {
+    assert!(scenario != Scenario::Rest, "orbit or jump");
+    let mut app = app(scenario);
+    app.add_systems(FixedUpdate, (move_target, tick_by_hand).chain());
+    app.update();
+    let baseline = app.world().entity_count();
+    let brain = || ByHand(deciders::brain::Brain::new(PursuitByHand::new()));
+    let world = app.world_mut();
+    world.spawn_batch((0..n).map(|i| (Mover(Body::new(i)), brain())));
+    Ours { app, baseline }
 }

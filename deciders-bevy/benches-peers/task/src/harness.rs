@@ -8,6 +8,18 @@ use std::time::Instant;
 
 use crate::task::Census;
 
+/// The environment variable that sets every app's task pools: `N`
+/// threads in all instead of Bevy's default pools for the machine (set by
+/// the bench's `--threads N` for its child processes).
+pub const THREADS_VAR: &str = "PEERS_THREADS";
+
+/// The threads every app's task pools get in all, if [`THREADS_VAR`] asks
+/// for a number (at least 1); `None` for Bevy's default pools.
+pub fn threads() -> Option<usize> {
+    let n: usize = std::env::var(THREADS_VAR).ok()?.parse().ok()?;
+    (n > 0).then_some(n)
+}
+
 /// The system allocator, counting allocations (and reallocations) and the
 /// bytes they ask for, on every thread.
 pub struct Counting;
