@@ -44,7 +44,8 @@
 //!   post events, pause or resume brains, update the snapshot),
 //!   [`DecidersSystems::Tick`] (the frame's [`Post`] messages go to their
 //!   brains' inboxes, then every due brain ticks, on Bevy's compute task
-//!   pool, or in a plain loop when that pool has one thread) and
+//!   pool, or in a plain loop when that pool has one thread or fewer
+//!   brains are awake than [`DecidersPlugin::parallel_from`] says) and
 //!   [`DecidersSystems::Apply`] (every output becomes [`Commands`](bevy_ecs::system::Commands) through
 //!   [`Output::apply`], in entity order).
 //!

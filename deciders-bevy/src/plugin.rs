@@ -42,6 +42,7 @@ pub enum DecidersSystems {
 /// actions (`Deferring<L, Done>`: see [`DeferredActions`](crate::DeferredActions)).
 pub struct DecidersPlugin<A, T, R, O, D = NoDeferred> {
     schedule: InternedScheduleLabel,
+    parallel_from: usize,
     _types: PhantomData<Types<A, T, R, O, D>>,
 }
 
@@ -50,12 +51,64 @@ pub struct DecidersPlugin<A, T, R, O, D = NoDeferred> {
 type Types<A, T, R, O, D> = fn() -> (A, T, R, O, D);
 
 impl<A, T, R, O, D> DecidersPlugin<A, T, R, O, D> {
+    /// The fewest awake brains that [`parallel_from`](Self::parallel_from)
+    /// hands to the compute pool by default.
+    pub const PARALLEL_FROM: usize = 1024;
+
     /// The plugin, in [`FixedUpdate`].
     pub fn new() -> Self {
         DecidersPlugin {
             schedule: FixedUpdate.intern(),
+            parallel_from: Self::PARALLEL_FROM,
             _types: PhantomData,
         }
+    }
+
+    /// The tick hands the brains to Bevy's compute pool, in batches on its
+    /// threads, only when at least `n` are awake (by default
+    /// [`PARALLEL_FROM`](Self::PARALLEL_FROM)); fewer are ticked in one
+    /// loop on the tick system's thread, as they are when the pool has a
+    /// single thread. For a few brains, handing them out costs about what
+    /// it saves, and Bevy's parallel iteration allocates its tasks every
+    /// frame (6 or 7 at two compute threads), where the loop allocates
+    /// nothing. `0` hands them out whatever their number, `usize::MAX`
+    /// never. The results are the same either way: outputs, requests,
+    /// errors and panics are put in entity order after the tick.
+    ///
+    /// The default is where the two took the same time in the peer
+    /// benchmark (`orbit`, two compute threads on two cores); a machine
+    /// with more cores gains more from the pool, and may want less.
+    ///
+    /// ```
+    /// # use bevy_app::App;
+    /// # use bevy_ecs::prelude::*;
+    /// # use deciders::Ctx;
+    /// # use deciders_bevy::{DecidersPlugin, Env, Output};
+    /// # #[derive(Component)]
+    /// # struct Sheep;
+    /// # #[derive(Resource)]
+    /// # struct Field;
+    /// # enum Order {}
+    /// # impl Output for Order {
+    /// #     fn apply(self, _: Entity, _: &mut Commands) {
+    /// #         match self {}
+    /// #     }
+    /// # }
+    /// # fn hungry(_: &Sheep, _: &Ctx<Env<'_, Field, Order>>) -> bool {
+    /// #     true
+    /// # }
+    /// # deciders::tree! {
+    /// #     tree Graze for Sheep, world<'w> = Env<'w, Field, Order> {
+    /// #         sequence { condition(hungry) }
+    /// #     }
+    /// # }
+    /// // A few hundred sheep: ticked in one loop whatever the machine.
+    /// let mut app = App::new();
+    /// app.add_plugins(DecidersPlugin::<Sheep, Graze, Field, Order>::new().parallel_from(usize::MAX));
+    /// ```
+    pub fn parallel_from(mut self, n: usize) -> Self {
+        self.parallel_from = n;
+        self
     }
 
     /// The plugin in another schedule (`Update`, your own).
@@ -92,7 +145,7 @@ where
             )
                 .chain(),
         );
-        systems::plug::<A, T, R, O, D>(app, self.schedule);
+        systems::plug::<A, T, R, O, D>(app, self.schedule, self.parallel_from);
         observers::plug::<A, T, R, O, D>(app);
         brain::plug::<T>(app);
         dormant::plug::<T>(app);

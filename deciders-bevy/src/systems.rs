@@ -59,6 +59,9 @@ struct Outbox<T, O> {
     /// dormant) or to take (`false`: brains gone dormant) when the
     /// outputs are applied: kept for its allocation.
     marks: Vec<(Entity, bool)>,
+    /// The fewest awake brains the tick hands to the compute pool
+    /// ([`DecidersPlugin::parallel_from`](crate::DecidersPlugin::parallel_from)).
+    parallel_from: usize,
     _tree: PhantomData<fn() -> T>,
 }
 
@@ -73,6 +76,7 @@ impl<T, O> Default for Outbox<T, O> {
             dormant: Vec::new(),
             panicked: Vec::new(),
             marks: Vec::new(),
+            parallel_from: crate::DecidersPlugin::<(), (), (), ()>::PARALLEL_FROM,
             _tree: PhantomData,
         }
     }
@@ -80,8 +84,11 @@ impl<T, O> Default for Outbox<T, O> {
 
 /// Registers the frame's [`Outbox`] and the three systems, each in its
 /// set of `schedule`.
-pub(crate) fn plug<A, T, R, O, D>(app: &mut App, schedule: InternedScheduleLabel)
-where
+pub(crate) fn plug<A, T, R, O, D>(
+    app: &mut App,
+    schedule: InternedScheduleLabel,
+    parallel_from: usize,
+) where
     A: Agent,
     T: BrainTree + for<'w> Receives<A::View<'w>, Env<'w, R, O, D>>,
     R: Reads,
@@ -89,6 +96,7 @@ where
     D: Deferral,
 {
     app.init_resource::<Outbox<T, O>>();
+    app.world_mut().resource_mut::<Outbox<T, O>>().parallel_from = parallel_from;
     app.add_systems(
         schedule,
         (
@@ -170,8 +178,10 @@ fn tick<A, T, R, O, D>(
         completed,
         panicked: caught,
         marks,
+        parallel_from,
         ..
     } = &mut *outbox;
+    let parallel_from = *parallel_from;
     // The entities (by index) whose deferred actions completed: each
     // wakes, if it sleeps.
     completed.clear();
@@ -250,7 +260,16 @@ fn tick<A, T, R, O, D>(
             );
         }
     }
-    if threads <= 1 {
+    // Few awake brains take the one-thread loop too: handing them to the
+    // pool would cost more than it saves. (The query's upper bound, which
+    // it knows from its archetypes' sizes, without a pass over them.)
+    let serial = threads <= 1
+        || agents
+            .iter_mut()
+            .size_hint()
+            .1
+            .is_some_and(|awake| awake < parallel_from);
+    if serial {
         // One compute thread (Bevy's default pools on a 2-core machine):
         // a plain loop, whose body the compiler sees whole, where the
         // parallel iteration calls a closure per entity for nothing.

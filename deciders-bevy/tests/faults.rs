@@ -154,7 +154,7 @@ fn app(threads: usize) -> App {
     app.add_plugins((
         common::pools(threads),
         TimePlugin,
-        DecidersPlugin::<Sailor, Crew, Deck, Log>::new(),
+        DecidersPlugin::<Sailor, Crew, Deck, Log>::new().parallel_from(common::parallel_from()),
     ));
     app.insert_resource(Time::<Fixed>::from_duration(DT));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));

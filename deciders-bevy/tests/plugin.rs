@@ -164,7 +164,7 @@ fn app(threads: usize) -> App {
     app.add_plugins((
         common::pools(threads),
         TimePlugin,
-        DecidersPlugin::<Ship, Pilot, Field, Order>::new(),
+        DecidersPlugin::<Ship, Pilot, Field, Order>::new().parallel_from(common::parallel_from()),
     ));
     app.insert_resource(Time::<Fixed>::from_duration(DT));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
@@ -279,6 +279,14 @@ fn f4_the_same_result_on_1_2_and_4_threads_and_serially() {
             "{threads} threads"
         );
     }
+    // Handed to the pool only from one brain more than there are: 4
+    // threads tick them in the one-thread loop, with the same result.
+    let more = SHIPS as usize + 1;
+    assert_eq!(
+        common::digest_with_parallel_from(4, more),
+        expected,
+        "4 threads, parallel from {more}"
+    );
 }
 
 /// Runs until something removes it.

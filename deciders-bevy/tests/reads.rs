@@ -197,7 +197,7 @@ fn app(threads: usize) -> App {
     app.add_plugins((
         common::pools(threads),
         TimePlugin,
-        DecidersPlugin::<Sheep, Mind, Looks, Order>::new(),
+        DecidersPlugin::<Sheep, Mind, Looks, Order>::new().parallel_from(common::parallel_from()),
     ));
     app.insert_resource(Time::<Fixed>::from_duration(DT));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(DT));
