@@ -50,10 +50,13 @@ pub struct DecidersPlugin<A, T, R, O, D = NoDeferred> {
 /// whatever the types.
 type Types<A, T, R, O, D> = fn() -> (A, T, R, O, D);
 
+/// [`DecidersPlugin::PARALLEL_FROM`], for what has no plugin type at hand.
+pub(crate) const PARALLEL_FROM: usize = 1024;
+
 impl<A, T, R, O, D> DecidersPlugin<A, T, R, O, D> {
     /// The fewest awake brains that [`parallel_from`](Self::parallel_from)
     /// hands to the compute pool by default.
-    pub const PARALLEL_FROM: usize = 1024;
+    pub const PARALLEL_FROM: usize = PARALLEL_FROM;
 
     /// The plugin, in [`FixedUpdate`].
     pub fn new() -> Self {

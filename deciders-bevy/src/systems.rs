@@ -76,7 +76,7 @@ impl<T, O> Default for Outbox<T, O> {
             dormant: Vec::new(),
             panicked: Vec::new(),
             marks: Vec::new(),
-            parallel_from: crate::DecidersPlugin::<(), (), (), ()>::PARALLEL_FROM,
+            parallel_from: crate::plugin::PARALLEL_FROM,
             _tree: PhantomData,
         }
     }

@@ -40,13 +40,26 @@ impl Output for Nothing {
 
 type W<'w> = Env<'w, Scene, Nothing>;
 
+/// A world that knows where the target is: the plugin's (the snapshot
+/// resource) and the hand-ticked core brain's ([`Sight`]).
+pub trait Sees {
+    fn target(&self) -> [f32; 2];
+}
+
+impl Sees for W<'_> {
+    #[inline(always)]
+    fn target(&self) -> [f32; 2] {
+        self.read().target
+    }
+}
+
 /// Steps toward the target, for as long as the tree keeps it.
 #[derive(Default)]
 pub struct Chase;
 
-impl<'w> Behavior<Mover, W<'w>> for Chase {
-    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
-        m.0.chase(ctx.world().read().target, ctx.dt());
+impl<V: Sees> Behavior<Mover, V> for Chase {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<V>) -> Status {
+        m.0.chase(ctx.world().target(), ctx.dt());
         Status::Running
     }
 }
@@ -55,15 +68,15 @@ impl<'w> Behavior<Mover, W<'w>> for Chase {
 #[derive(Default)]
 pub struct Wander;
 
-impl<'w> Behavior<Mover, W<'w>> for Wander {
-    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<W<'w>>) -> Status {
+impl<V> Behavior<Mover, V> for Wander {
+    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<V>) -> Status {
         m.0.wander(ctx.dt());
         Status::Running
     }
 }
 
-fn near(m: &Mover, ctx: &Ctx<W<'_>>) -> bool {
-    m.0.near(ctx.world().read().target)
+fn near<V: Sees>(m: &Mover, ctx: &Ctx<V>) -> bool {
+    m.0.near(ctx.world().target())
 }
 
 deciders::tree! {
@@ -305,44 +318,25 @@ impl Bench for Ours {
 }
 
 /// What the hand-ticked core brain's tree reads (`--callgrind` only, see
-/// [`build_core`]): the target, copied once a step.
+/// [`build_by_hand`]): the target, copied once a step.
 pub struct Sight<'w> {
     target: [f32; 2],
     _step: core::marker::PhantomData<&'w Scene>,
 }
 
-/// [`Chase`] for the hand-ticked core brain.
-#[derive(Default)]
-pub struct ChaseByHand;
-
-impl<'w> Behavior<Mover, Sight<'w>> for ChaseByHand {
-    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<Sight<'w>>) -> Status {
-        m.0.chase(ctx.world().target, ctx.dt());
-        Status::Running
+impl Sees for Sight<'_> {
+    #[inline(always)]
+    fn target(&self) -> [f32; 2] {
+        self.target
     }
-}
-
-/// [`Wander`] for the hand-ticked core brain.
-#[derive(Default)]
-pub struct WanderByHand;
-
-impl<'w> Behavior<Mover, Sight<'w>> for WanderByHand {
-    fn tick(&mut self, m: &mut Mover, ctx: &mut Ctx<Sight<'w>>) -> Status {
-        m.0.wander(ctx.dt());
-        Status::Running
-    }
-}
-
-fn near_by_hand(m: &Mover, ctx: &Ctx<Sight<'_>>) -> bool {
-    m.0.near(ctx.world().target)
 }
 
 deciders::tree! {
     /// [`Pursuit`] for the hand-ticked core brain.
     tree PursuitByHand for Mover, world<'w> = Sight<'w> {
         priority {
-            chase: when(decide = near_by_hand, recheck) => ChaseByHand,
-            wander: WanderByHand,
+            chase: when(decide = near, recheck) => Chase,
+            wander: Wander,
         }
     }
 }
